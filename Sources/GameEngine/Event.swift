@@ -1,0 +1,40 @@
+/// Something that happened, named after what happened. Every event reaches the engine with
+/// the instant it happened at (see `Game.handle(_:at:)`).
+public enum Event: Hashable, Sendable {
+  /// The Start button was pressed: a new game begins with score 0.
+  case startPressed
+  /// The player chose the option at this index (0 to 3).
+  case answerChosen(Int)
+  /// Time passed; sent when `Game.nextChange` is due, but any instant is fine.
+  case clockTicked
+  /// The Pause button was pressed while the game ran.
+  case pausePressed
+  /// The Resume button was pressed while the game was paused.
+  case resumePressed
+  /// The statistics were opened.
+  case statsOpened
+  /// The statistics were closed.
+  case statsClosed
+  /// The player can no longer see the quiz: help or the start screen opened, the terminal
+  /// was suspended, lost focus or became too small.
+  case screenLeft
+}
+
+/// A change of phase, in the order it happened, with the instant it was due at: a time out
+/// is due exactly when the answer time runs out, however late the clock fired.
+public struct Transition: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    case questionShown(Question)
+    case questionEnded(QuestionResult)
+    case paused
+    case resumed
+  }
+
+  public let kind: Kind
+  public let at: Instant
+
+  public init(kind: Kind, at: Instant) {
+    self.kind = kind
+    self.at = at
+  }
+}

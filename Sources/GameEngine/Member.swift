@@ -1,0 +1,44 @@
+/// A stable identity for a member, independent of the display name: two people called
+/// "Alex Kim" are two members. The roster uses the photo's path inside the roster folder.
+public struct MemberID: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let rawValue: String
+
+  public init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  public static func < (lhs: MemberID, rhs: MemberID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  public var description: String { rawValue }
+}
+
+/// A person in the club: who they are and the name the player must learn.
+public struct Member: Hashable, Sendable, Identifiable {
+  public let id: MemberID
+  /// The name shown on the answer buttons.
+  public let name: String
+  /// The subfolder the member's photo was found in (for example "recruits"), if any.
+  public let group: String?
+
+  public init(id: MemberID, name: String, group: String? = nil) {
+    self.id = id
+    self.name = name
+    self.group = group
+  }
+
+  /// The key under which two names count as the same answer.
+  public var nameKey: NameKey { NameKey(name) }
+}
+
+/// A name reduced to what a player can tell apart: Unicode canonical equivalence (Swift's
+/// `String` equality and hashing already honour it, so "Zoë" composed and decomposed are
+/// equal) and case, folded by upper- then lower-casing so that "ß" and "SS" meet as well.
+public struct NameKey: Hashable, Sendable {
+  private let folded: String
+
+  public init(_ name: String) {
+    folded = name.uppercased().lowercased()
+  }
+}

@@ -1,0 +1,56 @@
+/// The settings of a game: how long things take and how the progress bar counts.
+public struct Rules: Hashable, Sendable {
+  /// Time to answer a question; no answer by then counts as incorrect.
+  public var answerTime: Duration
+  /// How long the correct name stays on screen after an answer or a time out.
+  public var revealTime: Duration
+  /// The progress bar has `progressSteps + 1` positions: 0 (empty) at the start of a question,
+  /// one more after each `answerTime / progressSteps`, full at the time out.
+  public var progressSteps: Int
+  /// During the reveal the chosen button is lit, then dark, for this long each.
+  public var flashHalfPeriod: Duration
+  /// A question normally starts exactly when the previous reveal ends, so the game does not
+  /// drift however late the clock fires. If the process was stopped for longer than this
+  /// (the machine slept, a debugger held it), the next question starts when it can be seen
+  /// instead, so that nobody times out on a question they never saw.
+  public var maximumLateStart: Duration
+
+  public init(
+    answerTime: Duration = .seconds(5),
+    revealTime: Duration = .seconds(2),
+    progressSteps: Int = 5,
+    flashHalfPeriod: Duration = .milliseconds(250),
+    maximumLateStart: Duration = .milliseconds(500)
+  ) {
+    precondition(answerTime > .zero, "the answer time must be positive")
+    precondition(revealTime >= .zero, "the reveal time cannot be negative")
+    precondition(progressSteps > 0, "the progress bar needs at least one step")
+    precondition(flashHalfPeriod > .zero, "the flash period must be positive")
+    self.answerTime = answerTime
+    self.revealTime = revealTime
+    self.progressSteps = progressSteps
+    self.flashHalfPeriod = flashHalfPeriod
+    self.maximumLateStart = maximumLateStart
+  }
+
+  /// The rules of the classic game: 5 s to answer, 2 s to read the correct name.
+  public static let standard = Rules()
+
+  /// When, after the start of a question, the progress bar reaches `step`.
+  func stepTime(_ step: Int) -> Duration {
+    answerTime * step / progressSteps
+  }
+
+  /// The progress bar's step `elapsed` after the start of a question.
+  func step(after elapsed: Duration) -> Int {
+    guard elapsed > .zero else { return 0 }
+    let reached = elapsed.wholeNanoseconds * Int64(progressSteps) / answerTime.wholeNanoseconds
+    return Int(min(reached, Int64(progressSteps)))
+  }
+
+  /// How many halves of the flash period have passed `elapsed` after the reveal began.
+  func flashHalves(after elapsed: Duration) -> Int64 {
+    guard elapsed > .zero else { return 0 }
+    return elapsed.wholeNanoseconds / flashHalfPeriod.wholeNanoseconds
+  }
+}

@@ -1,0 +1,44 @@
+import GameEngine
+import XCTest
+
+/// A roster of `count` members called "Member 1", "Member 2", ...
+func club(_ count: Int) -> [Member] {
+  (1...count).map { Member(id: MemberID("m\($0)"), name: "Member \($0)") }
+}
+
+func members(_ names: [String]) -> [Member] {
+  names.enumerated().map { Member(id: MemberID("m\($0.offset + 1)"), name: $0.element) }
+}
+
+func makeGame(
+  members: [Member] = club(6), seed: UInt64 = 1, rules: Rules = .standard
+) -> Game {
+  Game(questions: try! QuestionGenerator(members: members, seed: seed), rules: rules)
+}
+
+/// A game already on its first question, started at instant zero.
+func gameOnFirstQuestion(rules: Rules = .standard, seed: UInt64 = 1) -> Game {
+  var game = makeGame(seed: seed, rules: rules)
+  game.handle(.startPressed, at: .zero)
+  return game
+}
+
+extension Game {
+  var answering: Answering? {
+    if case .answering(let answering) = state.phase { return answering }
+    return nil
+  }
+
+  var reveal: Reveal? {
+    if case .revealing(let reveal) = state.phase { return reveal }
+    return nil
+  }
+
+  var paused: Paused? {
+    if case .paused(let paused) = state.phase { return paused }
+    return nil
+  }
+
+  var correctIndex: Int { state.phase.question!.correctIndex }
+  var wrongIndex: Int { (correctIndex + 1) % 4 }
+}

@@ -1,0 +1,125 @@
+import GameEngine
+import XCTest
+
+/// Pausing by hand and by leaving the quiz screen.
+final class PauseTests: XCTestCase {
+  func testPauseFreezesBothClocksAndResumeGoesOnWithTheTimeThatWasLeft() {
+    var game = gameOnFirstQuestion()
+    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
+    game.handle(.clockTicked, at: .seconds(2.5))
+    let upcoming = game.state.upcoming
+    game.handle(.pausePressed, at: .seconds(2.6))
+    let frozen = game.state
+    game.handle(.clockTicked, at: .seconds(100))
+    XCTAssertEqual(game.state, frozen, "nothing moves while paused")
+
+    game.handle(.resumePressed, at: .seconds(100))
+    XCTAssertEqual(game.reveal?.startedAt, .seconds(98.4))
+    game.handle(.clockTicked, at: .seconds(100.399))
+    XCTAssertNotNil(game.reveal, "0.4 s of the reveal were left")
+    game.handle(.clockTicked, at: .seconds(100.4))
+    XCTAssertEqual(game.answering?.question, upcoming)
+  }
+
+  func testPauseDuringAQuestionKeepsItsStepAndRemainingTime() {
+    var game = gameOnFirstQuestion()
+    game.handle(.pausePressed, at: .seconds(2.5))
+    XCTAssertEqual(game.paused?.elapsed, .seconds(2.5))
+    XCTAssertEqual(game.state.phase.progressStep, 2)
+    XCTAssertNil(game.nextChange)
+
+    game.handle(.resumePressed, at: .seconds(40))
+    XCTAssertEqual(game.answering?.step, 2)
+    XCTAssertEqual(game.nextChange, .seconds(40.5))
+    game.handle(.clockTicked, at: .seconds(42.499))
+    XCTAssertEqual(game.answering?.step, 4)
+    game.handle(.clockTicked, at: .seconds(42.5))
+    XCTAssertEqual(game.reveal?.outcome, .timedOut)
+  }
+
+  func testResumeResetsTheScoreToZero() {
+    var game = gameOnFirstQuestion()
+    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
+    XCTAssertEqual(game.state.score, 1)
+    game.handle(.pausePressed, at: .seconds(2))
+    XCTAssertEqual(game.state.score, 1, "pausing alone keeps the score")
+    game.handle(.resumePressed, at: .seconds(3))
+    XCTAssertEqual(game.state.score, 0)
+    XCTAssertEqual(game.state.longestStreak, 1, "the record of the session stays")
+  }
+
+  func testEveryWayOfLeavingTheQuizPausesARunningGame() {
+    let cases: [(name: String, event: Event)] = [
+      ("the Pause button", .pausePressed),
+      ("the statistics", .statsOpened),
+      ("help, start screen, suspend, focus lost or too small", .screenLeft),
+    ]
+    for testCase in cases {
+      var answering = gameOnFirstQuestion()
+      answering.handle(testCase.event, at: .seconds(1.5))
+      XCTAssertEqual(answering.paused?.elapsed, .seconds(1.5), testCase.name)
+
+      var revealing = gameOnFirstQuestion()
+      revealing.handle(.answerChosen(0), at: .seconds(1))
+      revealing.handle(testCase.event, at: .seconds(1.5))
+      XCTAssertEqual(revealing.paused?.elapsed, .seconds(0.5), testCase.name)
+    }
+  }
+
+  func testClosingTheStatsLeavesTheGamePaused() {
+    var game = gameOnFirstQuestion()
+    game.handle(.statsOpened, at: .seconds(1))
+    let paused = game.state
+    game.handle(.statsClosed, at: .seconds(5))
+    XCTAssertEqual(game.state, paused)
+  }
+
+  func testEventsThatDoNotApplyChangeNothing() {
+    let cases: [(name: String, game: Game, event: Event)] = [
+      ("stats on the start screen", makeGame(), .statsOpened),
+      ("leaving the start screen", makeGame(), .screenLeft),
+      ("pause on the start screen", makeGame(), .pausePressed),
+      ("resume on the start screen", makeGame(), .resumePressed),
+      ("an answer on the start screen", makeGame(), .answerChosen(0)),
+      ("resume while running", gameOnFirstQuestion(), .resumePressed),
+      ("start while running", gameOnFirstQuestion(), .startPressed),
+      ("closing stats while running", gameOnFirstQuestion(), .statsClosed),
+      ("pause while paused", pausedGame(), .pausePressed),
+      ("stats while paused", pausedGame(), .statsOpened),
+      ("an answer while paused", pausedGame(), .answerChosen(0)),
+    ]
+    for testCase in cases {
+      var game = testCase.game
+      let transitions = game.handle(testCase.event, at: game.now)
+      XCTAssertEqual(game.state, testCase.game.state, testCase.name)
+      XCTAssertEqual(transitions, [], testCase.name)
+    }
+  }
+
+  func testStartFromAPausedGameBeginsANewGameWithScoreZero() {
+    var game = gameOnFirstQuestion()
+    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
+    game.handle(.screenLeft, at: .seconds(2))
+    let upcoming = game.state.upcoming
+    game.handle(.startPressed, at: .seconds(10))
+    XCTAssertEqual(game.answering?.question, upcoming)
+    XCTAssertEqual(game.answering?.startedAt, .seconds(10))
+    XCTAssertEqual(game.state.score, 0)
+    XCTAssertEqual(game.state.streak, 0)
+    XCTAssertEqual(game.state.longestStreak, 1)
+  }
+
+  func testPauseAndResumeAreReportedAsTransitions() {
+    var game = gameOnFirstQuestion()
+    XCTAssertEqual(
+      game.handle(.pausePressed, at: .seconds(1)), [Transition(kind: .paused, at: .seconds(1))])
+    XCTAssertEqual(
+      game.handle(.resumePressed, at: .seconds(9)), [Transition(kind: .resumed, at: .seconds(9))])
+  }
+
+  private func pausedGame() -> Game {
+    var game = gameOnFirstQuestion()
+    game.handle(.pausePressed, at: .seconds(1))
+    return game
+  }
+}

@@ -1,0 +1,98 @@
+import GameEngine
+import XCTest
+
+/// Score, streaks and the last three results.
+final class ScoreTests: XCTestCase {
+  enum Play { case right, wrong, timeOut }
+
+  /// Plays `plays` in turn, answering one second into each question and ticking the clock
+  /// whenever a change is due until the next question appears.
+  private func play(_ plays: [Play]) -> Game {
+    var game = makeGame()
+    game.handle(.startPressed, at: .zero)
+    for play in plays {
+      let start = game.answering!.startedAt
+      switch play {
+      case .right: game.handle(.answerChosen(game.correctIndex), at: start + .seconds(1))
+      case .wrong: game.handle(.answerChosen(game.wrongIndex), at: start + .seconds(1))
+      case .timeOut: game.handle(.clockTicked, at: start + .seconds(5))
+      }
+      while game.answering == nil, let due = game.nextChange {
+        game.handle(.clockTicked, at: due)
+      }
+    }
+    return game
+  }
+
+  func testScoreAndStreaks() {
+    let cases: [(name: String, plays: [Play], score: Int, streak: Int, longest: Int)] = [
+      ("nothing played", [], 0, 0, 0),
+      ("one right answer", [.right], 1, 1, 1),
+      ("a wrong answer scores nothing", [.wrong], 0, 0, 0),
+      ("a time out scores nothing", [.timeOut], 0, 0, 0),
+      ("a wrong answer ends a streak", [.right, .right, .wrong, .right], 3, 1, 2),
+      ("a time out ends a streak", [.right, .timeOut, .right, .right, .right], 4, 3, 3),
+      ("the longest streak is kept", [.right, .right, .right, .wrong, .right], 4, 1, 3),
+    ]
+    for testCase in cases {
+      let game = play(testCase.plays)
+      XCTAssertEqual(game.state.score, testCase.score, testCase.name)
+      XCTAssertEqual(game.state.streak, testCase.streak, testCase.name)
+      XCTAssertEqual(game.state.longestStreak, testCase.longest, testCase.name)
+      XCTAssertEqual(game.state.questionsPlayed, testCase.plays.count, testCase.name)
+    }
+  }
+
+  func testTheLastThreeResultsComeMostRecentFirst() {
+    let cases: [(plays: [Play], outcomes: [String])] = [
+      ([], []),
+      ([.right], ["correct"]),
+      ([.right, .timeOut], ["timedOut", "correct"]),
+      ([.wrong, .right, .timeOut], ["timedOut", "correct", "wrong"]),
+      ([.wrong, .right, .timeOut, .right, .right], ["correct", "correct", "timedOut"]),
+    ]
+    for testCase in cases {
+      let results = play(testCase.plays).state.recentResults
+      XCTAssertEqual(results.map { describe($0.outcome) }, testCase.outcomes)
+    }
+  }
+
+  func testAResultNamesTheMemberAndWhatWasChosen() {
+    var game = gameOnFirstQuestion()
+    let question = game.state.phase.question!
+    game.handle(.answerChosen(game.wrongIndex), at: .seconds(1))
+    XCTAssertEqual(
+      game.state.recentResults,
+      [
+        QuestionResult(
+          question: question, outcome: .wrong(chosen: question.options[game.wrongIndex]))
+      ]
+    )
+    XCTAssertEqual(game.state.recentResults.first?.member, question.member)
+  }
+
+  func testTheWholeStateAfterARightAnswer() {
+    var game = gameOnFirstQuestion()
+    let question = game.state.phase.question!
+    let upcoming = game.state.upcoming
+    game.handle(.answerChosen(question.correctIndex), at: .seconds(3.1))
+    XCTAssertEqual(
+      game.state,
+      State(
+        phase: .revealing(
+          Reveal(
+            question: question, chosenIndex: question.correctIndex, step: 3,
+            startedAt: .seconds(3.1), isLit: true)),
+        score: 1, streak: 1, longestStreak: 1,
+        recentResults: [QuestionResult(question: question, outcome: .correct)],
+        questionsPlayed: 1, upcoming: upcoming))
+  }
+
+  private func describe(_ outcome: Outcome) -> String {
+    switch outcome {
+    case .correct: "correct"
+    case .wrong: "wrong"
+    case .timedOut: "timedOut"
+    }
+  }
+}

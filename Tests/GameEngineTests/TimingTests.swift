@@ -1,0 +1,219 @@
+import GameEngine
+import XCTest
+
+/// The countdown, the six-step progress bar, the reveal and the flash, driven by injected time.
+final class TimingTests: XCTestCase {
+  func testProgressBarIsAtStepNFromNSecondsOn() {
+    let cases: [(name: String, seconds: Double, step: Int)] = [
+      ("empty at the start", 0, 0),
+      ("still empty just before one second", 0.999, 0),
+      ("step 1 at exactly one second", 1, 1),
+      ("step 1 in the middle of the second second", 1.5, 1),
+      ("step 2 at two seconds", 2, 2),
+      ("step 3 at three seconds", 3, 3),
+      ("step 4 at four seconds", 4, 4),
+      ("step 4 just before the time out", 4.999, 4),
+    ]
+    for testCase in cases {
+      var game = gameOnFirstQuestion()
+      game.handle(.clockTicked, at: .seconds(testCase.seconds))
+      XCTAssertEqual(game.answering?.step, testCase.step, testCase.name)
+    }
+  }
+
+  func testTheBarIsFullAtTheTimeOutAndHoldsThroughTheReveal() {
+    var game = gameOnFirstQuestion()
+    game.handle(.clockTicked, at: .seconds(5))
+    XCTAssertEqual(game.reveal?.step, 5)
+    XCTAssertEqual(game.reveal?.outcome, .timedOut)
+    game.handle(.clockTicked, at: .seconds(6.9))
+    XCTAssertEqual(game.reveal?.step, 5)
+  }
+
+  func testEveryStepIsTickedInTurnWhenTheClockFollowsNextChange() {
+    var game = gameOnFirstQuestion()
+    var seen: [(Instant, Int)] = []
+    while let due = game.nextChange, game.answering != nil {
+      game.handle(.clockTicked, at: due)
+      seen.append((due, game.state.phase.progressStep))
+    }
+    XCTAssertEqual(seen.map(\.0), (1...5).map { .seconds(Double($0)) })
+    XCTAssertEqual(seen.map(\.1), [1, 2, 3, 4, 5])
+    XCTAssertEqual(game.reveal?.outcome, .timedOut)
+  }
+
+  func testAnAnswerJustBeforeFiveSecondsCountsAndOneAtFiveIsATimeOut() {
+    let cases: [(name: String, seconds: Double, outcome: Outcome, score: Int)] = [
+      ("answer at 4.999 s counts", 4.999, .correct, 1),
+      ("answer at 5 s is too late", 5, .timedOut, 0),
+      ("answer at 5.001 s without a tick in between is too late", 5.001, .timedOut, 0),
+    ]
+    for testCase in cases {
+      var game = gameOnFirstQuestion()
+      game.handle(.answerChosen(game.correctIndex), at: .seconds(testCase.seconds))
+      XCTAssertEqual(game.reveal?.outcome, testCase.outcome, testCase.name)
+      XCTAssertEqual(game.state.score, testCase.score, testCase.name)
+      XCTAssertEqual(game.state.questionsPlayed, 1, testCase.name)
+    }
+  }
+
+  func testATimeOutRevealsFromTheDeadlineEvenWhenTheTickIsLate() {
+    var game = gameOnFirstQuestion()
+    game.handle(.clockTicked, at: .seconds(5.3))
+    XCTAssertEqual(game.reveal?.startedAt, .seconds(5))
+    game.handle(.clockTicked, at: .seconds(7.004))
+    XCTAssertEqual(game.answering?.startedAt, .seconds(7), "the next question must not drift")
+    XCTAssertEqual(game.nextChange, .seconds(8))
+  }
+
+  func testTheRevealLastsTwoSecondsFromTheAnswerThenTheNextQuestionAppears() {
+    var game = gameOnFirstQuestion()
+    let first = game.state.phase.question!
+    let upcoming = game.state.upcoming
+    game.handle(.answerChosen(game.correctIndex), at: .seconds(1.25))
+    game.handle(.clockTicked, at: .seconds(3.249))
+    XCTAssertEqual(game.reveal?.question, first)
+    game.handle(.clockTicked, at: .seconds(3.25))
+    XCTAssertEqual(game.answering?.question, upcoming)
+    XCTAssertEqual(game.answering?.startedAt, .seconds(3.25))
+    XCTAssertEqual(game.answering?.step, 0)
+    XCTAssertNotEqual(game.state.upcoming, upcoming, "a new question is prepared in advance")
+  }
+
+  func testTheRevealTellsWhatWasChosenWhetherItWasRightAndWhatWasCorrect() {
+    var right = gameOnFirstQuestion()
+    right.handle(.answerChosen(right.correctIndex), at: .seconds(2.5))
+    XCTAssertEqual(right.reveal?.chosenIndex, right.correctIndex)
+    XCTAssertEqual(right.reveal?.outcome, .correct)
+    XCTAssertEqual(right.reveal?.step, 2, "the bar holds the step it had reached")
+
+    var wrong = gameOnFirstQuestion()
+    let question = wrong.state.phase.question!
+    wrong.handle(.answerChosen(wrong.wrongIndex), at: .seconds(0.5))
+    XCTAssertEqual(wrong.reveal?.chosenIndex, wrong.wrongIndex)
+    XCTAssertEqual(wrong.reveal?.outcome, .wrong(chosen: question.options[wrong.wrongIndex]))
+    XCTAssertEqual(wrong.reveal?.question.correctIndex, question.correctIndex)
+    XCTAssertEqual(wrong.reveal?.step, 0)
+  }
+
+  func testAnswersDuringTheRevealChangeNothing() {
+    var game = gameOnFirstQuestion()
+    game.handle(.answerChosen(game.wrongIndex), at: .seconds(1))
+    let before = game.state
+    for index in 0..<4 {
+      game.handle(.answerChosen(index), at: .seconds(1.1))
+    }
+    XCTAssertEqual(game.state, before)
+  }
+
+  func testAnswersOutsideTheFourOptionsAreIgnored() {
+    var game = gameOnFirstQuestion()
+    let before = game.state
+    game.handle(.answerChosen(4), at: .zero)
+    game.handle(.answerChosen(-1), at: .zero)
+    XCTAssertEqual(game.state, before)
+  }
+
+  func testTheChosenButtonFlashesDuringTheReveal() {
+    let cases: [(seconds: Double, lit: Bool)] = [
+      (2, true), (2.249, true), (2.25, false), (2.499, false), (2.5, true), (2.75, false),
+      (3, true), (3.25, false), (3.5, true), (3.75, false), (3.999, false),
+    ]
+    var game = gameOnFirstQuestion()
+    game.handle(.answerChosen(game.correctIndex), at: .seconds(2))
+    for testCase in cases {
+      game.handle(.clockTicked, at: .seconds(testCase.seconds))
+      XCTAssertEqual(game.reveal?.isLit, testCase.lit, "at \(testCase.seconds) s")
+    }
+  }
+
+  func testNothingFlashesAfterATimeOut() {
+    var game = gameOnFirstQuestion()
+    for seconds in [5, 5.3, 5.6, 6, 6.9] {
+      game.handle(.clockTicked, at: .seconds(seconds))
+      XCTAssertEqual(game.reveal?.isLit, false, "at \(seconds) s")
+    }
+    XCTAssertEqual(game.nextChange, .seconds(7), "only the end of the reveal is due")
+  }
+
+  func testNextChangeIsTheNextStepFlashOrEndOfPhase() {
+    var game = makeGame()
+    XCTAssertNil(game.nextChange, "nothing ticks on the start screen")
+    game.handle(.startPressed, at: .zero)
+    XCTAssertEqual(game.nextChange, .seconds(1))
+    game.handle(.clockTicked, at: .seconds(3.2))
+    XCTAssertEqual(game.nextChange, .seconds(4))
+    game.handle(.answerChosen(0), at: .seconds(3.5))
+    XCTAssertEqual(game.nextChange, .seconds(3.75), "the first flash toggle")
+    game.handle(.clockTicked, at: .seconds(5.3))
+    XCTAssertEqual(game.nextChange, .seconds(5.5), "the last toggle and the end of the reveal")
+    game.handle(.pausePressed, at: .seconds(5.4))
+    XCTAssertNil(game.nextChange, "nothing ticks while paused")
+  }
+
+  func testNoFlashWhenTheRevealIsShorterThanAHalfPeriod() {
+    var game = gameOnFirstQuestion(rules: Rules(revealTime: .milliseconds(100)))
+    game.handle(.answerChosen(0), at: .seconds(1))
+    XCTAssertEqual(game.nextChange, .seconds(1.1))
+  }
+
+  func testOtherAnswerTimesSplitTheBarIntoFiveEqualSteps() {
+    let rules = Rules(answerTime: .seconds(8))
+    let cases: [(seconds: Double, step: Int)] = [(1.599, 0), (1.6, 1), (4.8, 3), (7.999, 4)]
+    for testCase in cases {
+      var game = gameOnFirstQuestion(rules: rules)
+      game.handle(.clockTicked, at: .seconds(testCase.seconds))
+      XCTAssertEqual(game.answering?.step, testCase.step, "at \(testCase.seconds) s")
+    }
+    var game = gameOnFirstQuestion(rules: rules)
+    game.handle(.clockTicked, at: .seconds(8))
+    XCTAssertEqual(game.reveal?.outcome, .timedOut)
+  }
+
+  func testAZeroRevealGoesStraightToTheNextQuestion() {
+    var game = gameOnFirstQuestion(rules: Rules(revealTime: .zero))
+    let upcoming = game.state.upcoming
+    game.handle(.answerChosen(game.correctIndex), at: .seconds(2))
+    XCTAssertEqual(game.answering?.question, upcoming)
+    XCTAssertEqual(game.state.score, 1)
+  }
+
+  func testAfterALongStallTheNextQuestionStartsWhenItCanBeSeen() {
+    var game = gameOnFirstQuestion()
+    game.handle(.clockTicked, at: .seconds(60))
+    XCTAssertEqual(game.state.questionsPlayed, 1, "only the question on screen timed out")
+    XCTAssertEqual(game.answering?.startedAt, .seconds(60))
+    XCTAssertEqual(game.answering?.step, 0)
+  }
+
+  func testASmallDelayKeepsTheScheduleExact() {
+    var game = gameOnFirstQuestion()
+    game.handle(.clockTicked, at: .seconds(7.5))
+    XCTAssertEqual(game.answering?.startedAt, .seconds(7))
+    game.handle(.clockTicked, at: .seconds(7.501))
+    XCTAssertEqual(game.answering?.startedAt, .seconds(7))
+  }
+
+  func testTransitionsArriveInOrderWithTheInstantEachWasDue() {
+    var game = gameOnFirstQuestion()
+    let first = game.state.phase.question!
+    let second = game.state.upcoming
+    let transitions = game.handle(.clockTicked, at: .seconds(7.2))
+    XCTAssertEqual(
+      transitions,
+      [
+        Transition(
+          kind: .questionEnded(QuestionResult(question: first, outcome: .timedOut)),
+          at: .seconds(5)),
+        Transition(kind: .questionShown(second), at: .seconds(7)),
+      ])
+  }
+
+  func testTimeNeverRunsBackwards() {
+    var game = gameOnFirstQuestion()
+    game.handle(.clockTicked, at: .seconds(3))
+    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
+    XCTAssertEqual(game.reveal?.startedAt, .seconds(3))
+    XCTAssertEqual(game.reveal?.step, 3)
+  }
+}
