@@ -3,10 +3,12 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
-# System packages the build and the tests need.
-DEBIAN_PACKAGES := pkg-config
+# System packages the build and the tests need (chafa's pkg-config file requires glib's).
+DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev
+# What `make bench` measures with and against.
+BENCH_PACKAGES := hyperfine time chafa
 
-.PHONY: all build run test lint format coverage deps clean
+.PHONY: all build run test lint format coverage deps clean install sample-club bench
 
 all: build
 
@@ -31,6 +33,21 @@ format:
 coverage: deps
 	$(SWIFT) test --disable-swift-testing --enable-code-coverage
 	@scripts/coverage-report
+
+# Installs the binary and the sample club: PREFIX/bin, PREFIX/share/meet-the-members.
+install: deps
+	$(SWIFT) build -c release --product meet-the-members
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/meet-the-members/sample-club
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/meet-the-members" $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 Resources/sample-club/* $(DESTDIR)$(PREFIX)/share/meet-the-members/sample-club/
+
+# Draws the sample club's portraits again (they are committed, so the game needs no tools).
+sample-club: deps
+	$(SWIFT) run fixture-maker sample-club Resources/sample-club
+
+bench: deps
+	@scripts/install-debian-packages $(BENCH_PACKAGES)
+	scripts/bench
 
 clean:
 	rm -rf .build

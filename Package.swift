@@ -7,19 +7,44 @@ let package = Package(
     .executable(name: "meet-the-members", targets: ["meet-the-members"])
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
   ],
   targets: [
     // The rules of the game: standard library only, no clocks, no I/O.
     .target(name: "GameEngine"),
+
+    // C libraries from Debian (see `make deps`).
+    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+    // Decoding photos and turning them into terminal cells.
+    .target(name: "Pictures", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
+    // Finding the members in a roster folder.
+    .target(
+      name: "Roster",
+      dependencies: ["GameEngine", "Pictures", .product(name: "SwiftCSV", package: "SwiftCSV")]),
+
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine",
+        "GameEngine", "Pictures", "Roster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Draws the bundled sample club and the benchmark's photos: `make sample-club`.
+    .executableTarget(
+      name: "fixture-maker",
+      dependencies: [
+        "Pictures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
     .testTarget(name: "GameEngineTests", dependencies: ["GameEngine"]),
-    .testTarget(name: "MeetTheMembersTests", dependencies: ["meet-the-members"]),
+    .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+    .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures"]),
+    .testTarget(name: "MeetTheMembersTests", dependencies: ["meet-the-members", "Pictures"]),
   ]
 )

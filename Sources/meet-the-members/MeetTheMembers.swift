@@ -1,19 +1,27 @@
 import ArgumentParser
 import GameEngine
+import Pictures
+import Roster
 
 @main
 struct MeetTheMembers: ParsableCommand {
-  static let version = "0.1.0"
+  static let version = "0.2.0"
 
   static let configuration = CommandConfiguration(
     commandName: "meet-the-members",
     abstract: "Learn the names of everyone in your club, team or class.",
     discussion: """
       Shows a member's photo in the terminal with four names to choose from; you have a few \
-      seconds to pick the right one.
+      seconds to pick the right one. ROSTER_FOLDER holds one photo per member (JPEG or PNG), \
+      named after the member ("Jane Doe.jpg", "john_smith.png", "Doe, Jane.jpg"); an optional \
+      members.csv with the columns file and name gives exact names. Without a folder, the \
+      bundled sample club plays.
       """,
     version: version
   )
+
+  @Argument(help: "The folder of member photos (default: the bundled sample club).")
+  var rosterFolder: String?
 
   @Option(help: "Seed for the order of questions; the same seed plays the same game.")
   var seed: UInt64?
@@ -24,15 +32,60 @@ struct MeetTheMembers: ParsableCommand {
   @Option(help: ArgumentHelp("Seconds the correct name stays on screen.", valueName: "seconds"))
   var revealSeconds: Double = 2
 
+  @Flag(help: "Decode every photo, print the roster with its warnings and exit.")
+  var check = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Print one photo as the game draws it, as ANSI text, and exit.", valueName: "photo"))
+  var preview: String?
+
+  @Option(help: ArgumentHelp("The size of --preview in cells.", valueName: "COLSxROWS"))
+  var size: CellSizeArgument = CellSizeArgument(CellSize(columns: 40, rows: 20))
+
+  @Option(
+    help: ArgumentHelp(
+      "Colours: truecolor, 256, 240, 16, 8 or none (default: what the terminal announces).",
+      valueName: "mode"))
+  var colors: ColorMode?
+
   func validate() throws {
     try GameOptions.validate(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
   }
 
   func run() throws {
+    if let preview {
+      try Commands.preview(preview, size: size.value, colors: colors ?? ColorSupport.detect())
+      return
+    }
+    let roster = try Commands.loadRoster(rosterFolder)
+    if check {
+      throw ExitCode(Commands.check(roster))
+    }
     let rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
+    let game = try Commands.makeGame(roster: roster, seed: seed, rules: rules)
     print(
-      "meet-the-members \(Self.version): \(rules.answerTime) to answer, "
-        + "\(rules.revealTime) to read the answer. The game screen comes with the next release."
-    )
+      "\(roster.entries.count) members ready, \(roster.warnings.count) files skipped; "
+        + "first question: \(game.state.upcoming.member.name). "
+        + "The game screen comes with the next release.")
   }
+}
+
+extension ColorMode: ExpressibleByArgument {}
+
+/// `--size 60x30`.
+struct CellSizeArgument: ExpressibleByArgument {
+  let value: CellSize
+
+  init(_ value: CellSize) { self.value = value }
+
+  init?(argument: String) {
+    let parts = argument.lowercased().split(separator: "x")
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+      (1...1000).contains(columns), (1...1000).contains(rows)
+    else { return nil }
+    value = CellSize(columns: columns, rows: rows)
+  }
+
+  var defaultValueDescription: String { value.description }
 }

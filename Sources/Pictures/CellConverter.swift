@@ -1,0 +1,129 @@
+import CChafa
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Turns pictures into terminal cells with libchafa's symbol mode.
+public enum CellConverter {
+  /// The cell size that `image` takes inside `box`: as large as its aspect ratio allows.
+  public static func fittedSize(of image: PixelSize, in box: CellSize, style: CellStyle)
+    -> CellSize
+  {
+    guard box.columns > 0, box.rows > 0, image.width > 0, image.height > 0 else {
+      return CellSize(columns: 0, rows: 0)
+    }
+    var columns = Int32(box.columns)
+    var rows = Int32(box.rows)
+    chafa_calc_canvas_geometry(
+      Int32(image.width), Int32(image.height), &columns, &rows, Float(style.cellAspect), 1, 0)
+    return CellSize(columns: max(1, Int(columns)), rows: max(1, Int(rows)))
+  }
+
+  /// How many pixels a picture needs to fill `box` well: chafa looks at 8x8 pixels a cell.
+  public static func pixelsNeeded(for box: CellSize) -> PixelSize {
+    PixelSize(width: box.columns * 8, height: box.rows * 8)
+  }
+
+  /// `image` as cells filling as much of `box` as its aspect ratio allows.
+  public static func convert(_ image: RGBAImage, in box: CellSize, style: CellStyle)
+    -> CellPicture
+  {
+    withCanvas(image, in: box, style: style) { canvas, size in
+      var cells: [PictureCell] = []
+      cells.reserveCapacity(size.columns * size.rows)
+      for row in 0..<Int32(size.rows) {
+        for column in 0..<Int32(size.columns) {
+          var foreground: Int32 = -1
+          var background: Int32 = -1
+          chafa_canvas_get_raw_colors_at(canvas, column, row, &foreground, &background)
+          let character = Unicode.Scalar(chafa_canvas_get_char_at(canvas, column, row)) ?? " "
+          cells.append(
+            PictureCell(
+              character: character, foreground: color(foreground, style.colors),
+              background: color(background, style.colors)))
+        }
+      }
+      return CellPicture(size: size, cells: cells)
+    }
+  }
+
+  /// `image` as the ANSI text that libchafa prints for a terminal, one line a row.
+  public static func ansiText(_ image: RGBAImage, in box: CellSize, style: CellStyle) -> String {
+    withCanvas(image, in: box, style: style) { canvas, _ in
+      // A terminal that knows every sequence; the canvas mode decides which are used.
+      let variables = ["TERM=xterm-256color", "COLORTERM=truecolor"]
+      var environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) }
+      environment.append(nil)
+      defer { environment.forEach { free($0) } }
+      let database = chafa_term_db_get_default()
+      let terminal = environment.withUnsafeMutableBufferPointer {
+        chafa_term_db_detect(database, $0.baseAddress)
+      }
+      defer { chafa_term_info_unref(terminal) }
+      guard let text = chafa_canvas_print(canvas, terminal) else { return "" }
+      defer { g_string_free(text, 1) }
+      return String(cString: text.pointee.str)
+    }
+  }
+
+  private static func withCanvas<Result>(
+    _ image: RGBAImage, in box: CellSize, style: CellStyle,
+    _ body: (OpaquePointer, CellSize) -> Result
+  ) -> Result {
+    let size = fittedSize(
+      of: PixelSize(width: image.width, height: image.height), in: box, style: style)
+
+    let symbols = chafa_symbol_map_new()
+    defer { chafa_symbol_map_unref(symbols) }
+    switch style.symbols {
+    case .unicode:
+      chafa_symbol_map_add_by_tags(
+        symbols,
+        ChafaSymbolTags(
+          CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_BORDER.rawValue
+            | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+      chafa_symbol_map_remove_by_tags(
+        symbols,
+        ChafaSymbolTags(CHAFA_SYMBOL_TAG_WIDE.rawValue | CHAFA_SYMBOL_TAG_AMBIGUOUS.rawValue))
+    case .ascii:
+      chafa_symbol_map_add_by_tags(
+        symbols, ChafaSymbolTags(CHAFA_SYMBOL_TAG_ASCII.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+    }
+
+    let config = chafa_canvas_config_new()
+    defer { chafa_canvas_config_unref(config) }
+    chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
+    chafa_canvas_config_set_canvas_mode(config, canvasMode(style.colors))
+    chafa_canvas_config_set_symbol_map(config, symbols)
+
+    let canvas = chafa_canvas_new(config)!
+    defer { chafa_canvas_unref(canvas) }
+    image.pixels.withUnsafeBufferPointer { pixels in
+      chafa_canvas_draw_all_pixels(
+        canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(image.width),
+        Int32(image.height), Int32(image.width * 4))
+    }
+    return body(canvas, size)
+  }
+
+  private static func canvasMode(_ colors: ColorMode) -> ChafaCanvasMode {
+    switch colors {
+    case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
+    case .colors256: CHAFA_CANVAS_MODE_INDEXED_256
+    case .colors240: CHAFA_CANVAS_MODE_INDEXED_240
+    case .colors16: CHAFA_CANVAS_MODE_INDEXED_16
+    case .colors8: CHAFA_CANVAS_MODE_INDEXED_8
+    case .monochrome: CHAFA_CANVAS_MODE_FGBG
+    }
+  }
+
+  /// A raw chafa colour: packed RGB in truecolor, a palette index otherwise, negative for
+  /// "transparent" (the terminal's own colour).
+  private static func color(_ raw: Int32, _ colors: ColorMode) -> CellColor {
+    guard raw >= 0, colors != .monochrome else { return .terminalDefault }
+    if colors == .truecolor { return .rgb(UInt32(raw) & 0xFF_FFFF) }
+    guard raw <= 255 else { return .terminalDefault }
+    return .palette(UInt8(raw))
+  }
+}

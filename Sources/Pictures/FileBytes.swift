@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading files with the C library: no Foundation on the preview's path keeps it small.
+enum FileBytes {
+  /// Up to `limit` bytes from the start of the file at `path` (all of it when nil), and the
+  /// file's whole size.
+  static func read(_ path: String, upTo limit: Int? = nil) throws -> (
+    bytes: [UInt8], fileSize: Int
+  ) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw PictureError.unreadable(systemError()) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw PictureError.unreadable(systemError()) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw PictureError.unreadable("not a regular file")
+    }
+    let fileSize = Int(status.st_size)
+    let wanted = min(fileSize, limit ?? fileSize)
+    var bytes = [UInt8](repeating: 0, count: wanted)
+    var filled = 0
+    while filled < wanted {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.read(descriptor, buffer.baseAddress! + filled, wanted - filled)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { throw PictureError.unreadable(systemError()) }
+      if count == 0 { break }
+      filled += count
+    }
+    bytes.removeLast(wanted - filled)
+    return (bytes, fileSize)
+  }
+
+  /// Writes `bytes` to a new file at `path`, replacing any file there.
+  static func write(_ bytes: [UInt8], to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw PictureError.unreadable(systemError()) }
+    defer { close(descriptor) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        Glibc.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { throw PictureError.unreadable(systemError()) }
+      written += count
+    }
+  }
+
+  static func systemError() -> String {
+    String(cString: strerror(errno))
+  }
+}

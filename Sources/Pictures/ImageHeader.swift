@@ -1,0 +1,86 @@
+/// The file formats the game reads.
+public enum ImageFormat: String, Hashable, Sendable {
+  case jpeg = "JPEG"
+  case png = "PNG"
+
+  /// The format the first bytes of a file announce, if it is one the game reads.
+  static func sniff(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+    return nil
+  }
+
+  /// The name of a format the game recognises but does not read.
+  static func unsupported(_ bytes: UnsafeRawBufferPointer) -> String? {
+    let signatures: [(prefix: [UInt8], offset: Int, name: String)] = [
+      (Array("GIF8".utf8), 0, "GIF"),
+      (Array("BM".utf8), 0, "BMP"),
+      (Array("II*\0".utf8), 0, "TIFF"),
+      (Array("MM\0*".utf8), 0, "TIFF"),
+      (Array("WEBP".utf8), 8, "WebP"),
+      (Array("ftypheic".utf8), 4, "HEIC"),
+      (Array("ftypheix".utf8), 4, "HEIC"),
+      (Array("ftypmif1".utf8), 4, "HEIF"),
+      (Array("ftypavif".utf8), 4, "AVIF"),
+    ]
+    for signature in signatures
+    where bytes.count >= signature.offset + signature.prefix.count
+      && bytes[signature.offset..<(signature.offset + signature.prefix.count)]
+        .elementsEqual(signature.prefix)
+    {
+      return signature.name
+    }
+    return nil
+  }
+}
+
+/// What a photo's header says, read without decoding its pixels.
+public struct ImageHeader: Hashable, Sendable {
+  public let format: ImageFormat
+  /// Stored dimensions, before the orientation tag is applied.
+  public let width: Int
+  public let height: Int
+}
+
+/// How large a photo may be. Limits are checked on the header, before any pixel memory is
+/// allocated, so a decompression bomb costs nothing.
+public struct DecodeLimits: Hashable, Sendable {
+  /// The longest side any photo may have.
+  public var maximumSide: Int
+  /// JPEG: decoded at 1/8 scale when the box is small, so this bounds decode time more than
+  /// memory. 256 megapixels covers the largest phone cameras.
+  public var maximumJPEGPixels: Int
+  /// PNG: always decoded at full size (4 bytes a pixel), so this bounds memory.
+  public var maximumPNGPixels: Int
+  /// Progressive JPEG scans beyond this are refused (libjpeg-turbo's own limit is 500).
+  public var limitProgressiveScans: Bool
+
+  public init(
+    maximumSide: Int = 30_000, maximumJPEGPixels: Int = 256_000_000,
+    maximumPNGPixels: Int = 40_000_000, limitProgressiveScans: Bool = true
+  ) {
+    self.maximumSide = maximumSide
+    self.maximumJPEGPixels = maximumJPEGPixels
+    self.maximumPNGPixels = maximumPNGPixels
+    self.limitProgressiveScans = limitProgressiveScans
+  }
+
+  public static let standard = DecodeLimits()
+
+  func check(_ header: ImageHeader) throws {
+    guard header.width > 0, header.height > 0 else {
+      throw PictureError.damaged("the header gives a size of \(header.width)x\(header.height)")
+    }
+    if header.width > maximumSide || header.height > maximumSide {
+      throw PictureError.tooLarge(
+        width: header.width, height: header.height, limit: "\(maximumSide) pixels a side")
+    }
+    let pixels = header.width * header.height
+    let limit = header.format == .jpeg ? maximumJPEGPixels : maximumPNGPixels
+    if pixels > limit {
+      throw PictureError.tooLarge(
+        width: header.width, height: header.height,
+        limit: "\(limit / 1_000_000) megapixels for \(header.format.rawValue)")
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import CTurboJPEG
+
+/// JPEG through libjpeg-turbo's TurboJPEG 2.x API.
+enum JPEG {
+  static func header(_ bytes: UnsafeRawBufferPointer) throws -> ImageHeader {
+    guard let handle = tjInitDecompress() else {
+      throw PictureError.damaged("the JPEG decoder did not start")
+    }
+    defer { tjDestroy(handle) }
+    return try header(bytes, handle: handle)
+  }
+
+  private static func header(_ bytes: UnsafeRawBufferPointer, handle: tjhandle)
+    throws -> ImageHeader
+  {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    let status = tjDecompressHeader3(
+      handle, bytes.bindMemory(to: UInt8.self).baseAddress, UInt(bytes.count), &width, &height,
+      &subsampling, &colorspace)
+    guard status == 0 else { throw PictureError.damaged(message(handle)) }
+    return ImageHeader(format: .jpeg, width: Int(width), height: Int(height))
+  }
+
+  /// Decodes at the smallest of 1/8, 1/4, 1/2 and 1 that still gives at least `minimumSize`
+  /// pixels (in upright orientation), then turns the picture upright. Any decoder warning
+  /// (a truncated file among them) counts as damage: a half-grey face is no use.
+  static func decode(
+    _ bytes: UnsafeRawBufferPointer, minimumSize: PixelSize?, limits: DecodeLimits
+  ) throws -> RGBAImage {
+    guard let handle = tjInitDecompress() else {
+      throw PictureError.damaged("the JPEG decoder did not start")
+    }
+    defer { tjDestroy(handle) }
+    let header = try header(bytes, handle: handle)
+    try limits.check(header)
+
+    let orientation = EXIF.orientation(ofJPEG: bytes)
+    var wanted = minimumSize
+    if orientation.swapsSides, let size = wanted {
+      wanted = PixelSize(width: size.height, height: size.width)
+    }
+    let scale = scale(for: header, atLeast: wanted)
+    let width = (header.width * scale.num + scale.denom - 1) / scale.denom
+    let height = (header.height * scale.num + scale.denom - 1) / scale.denom
+
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    var flags = TJFLAG_STOPONWARNING
+    if limits.limitProgressiveScans { flags |= TJFLAG_LIMITSCANS }
+    let status = pixels.withUnsafeMutableBytes { target in
+      tjDecompress2(
+        handle, bytes.bindMemory(to: UInt8.self).baseAddress, UInt(bytes.count),
+        target.bindMemory(to: UInt8.self).baseAddress, Int32(width), 0, Int32(height),
+        Int32(TJPF_RGBA.rawValue), flags)
+    }
+    guard status == 0 else { throw PictureError.damaged(message(handle)) }
+    return RGBAImage(width: width, height: height, pixels: pixels).oriented(orientation)
+  }
+
+  private static func scale(for header: ImageHeader, atLeast wanted: PixelSize?) -> (
+    num: Int, denom: Int
+  ) {
+    guard let wanted else { return (1, 1) }
+    for denom in [8, 4, 2] {
+      let width = (header.width + denom - 1) / denom
+      let height = (header.height + denom - 1) / denom
+      if width >= wanted.width && height >= wanted.height { return (1, denom) }
+    }
+    return (1, 1)
+  }
+
+  private static func message(_ handle: tjhandle) -> String {
+    guard let text = tjGetErrorStr2(handle) else { return "unknown JPEG error" }
+    return String(cString: text)
+  }
+
+  /// Encodes `image` (alpha is dropped) at `quality` 1 to 100.
+  static func encode(_ image: RGBAImage, quality: Int, progressive: Bool) throws
+    -> [UInt8]
+  {
+    guard let handle = tjInitCompress() else {
+      throw PictureError.damaged("the JPEG encoder did not start")
+    }
+    defer { tjDestroy(handle) }
+    var output: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let flags = progressive ? TJFLAG_PROGRESSIVE : 0
+    let status = image.pixels.withUnsafeBytes { source in
+      tjCompress2(
+        handle, source.bindMemory(to: UInt8.self).baseAddress, Int32(image.width), 0,
+        Int32(image.height), Int32(TJPF_RGBA.rawValue), &output, &size,
+        Int32(TJSAMP_420.rawValue), Int32(quality), flags)
+    }
+    defer { tjFree(output) }
+    guard status == 0, let output else { throw PictureError.damaged(message(handle)) }
+    return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+  }
+}
+
+/// A size in pixels.
+public struct PixelSize: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}

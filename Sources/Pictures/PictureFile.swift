@@ -1,0 +1,90 @@
+/// Photo files: checking, decoding and (for fixtures and the sample club) writing them.
+public enum PictureFile {
+  /// How much of a file is read to find its header: a phone JPEG keeps a thumbnail in front
+  /// of the image header, so start small and grow only when needed.
+  static let headerReads = [16 * 1024, 256 * 1024, 4 * 1024 * 1024]
+  /// Files larger than this are refused before they are read.
+  public static let maximumFileSize = 256 * 1024 * 1024
+
+  /// Checks that the file is a JPEG or PNG of sensible size, reading only its first bytes.
+  /// Throws a `PictureError`, as every function here does.
+  public static func readHeader(_ path: String, limits: DecodeLimits = .standard)
+    throws -> ImageHeader
+  {
+    for (attempt, limit) in headerReads.enumerated() {
+      let (bytes, fileSize) = try FileBytes.read(path, upTo: limit)
+      let isWholeFile = bytes.count == fileSize || attempt == headerReads.count - 1
+      do {
+        let header = try bytes.withUnsafeBytes { try parseHeader($0) }
+        try limits.check(header)
+        return header
+      } catch PictureError.damaged where !isWholeFile {
+        continue  // the header may lie beyond what was read: read more
+      }
+    }
+    throw PictureError.damaged("no image header found")
+  }
+
+  private static func parseHeader(_ bytes: UnsafeRawBufferPointer) throws
+    -> ImageHeader
+  {
+    guard !bytes.isEmpty else { throw PictureError.empty }
+    switch ImageFormat.sniff(bytes) {
+    case .jpeg: return try JPEG.header(bytes)
+    case .png: return try PNG.header(bytes)
+    case nil:
+      if let format = ImageFormat.unsupported(bytes) {
+        throw PictureError.unsupportedFormat(format)
+      }
+      throw PictureError.notAnImage
+    }
+  }
+
+  /// Decodes the whole file, upright. `minimumSize` lets a JPEG decode at a reduced scale that
+  /// still has that many pixels; nil decodes at full size.
+  public static func decode(
+    _ path: String, minimumSize: PixelSize? = nil, limits: DecodeLimits = .standard
+  ) throws -> RGBAImage {
+    let (bytes, fileSize) = try FileBytes.read(path, upTo: maximumFileSize + 1)
+    guard fileSize <= maximumFileSize else {
+      throw PictureError.unreadable("the file is larger than \(maximumFileSize / 1024 / 1024) MiB")
+    }
+    return try bytes.withUnsafeBytes { buffer in
+      guard !buffer.isEmpty else { throw PictureError.empty }
+      switch ImageFormat.sniff(buffer) {
+      case .jpeg: return try JPEG.decode(buffer, minimumSize: minimumSize, limits: limits)
+      case .png: return try PNG.decode(buffer, limits: limits)
+      case nil:
+        if let format = ImageFormat.unsupported(buffer) {
+          throw PictureError.unsupportedFormat(format)
+        }
+        throw PictureError.notAnImage
+      }
+    }
+  }
+
+  /// Writes `image` as a baseline (or progressive) JPEG.
+  public static func writeJPEG(
+    _ image: RGBAImage, to path: String, quality: Int = 90, progressive: Bool = false
+  ) throws {
+    try FileBytes.write(
+      JPEG.encode(image, quality: quality, progressive: progressive), to: path)
+  }
+
+  /// `image` encoded as JPEG, for callers that add segments (such as EXIF) themselves.
+  public static func encodeJPEG(_ image: RGBAImage, quality: Int = 90, progressive: Bool = false)
+    throws -> [UInt8]
+  {
+    try JPEG.encode(image, quality: quality, progressive: progressive)
+  }
+
+  /// Writes `image` as an 8-bit RGBA PNG.
+  public static func writePNG(_ image: RGBAImage, to path: String) throws {
+    try FileBytes.write(PNG.encode(image), to: path)
+  }
+
+  /// Writes raw bytes; fixtures use it for broken and hand-made files.
+  public static func writeBytes(_ bytes: [UInt8], to path: String) throws {
+    try FileBytes.write(bytes, to: path)
+  }
+}

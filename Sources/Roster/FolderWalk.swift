@@ -1,0 +1,135 @@
+import Foundation
+
+/// A file found in a roster folder.
+struct FoundFile {
+  /// Path inside the roster folder, with "/" between folders.
+  let relativePath: String
+  let absolutePath: String
+  /// The subfolder the file is in, nil at the top.
+  let group: String?
+  var fileName: String { String(relativePath.split(separator: "/").last ?? "") }
+}
+
+/// Walks a roster folder with the C library: `d_type` saves a `stat` per file, which matters
+/// for folders of thousands of photos. Symbolic links are followed only where they resolve,
+/// and each folder is entered once, so a link loop is not followed round.
+struct FolderWalk {
+  private struct Identity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
+  private var visited: Set<Identity> = []
+  private(set) var files: [FoundFile] = []
+  private(set) var warnings: [RosterWarning] = []
+
+  static func walk(_ root: String) -> (files: [FoundFile], warnings: [RosterWarning]) {
+    var walk = FolderWalk()
+    if let identity = identity(of: root) { walk.visited.insert(identity) }
+    walk.visit(folder: root, relative: nil)
+    return (walk.files, walk.warnings)
+  }
+
+  private static func identity(of path: String) -> Identity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  private mutating func visit(folder: String, relative: String?) {
+    guard let directory = opendir(folder) else {
+      warnings.append(
+        RosterWarning(file: relative ?? ".", message: "cannot be read: \(systemError())"))
+      return
+    }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let (nameBytes, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        (Array(raw.prefix { $0 != 0 }), entry.pointee.d_type)
+      }
+      guard let name = String(validating: nameBytes, as: UTF8.self) else {
+        let shown = String(decoding: nameBytes, as: UTF8.self)
+        if PhotoKind(fileName: shown) != .other {
+          warnings.append(
+            RosterWarning(
+              file: join(relative, shown), message: "the file name is not valid UTF-8: rename it"))
+        }
+        continue
+      }
+      if Clutter.isClutter(name) { continue }
+      let path = folder + "/" + name
+      let relativePath = join(relative, name)
+
+      var isFolder = Int32(type) == DT_DIR
+      var isFile = Int32(type) == DT_REG
+      if Int32(type) == DT_LNK || Int32(type) == DT_UNKNOWN {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+          if PhotoKind(fileName: name) != .other {
+            warnings.append(
+              RosterWarning(file: relativePath, message: "the link does not lead to a file"))
+          }
+          continue
+        }
+        isFolder = (status.st_mode & S_IFMT) == S_IFDIR
+        isFile = (status.st_mode & S_IFMT) == S_IFREG
+      }
+      if isFolder {
+        guard let identity = Self.identity(of: path), visited.insert(identity).inserted else {
+          continue  // seen already: a link loop or a second link to the same folder
+        }
+        visit(folder: path, relative: relativePath)
+      } else if isFile {
+        files.append(FoundFile(relativePath: relativePath, absolutePath: path, group: relative))
+      }
+    }
+  }
+
+  private func join(_ folder: String?, _ name: String) -> String {
+    folder.map { "\($0)/\(name)" } ?? name
+  }
+
+  private func systemError() -> String {
+    String(cString: strerror(errno))
+  }
+}
+
+/// Files that are never members and never worth a warning.
+enum Clutter {
+  private static let names: Set<String> = ["thumbs.db", "desktop.ini", "ehthumbs.db"]
+
+  /// Hidden files (".DS_Store", macOS "._" copies and any other dot file) and the thumbnail
+  /// caches Windows leaves behind.
+  static func isClutter(_ name: String) -> Bool {
+    name.hasPrefix(".") || names.contains(name.lowercased())
+  }
+}
+
+/// What a file is by its name.
+enum PhotoKind: Equatable {
+  case photo
+  /// An image format the game does not read, by name.
+  case unsupported(String)
+  case other
+
+  private static let photos: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png"]
+  private static let unsupported: [String: String] = [
+    "heic": "HEIC", "heif": "HEIF", "gif": "GIF", "webp": "WebP", "bmp": "BMP", "tif": "TIFF",
+    "tiff": "TIFF", "avif": "AVIF", "jxl": "JPEG XL", "svg": "SVG",
+  ]
+
+  init(fileName: String) {
+    guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else {
+      self = .other
+      return
+    }
+    let suffix = fileName[fileName.index(after: dot)...].lowercased()
+    if Self.photos.contains(suffix) {
+      self = .photo
+    } else if let format = Self.unsupported[suffix] {
+      self = .unsupported(format)
+    } else {
+      self = .other
+    }
+  }
+}

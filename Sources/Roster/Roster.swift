@@ -1,0 +1,81 @@
+import GameEngine
+import Pictures
+
+/// A member found in the roster folder, with the photo to show.
+public struct RosterEntry: Hashable, Sendable {
+  public let member: Member
+  /// The photo's path, to open it.
+  public let path: String
+  /// The photo's path inside the roster folder.
+  public let file: String
+}
+
+/// Something in the roster folder the player should know about, naming the file.
+public struct RosterWarning: Hashable, Sendable, CustomStringConvertible {
+  /// The file's path inside the roster folder, as found (may hold control characters).
+  public let file: String
+  public let message: String
+
+  /// One line, safe for a terminal: control characters in the file name are escaped.
+  public var description: String {
+    "\(TerminalText.escapingControls(file)): \(message)"
+  }
+}
+
+/// The roster folder cannot be played from.
+public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible {
+  case missing(String)
+  case notAFolder(String)
+
+  public var description: String {
+    switch self {
+    case .missing(let path):
+      "\(TerminalText.escapingControls(path)): no such folder"
+    case .notAFolder(let path):
+      "\(TerminalText.escapingControls(path)): not a folder (give the folder that holds the photos)"
+    }
+  }
+}
+
+/// The members of a club as found in its folder of photos.
+public struct Roster: Hashable, Sendable {
+  /// The folder, as given.
+  public let folder: String
+  /// Members in a stable order (by file path).
+  public private(set) var entries: [RosterEntry]
+  /// Files skipped and names worth a second look, one line each.
+  public private(set) var warnings: [RosterWarning]
+
+  public var members: [Member] { entries.map(\.member) }
+
+  /// The file name of the optional manifest in the roster folder.
+  public static let manifestName = "members.csv"
+
+  init(folder: String, entries: [RosterEntry], warnings: [RosterWarning]) {
+    self.folder = folder
+    self.entries = entries
+    self.warnings = warnings
+  }
+
+  /// Takes a member out of play because their photo turned out to be unusable.
+  public mutating func withdraw(_ id: MemberID, because error: PictureError) {
+    guard let index = entries.firstIndex(where: { $0.member.id == id }) else { return }
+    warnings.append(RosterWarning(file: entries[index].file, message: "\(error)"))
+    entries.remove(at: index)
+  }
+
+  /// Decodes every photo fully and takes out of play those that fail: `--check` does this,
+  /// since a file can have a sound header and broken image data.
+  public mutating func verifyEveryPhoto(limits: DecodeLimits = .standard) {
+    for entry in entries {
+      do {
+        _ = try PictureFile.decode(
+          entry.path, minimumSize: PixelSize(width: 1, height: 1), limits: limits)
+      } catch let error as PictureError {
+        withdraw(entry.member.id, because: error)
+      } catch {
+        withdraw(entry.member.id, because: .damaged("\(error)"))
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Pictures
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@main
+struct FixtureMaker: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fixture-maker",
+    abstract: "Draws the bundled sample club and the photos the benchmarks use.",
+    subcommands: [SampleClub.self, BenchPhotos.self])
+}
+
+struct SampleClub: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sample-club", abstract: "Draws the sample club's portraits as PNG files.")
+
+  @Argument(help: "The folder to write the portraits to.")
+  var folder: String
+
+  func run() throws {
+    try makeFolder(folder)
+    for portrait in sampleClub {
+      try PictureFile.writePNG(portrait.draw().image(), to: "\(folder)/\(portrait.fileName)")
+    }
+    print("\(sampleClub.count) portraits in \(folder)")
+  }
+}
+
+struct BenchPhotos: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-photos",
+    abstract: "Writes a 4000x3000 phone JPEG, a 600x600 PNG and a folder of 10,000 photos.")
+
+  @Argument(help: "The folder to write them to.")
+  var folder: String
+
+  @Option(help: "How many photos the roster folder gets.")
+  var rosterSize = 10_000
+
+  func run() throws {
+    try makeFolder(folder)
+    let portrait = sampleClub[2].draw(size: 1024)
+
+    // A phone photo: stored sideways with an orientation tag and a thumbnail-sized EXIF block.
+    let phone = portrait.image(width: 4000, height: 3000, grain: 10)
+    let jpeg = try PictureFile.encodeJPEG(phone, quality: 90)
+    let tagged = PictureFile.addingEXIF(to: jpeg, orientation: .right, padding: 24_000)
+    try PictureFile.writeBytes(tagged, to: "\(folder)/phone-4000x3000.jpg")
+
+    try PictureFile.writePNG(
+      sampleClub[0].draw(size: 600).image(grain: 6), to: "\(folder)/portrait-600x600.png")
+
+    let roster = "\(folder)/roster-\(rosterSize)"
+    try makeFolder(roster)
+    let small = try PictureFile.encodeJPEG(sampleClub[5].draw(size: 160).image(grain: 4))
+    let smallPhone = PictureFile.addingEXIF(to: small, orientation: .up, padding: 24_000)
+    for index in 1...rosterSize {
+      try PictureFile.writeBytes(smallPhone, to: "\(roster)/Member \(index).jpg")
+    }
+    print("bench photos in \(folder)")
+  }
+}
+
+private func makeFolder(_ path: String) throws {
+  guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+    throw ValidationError("cannot create \(path): \(String(cString: strerror(errno)))")
+  }
+}
