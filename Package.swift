@@ -43,7 +43,7 @@ let package = Package(
     ),
 
     .testTarget(name: "GameEngineTests", dependencies: ["GameEngine"]),
-    .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+    .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPNG"]),
     .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures"]),
     .testTarget(name: "MeetTheMembersTests", dependencies: ["meet-the-members", "Pictures"]),
   ]

@@ -40,6 +40,12 @@ public struct ImageHeader: Hashable, Sendable {
   /// Stored dimensions, before the orientation tag is applied.
   public let width: Int
   public let height: Int
+
+  public init(format: ImageFormat, width: Int, height: Int) {
+    self.format = format
+    self.width = width
+    self.height = height
+  }
 }
 
 /// How large a photo may be. Limits are checked on the header, before any pixel memory is

@@ -30,11 +30,11 @@ enum Commands {
     }
   }
 
-  /// `--check`: every photo decoded, the roster and its warnings printed. Returns the exit
-  /// status: 0 when the roster can be played.
-  static func check(_ loaded: Roster) -> Int32 {
+  /// `--check` (every photo decoded) and `--list` (headers only): the roster and its warnings
+  /// printed. Returns the exit status: 0 when the roster can be played.
+  static func printRoster(_ loaded: Roster, decodingEveryPhoto: Bool) -> Int32 {
     var roster = loaded
-    roster.verifyEveryPhoto()
+    if decodingEveryPhoto { roster.verifyEveryPhoto() }
     let safe = TerminalText.escapingControls
     print("Roster \(safe(roster.folder)): \(roster.entries.count) members")
     let width = min(40, roster.entries.map { $0.member.name.count }.max() ?? 0)

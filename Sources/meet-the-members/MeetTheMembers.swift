@@ -35,6 +35,9 @@ struct MeetTheMembers: ParsableCommand {
   @Flag(help: "Decode every photo, print the roster with its warnings and exit.")
   var check = false
 
+  @Flag(help: "Print the roster with its warnings and exit, reading only the photos' headers.")
+  var list = false
+
   @Option(
     help: ArgumentHelp(
       "Print one photo as the game draws it, as ANSI text, and exit.", valueName: "photo"))
@@ -59,8 +62,8 @@ struct MeetTheMembers: ParsableCommand {
       return
     }
     let roster = try Commands.loadRoster(rosterFolder)
-    if check {
-      throw ExitCode(Commands.check(roster))
+    if check || list {
+      throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: check))
     }
     let rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
     let game = try Commands.makeGame(roster: roster, seed: seed, rules: rules)

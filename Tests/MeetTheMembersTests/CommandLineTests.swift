@@ -6,7 +6,10 @@ final class CommandLineTests: XCTestCase {
   func testHelpListsTheOptions() throws {
     let result = try runMeetTheMembers(["--help"])
     XCTAssertEqual(result.status, 0)
-    for option in ["--seed", "--answer-seconds", "--reveal-seconds", "--version", "--help"] {
+    for option in [
+      "--seed", "--answer-seconds", "--reveal-seconds", "--check", "--preview", "--size",
+      "--colors", "--version", "--help", "roster-folder",
+    ] {
       XCTAssertTrue(result.output.contains(option), "\(option) missing from:\n\(result.output)")
     }
   }
@@ -14,7 +17,7 @@ final class CommandLineTests: XCTestCase {
   func testVersionPrintsTheVersion() throws {
     let result = try runMeetTheMembers(["--version"])
     XCTAssertEqual(result.status, 0)
-    XCTAssertEqual(result.output, "0.1.0\n")
+    XCTAssertEqual(result.output, "0.2.0\n")
   }
 
   func testBadTimingsAreOneLineErrorsThatNameTheValue() throws {

@@ -1,0 +1,103 @@
+import Foundation
+import Pictures
+import XCTest
+
+/// `--check` and `--preview` on real folders, through the built binary.
+final class RosterCommandTests: XCTestCase {
+  private var folder: String!
+
+  override func setUpWithError() throws {
+    folder = NSTemporaryDirectory() + "mtm-cli-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  private func photo(_ name: String, orientation: Orientation = .up) throws {
+    var image = RGBAImage(width: 64, height: 32, filledWith: (240, 240, 240, 255))
+    for y in 0..<16 { for x in 0..<16 { image[x, y] = (255, 0, 0, 255) } }
+    let jpeg = PictureFile.addingEXIF(
+      to: try PictureFile.encodeJPEG(image), orientation: orientation)
+    try PictureFile.writeBytes(jpeg, to: "\(folder!)/\(name)")
+  }
+
+  func testCheckListsTheSampleClub() throws {
+    let result = try runMeetTheMembers(["--check"])
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(result.output.hasPrefix("Roster "), result.output)
+    XCTAssertTrue(result.output.contains(": 18 members\n"), result.output)
+    XCTAssertTrue(result.output.contains("Kofi Mensah       kofi_mensah.png"), result.output)
+    XCTAssertFalse(result.output.contains("warning"), result.output)
+  }
+
+  func testCheckReportsBrokenSidewaysAndOddlyNamedPhotos() throws {
+    try photo("Ann Lee.jpg")
+    try photo("bo_chan.jpg", orientation: .right)
+    try photo("Chan, Cy.jpg", orientation: .left)
+    try photo("Evil\u{1B}[2J.jpg")
+    let good = try Data(contentsOf: URL(fileURLWithPath: "\(folder!)/Ann Lee.jpg"))
+    try good.prefix(good.count - 40).write(to: URL(fileURLWithPath: "\(folder!)/Dee Broken.jpg"))
+    try Data("text".utf8).write(to: URL(fileURLWithPath: "\(folder!)/Nope\u{1B}]0;x\u{07}.png"))
+
+    let result = try runMeetTheMembers(["--check", folder])
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(result.output.contains(": 4 members\n"), result.output)
+    for name in ["Ann Lee", "Bo Chan", "Cy Chan", "Evil[2J"] {
+      XCTAssertTrue(result.output.contains("  \(name)"), "\(name) in\n\(result.output)")
+    }
+    XCTAssertTrue(result.output.contains("2 warnings:\n"), result.output)
+    XCTAssertTrue(result.output.contains("Dee Broken.jpg: damaged image data"), result.output)
+    XCTAssertTrue(
+      result.output.contains("Nope\\u{1B}]0;x\\u{7}.png: not a JPEG or PNG image"), result.output)
+    XCTAssertFalse(result.output.utf8.contains(0x1B), "no escape byte reaches the terminal")
+    XCTAssertFalse(result.errors.utf8.contains(0x1B))
+  }
+
+  func testCheckOnARosterTooSmallToPlayExitsNonZero() throws {
+    try photo("Ann.jpg")
+    try photo("Bo.jpg")
+    let result = try runMeetTheMembers(["--check", folder])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.output.contains("Cannot play: found 2 members; the game needs at least 4"),
+      result.output)
+  }
+
+  func testAMissingFolderIsAOneLineErrorNamingIt() throws {
+    let result = try runMeetTheMembers(["\(folder!)/missing"])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(
+      result.errors.hasPrefix("Error: \(folder!)/missing: no such folder\n"), result.errors)
+  }
+
+  func testPreviewPrintsThePhotoAsANSIRows() throws {
+    try photo("Ann Lee.jpg", orientation: .right)
+    let result = try runMeetTheMembers([
+      "--preview", "\(folder!)/Ann Lee.jpg", "--size", "30x15", "--colors", "truecolor",
+    ])
+    XCTAssertEqual(result.status, 0, result.errors)
+    let rows = result.output.split(separator: "\n")
+    // Upright the photo is 32x64 (portrait): in a 30x15 box with cells twice as tall, 8x15.
+    XCTAssertEqual(rows.count, 15)
+    XCTAssertTrue(result.output.contains("\u{1B}[38;2;") || result.output.contains("\u{1B}[48;2;"))
+  }
+
+  func testPreviewOfABrokenFileIsAOneLineError() throws {
+    try Data("nope".utf8).write(to: URL(fileURLWithPath: "\(folder!)/x.jpg"))
+    let result = try runMeetTheMembers(["--preview", "\(folder!)/x.jpg"])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertEqual(
+      result.errors.split(separator: "\n").first, "Error: \(folder!)/x.jpg: not a JPEG or PNG image"
+    )
+  }
+
+  func testBadSizesAndColourModesAreRefused() throws {
+    for arguments in [["--size", "0x10"], ["--size", "wide"], ["--colors", "rainbow"]] {
+      let result = try runMeetTheMembers(["--preview", "x.jpg"] + arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertTrue(result.errors.contains("is invalid for"), "\(arguments): \(result.errors)")
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import GameEngine
+import Pictures
+import Roster
+import XCTest
+
+final class RosterTests: XCTestCase {
+  private var folder: String!
+
+  override func setUpWithError() throws {
+    folder = NSTemporaryDirectory() + "mtm-roster-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  private func photo(_ name: String, png: Bool = false, side: Int = 32) throws {
+    let path = "\(folder!)/\(name)"
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    var image = RGBAImage(width: side, height: side, filledWith: (200, 120, 90, 255))
+    for y in 0..<side {
+      for x in 0..<side {
+        image[x, y] = (UInt8(x % 256), UInt8(y % 256), UInt8((x * y) % 256), 255)
+      }
+    }
+    if png {
+      try PictureFile.writePNG(image, to: path)
+    } else {
+      try PictureFile.writeJPEG(image, to: path)
+    }
+  }
+
+  private func file(_ name: String, _ text: String) throws {
+    try text.write(toFile: "\(folder!)/\(name)", atomically: true, encoding: .utf8)
+  }
+
+  private func names(_ roster: Roster) -> [String] { roster.members.map(\.name) }
+
+  func testNamesComeFromFileNamesAsAPersonWouldReadThem() throws {
+    let cases: [(file: String, name: String)] = [
+      ("Jane Doe.jpg", "Jane Doe"),
+      ("john_smith.png", "John Smith"),
+      ("Doe, Jane.jpg", "Jane Doe"),
+      ("King, Martin Luther, Jr.JPG", "King, Martin Luther, Jr"),
+      ("Martin Luther King, Jr..jpeg", "Martin Luther King, Jr."),
+      ("MARY-JANE WATSON.Jpeg", "Mary-Jane Watson"),
+      ("o'brien_sean.PNG", "O'Brien Sean"),
+      ("Ronald McDonald.jpg", "Ronald McDonald"),
+      ("van der Berg.jpg", "van der Berg"),
+      ("  Ana   Lima .jpg", "Ana Lima"),
+      ("李小龙.jpg", "李小龙"),
+      ("Nguyễn Văn An.png", "Nguyễn Văn An"),
+    ]
+    for testCase in cases {
+      try photo(testCase.file)
+    }
+    let roster = try Roster.load(folder)
+    for testCase in cases {
+      let member = roster.entries.first { $0.file == testCase.file }?.member
+      XCTAssertEqual(member?.name, testCase.name, testCase.file)
+    }
+  }
+
+  func testComposedAndDecomposedNamesComeOutTheSame() throws {
+    try photo("Zoe\u{308} Smith.jpg")
+    try photo("Jose\u{301}.png", png: true)
+    try photo("Anna.jpg")
+    try photo("Bo.jpg")
+    let roster = try Roster.load(folder)
+    let composed = roster.members.map { Array($0.name.unicodeScalars) }
+    XCTAssertTrue(composed.contains(Array("Zo\u{EB} Smith".unicodeScalars)))
+    XCTAssertTrue(composed.contains(Array("Jos\u{E9}".unicodeScalars)))
+  }
+
+  func testSubfoldersAreGroupsAndClutterIsSkippedSilently() throws {
+    try photo("Ann Lee.jpg")
+    try photo("recruits/Bo Chan.png", png: true)
+    try photo("recruits/2024/Cy Diaz.jpg")
+    try photo(".hidden.jpg")
+    try photo("._Ann Lee.jpg")
+    try file(".DS_Store", "x")
+    try file("Thumbs.db", "x")
+    try file("README.txt", "These are our members")
+    try file("notes.md", "x")
+    let roster = try Roster.load(folder)
+    // In order of file path.
+    XCTAssertEqual(names(roster), ["Ann Lee", "Cy Diaz", "Bo Chan"])
+    XCTAssertEqual(roster.members.map(\.group), [nil, "recruits/2024", "recruits"])
+    XCTAssertEqual(roster.warnings, [])
+  }
+
+  func testUnusablePhotosAreSkippedWithOneLineThatNamesThem() throws {
+    try photo("Good One.jpg", side: 256)
+    try file("Empty.png", "")
+    try file("Fake.jpg", "I am not a picture")
+    try file("Ghost.heic", "....ftypheic")
+    var truncated = try Data(contentsOf: URL(fileURLWithPath: "\(folder!)/Good One.jpg"))
+    truncated = truncated.prefix(truncated.count / 2)
+    try truncated.write(to: URL(fileURLWithPath: "\(folder!)/Cut Short.jpg"))
+
+    var roster = try Roster.load(folder)
+    XCTAssertEqual(
+      roster.warnings.map(\.description).sorted(),
+      [
+        "Empty.png: the file is empty",
+        "Fake.jpg: not a JPEG or PNG image",
+        "Ghost.heic: HEIC images are not supported (use JPEG or PNG)",
+      ])
+    XCTAssertEqual(names(roster), ["Cut Short", "Good One"], "the header alone is sound")
+
+    roster.verifyEveryPhoto()
+    XCTAssertEqual(names(roster), ["Good One"], "the full decode takes it out of play")
+    XCTAssertTrue(
+      roster.warnings.contains { $0.file == "Cut Short.jpg" && $0.message.contains("damaged") },
+      "\(roster.warnings)")
+  }
+
+  func testPeopleWithTheSameNameAreBothKeptWithAWarning() throws {
+    try photo("Alex Kim.jpg")
+    try photo("team b/alex_kim.png", png: true)
+    try photo("Bo.jpg")
+    let roster = try Roster.load(folder)
+    XCTAssertEqual(names(roster), ["Alex Kim", "Bo", "Alex Kim"])
+    XCTAssertEqual(
+      roster.warnings.map(\.description),
+      ["Alex Kim.jpg: 2 members are called Alex Kim (also team b/alex_kim.png); both are kept"])
+  }
+
+  func testTheManifestGivesExactNamesAndGroups() throws {
+    try photo("IMG_0001.jpg")
+    try photo("IMG_0002.jpg")
+    try photo("sub/IMG_0003.JPG")
+    try photo("Dana Fox.jpg")
+    // A spreadsheet export: byte order mark, semicolons, quotes, a name with a comma.
+    try file(
+      "members.csv",
+      "\u{FEFF}Name;File;Group\n\"Ng, Tom\";IMG_0001.jpg;staff\n"
+        + "Ève Martin;img_0002.JPG;\nLee Park;sub/IMG_0003.JPG;\nNobody;missing.jpg;\n")
+    let roster = try Roster.load(folder)
+    XCTAssertEqual(names(roster), ["Dana Fox", "Ng, Tom", "Ève Martin", "Lee Park"])
+    XCTAssertEqual(roster.members.map(\.group), [nil, "staff", nil, "sub"])
+    XCTAssertEqual(
+      roster.warnings.map(\.description),
+      ["members.csv: line 5: no usable photo called missing.jpg"])
+  }
+
+  func testAManifestWithoutTheNeededColumnsIsIgnoredWithAWarning() throws {
+    try photo("Ann.jpg")
+    try file("members.csv", "photo,person\nAnn.jpg,Someone Else\n")
+    let roster = try Roster.load(folder)
+    XCTAssertEqual(names(roster), ["Ann"])
+    XCTAssertEqual(
+      roster.warnings.map(\.description),
+      ["members.csv: needs a header row with the columns file and name; it was ignored"])
+  }
+
+  func testControlCharactersNeverReachTheTerminal() throws {
+    try photo("Evil\u{1B}[31m Name\u{07}.png", png: true)
+    try file("Bad\u{1B}]0;title\u{07}.jpg", "not a photo")
+    try photo("Plain.jpg")
+    try file("members.csv", "file,name\nPlain.jpg,\"Pl\u{1B}[2Jain\u{202E}Text\"\n")
+    let roster = try Roster.load(folder)
+    XCTAssertEqual(names(roster).sorted(), ["Evil[31m Name", "Pl[2JainText"])
+    for member in roster.members {
+      XCTAssertFalse(member.name.unicodeScalars.contains { $0.value < 0x20 }, member.name)
+    }
+    XCTAssertEqual(
+      roster.warnings.map(\.description), ["Bad\\u{1B}]0;title\\u{7}.jpg: not a JPEG or PNG image"])
+  }
+
+  func testLinksAreFollowedWhereTheyResolveAndLoopsAreNot() throws {
+    try photo("Ann.jpg")
+    try photo("elsewhere/Bo.jpg")
+    let manager = FileManager.default
+    try manager.createSymbolicLink(
+      atPath: "\(folder!)/Link to Bo.jpg", withDestinationPath: "\(folder!)/elsewhere/Bo.jpg")
+    try manager.createSymbolicLink(
+      atPath: "\(folder!)/Gone.jpg", withDestinationPath: "\(folder!)/nowhere.jpg")
+    try manager.createSymbolicLink(
+      atPath: "\(folder!)/elsewhere/loop", withDestinationPath: folder!)
+    let roster = try Roster.load(folder)
+    XCTAssertEqual(names(roster), ["Ann", "Link to Bo", "Bo"])
+    XCTAssertEqual(
+      roster.warnings.map(\.description), ["Gone.jpg: the link does not lead to a file"])
+  }
+
+  func testAMissingFolderOrAFileIsAClearError() throws {
+    XCTAssertThrowsError(try Roster.load("\(folder!)/nope")) { error in
+      XCTAssertEqual("\(error)", "\(folder!)/nope: no such folder")
+    }
+    try file("x.txt", "")
+    XCTAssertThrowsError(try Roster.load("\(folder!)/x.txt")) { error in
+      XCTAssertTrue(
+        "\(error)".hasSuffix("x.txt: not a folder (give the folder that holds the photos)"))
+    }
+  }
+
+  func testTheSampleClubIsAPlayableRoster() throws {
+    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Resources/sample-club").path
+    var roster = try Roster.load(sample)
+    roster.verifyEveryPhoto()
+    XCTAssertGreaterThanOrEqual(roster.entries.count, 16)
+    XCTAssertEqual(roster.warnings, [])
+    XCTAssertTrue(names(roster).contains("Kofi Mensah"), "from kofi_mensah.png")
+    XCTAssertTrue(names(roster).contains("Mateus Costa"), "from Costa, Mateus.png")
+    XCTAssertEqual(Set(roster.members.map(\.nameKey)).count, roster.entries.count)
+  }
+}
