@@ -28,16 +28,18 @@ public enum PictureFile {
   private static func parseHeader(_ bytes: UnsafeRawBufferPointer) throws
     -> ImageHeader
   {
-    guard !bytes.isEmpty else { throw PictureError.empty }
-    switch ImageFormat.sniff(bytes) {
+    switch try format(of: bytes) {
     case .jpeg: return try JPEG.header(bytes)
     case .png: return try PNG.header(bytes)
-    case nil:
-      if let format = ImageFormat.unsupported(bytes) {
-        throw PictureError.unsupportedFormat(format)
-      }
-      throw PictureError.notAnImage
     }
+  }
+
+  /// The format of a file by its first bytes, or why it is not one the game reads.
+  private static func format(of bytes: UnsafeRawBufferPointer) throws -> ImageFormat {
+    guard !bytes.isEmpty else { throw PictureError.empty }
+    if let format = ImageFormat.sniff(bytes) { return format }
+    if let format = ImageFormat.unsupported(bytes) { throw PictureError.unsupportedFormat(format) }
+    throw PictureError.notAnImage
   }
 
   /// Decodes the whole file, upright. `minimumSize` lets a JPEG decode at a reduced scale that
@@ -50,15 +52,9 @@ public enum PictureFile {
       throw PictureError.unreadable("the file is larger than \(maximumFileSize / 1024 / 1024) MiB")
     }
     return try bytes.withUnsafeBytes { buffer in
-      guard !buffer.isEmpty else { throw PictureError.empty }
-      switch ImageFormat.sniff(buffer) {
+      switch try format(of: buffer) {
       case .jpeg: return try JPEG.decode(buffer, minimumSize: minimumSize, limits: limits)
       case .png: return try PNG.decode(buffer, limits: limits)
-      case nil:
-        if let format = ImageFormat.unsupported(buffer) {
-          throw PictureError.unsupportedFormat(format)
-        }
-        throw PictureError.notAnImage
       }
     }
   }
