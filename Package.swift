@@ -19,6 +19,9 @@ let package = Package(
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // ncursesw's pkg-config file holds only -D flags, which SwiftPM drops: the shim defines
+    // NCURSES_WIDECHAR itself and the module map links ncursesw.
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 
     // Decoding photos and turning them into terminal cells.
     .target(name: "Pictures", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
@@ -26,11 +29,13 @@ let package = Package(
     .target(
       name: "Roster",
       dependencies: ["GameEngine", "Pictures", .product(name: "SwiftCSV", package: "SwiftCSV")]),
+    // Screens, keys, the ncurses terminal and the loop.
+    .target(name: "TerminalUI", dependencies: ["GameEngine", "Pictures", "CNcurses"]),
 
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine", "Pictures", "Roster",
+        "GameEngine", "Pictures", "Roster", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -45,6 +50,7 @@ let package = Package(
     .testTarget(name: "GameEngineTests", dependencies: ["GameEngine"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPNG"]),
     .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "GameEngine", "Pictures"]),
     .testTarget(name: "MeetTheMembersTests", dependencies: ["meet-the-members", "Pictures"]),
   ]
 )

@@ -2,21 +2,29 @@ import ArgumentParser
 import GameEngine
 import Pictures
 import Roster
+import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
+/// A failure said in one line ("Error: ..."), without the usage text.
+struct CommandError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) { self.description = description }
+}
+
 /// What the command line does, apart from parsing it.
 enum Commands {
   static func loadRoster(_ folder: String?) throws -> Roster {
     guard let folder = folder ?? SampleClub.folder() else {
-      throw ValidationError("the sample club is not installed: give a roster folder")
+      throw CommandError("the sample club is not installed: give a roster folder")
     }
     do {
       return try Roster.load(folder)
     } catch let error as RosterError {
-      throw ValidationError("\(error)")
+      throw CommandError("\(error)")
     }
   }
 
@@ -26,7 +34,30 @@ enum Commands {
         members: roster.members, seed: seed ?? UInt64.random(in: 0...UInt64.max))
       return Game(questions: questions, rules: rules)
     } catch {
-      throw ValidationError("\(TerminalText.escapingControls(roster.folder)): \(error)")
+      throw CommandError("\(TerminalText.escapingControls(roster.folder)): \(error)")
+    }
+  }
+
+  /// The game in the terminal, until the player quits (the process exits there).
+  @MainActor
+  static func play(roster: Roster, game: Game, colors: ColorMode?, tracePath: String?) throws
+    -> Never
+  {
+    let utf8 = ColorSupport.prepareLocale()
+    do {
+      let choice = try Terminal.choose(
+        colors: colors, environment: ColorSupport.currentEnvironment(), utf8: utf8)
+      let trace = try tracePath.map { path throws(TerminalError) in try Trace(path: path) }
+      let summary = RosterSummary(
+        members: roster.entries.count, folder: TerminalText.escapingControls(roster.folder),
+        warnings: roster.warnings.map(\.description))
+      var photos: [MemberID: String] = [:]
+      for entry in roster.entries { photos[entry.member.id] = entry.path }
+      let app = try App(
+        App.Setup(game: game, roster: summary, photos: photos, choice: choice, trace: trace))
+      app.run()
+    } catch {
+      throw CommandError(error.description)
     }
   }
 
@@ -63,7 +94,7 @@ enum Commands {
     do {
       image = try PictureFile.decode(path, minimumSize: CellConverter.pixelsNeeded(for: size))
     } catch {
-      throw ValidationError("\(TerminalText.escapingControls(path)): \(error)")
+      throw CommandError("\(TerminalText.escapingControls(path)): \(error)")
     }
     print(CellConverter.ansiText(image, in: size, style: style))
   }
@@ -76,39 +107,3 @@ extension String {
   }
 }
 
-/// What the terminal says it can show.
-enum ColorSupport {
-  /// NO_COLOR means none; COLORTERM truecolor or 24bit means truecolor; a TERM with 256
-  /// colours means 240 (the theme-independent part of the palette); otherwise 16, and 8 for
-  /// the plainest terminals.
-  static func detect(environment: [String: String] = currentEnvironment()) -> ColorMode {
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
-    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
-    let term = environment["TERM"] ?? ""
-    if term.hasSuffix("-direct") { return .truecolor }
-    if term.contains("256color") { return .colors240 }
-    if term == "dumb" || term.isEmpty { return .monochrome }
-    if term == "linux" || term.hasPrefix("vt") { return .colors8 }
-    return .colors16
-  }
-
-  static func currentEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return result
-  }
-
-  static func localeIsUTF8() -> Bool {
-    setlocale(LC_CTYPE, "")
-    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-    return String(cString: codeset).uppercased().filter { $0 != "-" } == "UTF8"
-  }
-}

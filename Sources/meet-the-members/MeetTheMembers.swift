@@ -2,10 +2,11 @@ import ArgumentParser
 import GameEngine
 import Pictures
 import Roster
+import TerminalUI
 
 @main
 struct MeetTheMembers: ParsableCommand {
-  static let version = "0.2.0"
+  static let version = "0.3.0"
 
   static let configuration = CommandConfiguration(
     commandName: "meet-the-members",
@@ -52,6 +53,12 @@ struct MeetTheMembers: ParsableCommand {
       valueName: "mode"))
   var colors: ColorMode?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write every event the game handles to this file, one JSON object per line.",
+      valueName: "file"))
+  var trace: String?
+
   func validate() throws {
     try GameOptions.validate(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
   }
@@ -67,10 +74,9 @@ struct MeetTheMembers: ParsableCommand {
     }
     let rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
     let game = try Commands.makeGame(roster: roster, seed: seed, rules: rules)
-    print(
-      "\(roster.entries.count) members ready, \(roster.warnings.count) files skipped; "
-        + "first question: \(game.state.upcoming.member.name). "
-        + "The game screen comes with the next release.")
+    try MainActor.assumeIsolated {
+      try Commands.play(roster: roster, game: game, colors: colors, tracePath: trace)
+    }
   }
 }
 

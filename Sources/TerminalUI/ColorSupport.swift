@@ -1,0 +1,52 @@
+import Pictures
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the terminal says it can show.
+public enum ColorSupport {
+  /// NO_COLOR means none; COLORTERM truecolor or 24bit means truecolor; a TERM with 256
+  /// colours means 240 (the theme-independent part of the palette); otherwise 16, and 8 for
+  /// the plainest terminals.
+  public static func detect(environment: [String: String] = currentEnvironment()) -> ColorMode {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+    let term = environment["TERM"] ?? ""
+    if term.hasSuffix("-direct") { return .truecolor }
+    if term.contains("256color") { return .colors240 }
+    if term == "dumb" || term.isEmpty { return .monochrome }
+    if term == "linux" || term.hasPrefix("vt") { return .colors8 }
+    return .colors16
+  }
+
+  public static func currentEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+
+  public static func localeIsUTF8() -> Bool {
+    setlocale(LC_CTYPE, "")
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    return String(cString: codeset).uppercased().filter { $0 != "-" } == "UTF8"
+  }
+
+  /// Sets the process's locale from the environment, as ncurses needs before it starts.
+  /// Returns whether the player's locale is UTF-8; when it is not, characters are still
+  /// handled as UTF-8 inside (C.UTF-8) so names survive, and the screens use ASCII symbols.
+  public static func prepareLocale() -> Bool {
+    setlocale(LC_ALL, "")
+    let utf8 = localeIsUTF8()
+    if !utf8 { setlocale(LC_CTYPE, "C.UTF-8") }
+    return utf8
+  }
+}

@@ -1,0 +1,35 @@
+import Pictures
+
+/// Where things go on the quiz screen, for any window size.
+public enum Layout {
+  /// The smallest window the game plays in: the picture keeps at least 7 rows and the name
+  /// buttons at least 18 columns.
+  public static let minimum = CellSize(columns: 40, rows: 16)
+
+  public static func isTooSmall(_ size: CellSize) -> Bool {
+    size.columns < minimum.columns || size.rows < minimum.rows
+  }
+
+  // Rows from the top and from the bottom of the quiz screen.
+  static let barRow = 0
+  static let statusRow = 1
+  static let pictureTop = 3
+  static func messageRow(_ size: CellSize) -> Int { size.rows - 5 }
+  static func optionRow(_ size: CellSize, _ index: Int) -> Int { size.rows - 4 + index / 2 }
+  static func hintRow(_ size: CellSize) -> Int { size.rows - 1 }
+
+  /// The cells the member's picture may fill: everything between the status line and the
+  /// message line, less a margin. The picture is converted for exactly this box.
+  public static func pictureBox(in size: CellSize) -> CellSize {
+    CellSize(columns: max(1, size.columns - 4), rows: max(1, size.rows - 9))
+  }
+
+  /// The name buttons: two columns of two, at most 40 columns each, centred.
+  static func optionArea(_ index: Int, in size: CellSize) -> Rect {
+    let width = min(40, (size.columns - 6) / 2)
+    let left = (size.columns - (2 * width + 2)) / 2
+    return Rect(
+      column: left + (index % 2) * (width + 2), row: optionRow(size, index), columns: width,
+      rows: 1)
+  }
+}

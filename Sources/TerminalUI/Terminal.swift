@@ -1,0 +1,250 @@
+import CNcurses
+import Pictures
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why the game cannot use the terminal; said in one line before the screen is touched.
+public struct TerminalError: Error, CustomStringConvertible {
+  public let description: String
+}
+
+/// What the terminal can show, decided before ncurses starts.
+public struct TerminalChoice: Sendable {
+  /// The terminfo entry ncurses runs with: a *-direct one when truecolor was asked for and
+  /// the terminal announces it only through COLORTERM.
+  public var terminfoName: String
+  public var appearance: Appearance
+}
+
+/// The ncurses screen: copies frames to the terminal, reads keys, follows resizes and
+/// suspends, and puts the terminal back as it found it. The one place that calls ncurses.
+@MainActor
+public final class Terminal {
+  public private(set) var size: CellSize
+  public let appearance: Appearance
+  private var shown: Frame?
+  private var pairs: [Style: Int32] = [:]
+  private let colors: Int
+  private var isOpen = true
+
+  /// Checks that standard input and output are a terminal ncurses can drive, and which colours
+  /// and symbols to use, without writing anything to it.
+  public static func choose(
+    colors requested: ColorMode?, environment: [String: String], utf8: Bool
+  ) throws(TerminalError) -> TerminalChoice {
+    guard isatty(0) == 1, isatty(1) == 1 else {
+      throw TerminalError(
+        description: "standard input and output must be a terminal to play (try --check)")
+    }
+    guard let term = environment["TERM"], !term.isEmpty else {
+      throw TerminalError(description: "TERM is not set: cannot tell what the terminal can do")
+    }
+    guard term != "dumb" else {
+      throw TerminalError(description: "TERM is dumb: this terminal cannot place the cursor")
+    }
+    guard loadTerminfo(term) else {
+      throw TerminalError(description: "TERM=\(term): no terminfo entry for this terminal type")
+    }
+    guard mtm_string_capability("cup") != nil else {
+      throw TerminalError(description: "TERM=\(term): this terminal cannot place the cursor")
+    }
+    let hasColors = tigetnum("colors") > 0
+    var colors = requested ?? ColorSupport.detect(environment: environment)
+    if !hasColors { colors = .monochrome }
+    var name = term
+    if colors == .truecolor, tigetnum("colors") < 0x100_0000 {
+      let direct = (term.split(separator: "-").first.map(String.init) ?? term) + "-direct"
+      if loadTerminfo(direct) {
+        name = direct
+      } else {
+        colors = tigetnum("colors") >= 256 ? .colors240 : .colors16
+        _ = loadTerminfo(term)
+      }
+    }
+    if colors == .colors256 || colors == .colors240, tigetnum("colors") < 256 {
+      colors = .colors16
+    }
+    if colors == .colors16, tigetnum("colors") < 16 { colors = .colors8 }
+    return TerminalChoice(
+      terminfoName: name,
+      appearance: Appearance(colors: colors, symbols: utf8 ? .unicode : .ascii))
+  }
+
+  private static func loadTerminfo(_ name: String) -> Bool {
+    var status: Int32 = 0
+    return setupterm(name, 1, &status) == OK
+  }
+
+  /// Starts ncurses on the terminal: alternate screen, no echo, keys one at a time, mouse
+  /// clicks and focus reports.
+  public init(choice: TerminalChoice) throws(TerminalError) {
+    CrashGuard.install(restoring: 0)
+    guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
+      newterm(choice.terminfoName, output, input) != nil
+    else {
+      throw TerminalError(description: "TERM=\(choice.terminfoName): ncurses cannot start")
+    }
+    appearance = choice.appearance
+    cbreak()
+    noecho()
+    nonl()
+    keypad(mtm_stdscr(), true)
+    nodelay(mtm_stdscr(), true)
+    set_escdelay(25)
+    curs_set(0)
+    if appearance.colors != .monochrome, has_colors() {
+      start_color()
+      use_default_colors()
+    }
+    colors = Int(mtm_colors())
+    mousemask(mtm_mouse_clicks(), nil)
+    mouseinterval(0)
+    define_key("\u{1B}[I", Key.focusInCode)
+    define_key("\u{1B}[O", Key.focusOutCode)
+    Self.writeRaw(Self.focusReportsOn)
+    size = CellSize(columns: Int(getmaxx(mtm_stdscr())), rows: Int(getmaxy(mtm_stdscr())))
+    CrashGuard.armed = true
+  }
+
+  nonisolated static let focusReportsOn = "\u{1B}[?1004h"
+  nonisolated static let focusReportsOff = "\u{1B}[?1004l"
+
+  nonisolated private static func writeRaw(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+  }
+
+  // MARK: - Drawing
+
+  /// Copies a frame to the screen, touching only the cells that differ from the last frame,
+  /// and lets ncurses send what changed.
+  public func draw(_ frame: Frame) {
+    guard isOpen else { return }
+    let previous = shown?.size == frame.size ? shown : nil
+    if previous == nil { werase(mtm_stdscr()) }
+    let columns = frame.size.columns
+    for row in 0..<frame.size.rows {
+      for column in 0..<columns {
+        let cell = frame.cells[row * columns + column]
+        if let previous, previous.cells[row * columns + column] == cell { continue }
+        if cell.isContinuation { continue }
+        put(cell, column: column, row: row)
+      }
+    }
+    shown = frame
+    wnoutrefresh(mtm_stdscr())
+    doupdate()
+  }
+
+  private func put(_ cell: Cell, column: Int, row: Int) {
+    var attributes: attr_t = 0
+    if cell.style.bold { attributes |= mtm_attr_bold() }
+    if cell.style.reverse { attributes |= mtm_attr_reverse() }
+    if cell.style.underline { attributes |= mtm_attr_underline() }
+    let pair = pair(for: cell.style)
+    var text: [wchar_t] = []
+    for scalar in cell.text.unicodeScalars where text.count < 4 {
+      if !text.isEmpty, !scalar.properties.isGraphemeExtend { break }
+      text.append(wchar_t(bitPattern: scalar.value))
+    }
+    if text.isEmpty { text = [0x20] }
+    text.append(0)
+    if mtm_put_cell(Int32(row), Int32(column), text, attributes, pair) == ERR {
+      _ = mtm_put_cell(Int32(row), Int32(column), [0x3F, 0], attributes, pair)
+    }
+  }
+
+  private func pair(for style: Style) -> Int32 {
+    guard colors > 0 else { return 0 }
+    let key = Style(foreground: style.foreground, background: style.background)
+    if let pair = pairs[key] { return pair }
+    let pair = max(0, mtm_pair(number(style.foreground), number(style.background)))
+    pairs[key] = pair
+    return pair
+  }
+
+  /// ncurses' number for a colour: -1 the terminal's own, a palette index, or on a direct-colour
+  /// terminal the RGB value itself (values under 8 mean palette entries there).
+  private func number(_ color: CellColor) -> Int32 {
+    switch color {
+    case .terminalDefault: return -1
+    case .palette(let index):
+      if Int(index) < colors { return Int32(index) }
+      return index < 16 && Int(index) - 8 < colors ? Int32(index) - 8 : -1
+    case .rgb(let value):
+      return colors >= 0x100_0000 ? Int32(max(value, 8)) : -1
+    }
+  }
+
+  /// Draws everything again on the next frame (after a resize or a return from suspension).
+  public func invalidate() {
+    shown = nil
+    clearok(mtm_curscr(), true)
+  }
+
+  // MARK: - Input
+
+  /// Every key waiting on standard input, decoded; never blocks.
+  public func readKeys() -> [Key] {
+    var keys: [Key] = []
+    var character: wint_t = 0
+    while true {
+      let status = wget_wch(mtm_stdscr(), &character)
+      if status == ERR { break }
+      if status == KEY_CODE_YES {
+        if Int32(character) == KEY_MOUSE {
+          var event = MEVENT()
+          if getmouse(&event) == OK, mtm_mouse_is_press(event.bstate) != 0 {
+            keys.append(.click(column: Int(event.x), row: Int(event.y)))
+          }
+        } else if let key = Key(functionKey: Int32(character)) {
+          keys.append(key)
+        }
+      } else if let key = Key(character: UInt32(character)) {
+        keys.append(key)
+      }
+    }
+    return keys
+  }
+
+  /// Whether the terminal has gone away (standard input hung up).
+  public var isHungUp: Bool { mtm_hung_up(0) != 0 }
+
+  // MARK: - Size, suspension, the end
+
+  /// Reads the window's size from the kernel and tells ncurses. Returns the new size.
+  @discardableResult
+  public func followResize() -> CellSize {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if mtm_window_size(1, &rows, &columns) == 0 {
+      resizeterm(rows, columns)
+    }
+    size = CellSize(columns: Int(getmaxx(mtm_stdscr())), rows: Int(getmaxy(mtm_stdscr())))
+    invalidate()
+    return size
+  }
+
+  /// Gives the terminal back for a suspension; `resume()` takes it again.
+  public func suspend() {
+    Self.writeRaw(Self.focusReportsOff)
+    endwin()
+  }
+
+  public func resume() {
+    Self.writeRaw(Self.focusReportsOn)
+    refresh()
+    followResize()
+  }
+
+  /// Restores the terminal: cursor, echo, main screen, colours. Safe to call twice.
+  public func close() {
+    guard isOpen else { return }
+    isOpen = false
+    Self.writeRaw(Self.focusReportsOff)
+    endwin()
+    CrashGuard.armed = false
+  }
+}

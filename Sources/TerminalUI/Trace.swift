@@ -1,0 +1,86 @@
+import GameEngine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--trace FILE`: one JSON object per line for everything the loop handles, stamped with the
+/// monotonic clock in microseconds.
+public final class Trace {
+  /// A JSON value as the trace writes it.
+  public enum Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    case string(String)
+    case int(Int64)
+    case strings([String])
+    case bool(Bool)
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+
+    var json: String {
+      switch self {
+      case .string(let text): Trace.quoted(text)
+      case .int(let number): String(number)
+      case .bool(let flag): flag ? "true" : "false"
+      case .strings(let texts): "[" + texts.map(Trace.quoted).joined(separator: ",") + "]"
+      }
+    }
+  }
+
+  private let file: UnsafeMutablePointer<FILE>
+
+  /// Opens (and empties) the trace file. Throws a one-line reason.
+  public init(path: String) throws(TerminalError) {
+    guard let file = fopen(path, "w") else {
+      throw TerminalError(
+        description: "\(path): cannot write the trace: \(String(cString: strerror(errno)))")
+    }
+    self.file = file
+  }
+
+  deinit { fclose(file) }
+
+  public func write(_ event: String, at instant: Instant, _ fields: KeyValuePairs<String, Value> = [:]) {
+    var line = "{\"t\":\(MonotonicClock.microseconds(instant)),\"event\":\(Self.quoted(event))"
+    for (key, value) in fields { line += ",\(Self.quoted(key)):\(value.json)" }
+    line += "}\n"
+    fputs(line, file)
+    fflush(file)
+  }
+
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}
+
+/// Bytes this process has written so far (all descriptors), from /proc/self/io: read around a
+/// screen update, the difference is what the update sent to the terminal.
+enum WrittenBytes {
+  static func total() -> Int64? {
+    let file = open("/proc/self/io", O_RDONLY)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    let text = String(decoding: buffer[..<count], as: UTF8.self)
+    for line in text.split(separator: "\n") where line.hasPrefix("wchar:") {
+      return Int64(String(line.dropFirst(6).filter { $0 != " " }))
+    }
+    return nil
+  }
+}

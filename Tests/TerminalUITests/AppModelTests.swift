@@ -1,0 +1,187 @@
+import GameEngine
+import Pictures
+import XCTest
+
+@testable import TerminalUI
+
+/// What keys, clicks, resizes and suspensions do, with injected time.
+final class AppModelTests: XCTestCase {
+  func testStartLeadsToAQuestionWithFourDifferentNamesAndAskedForPicture() {
+    var model = makeModel()
+    XCTAssertEqual(model.place, .start)
+    XCTAssertNil(model.wantedPicture)
+    model.handle(.key(.enter), at: .zero)
+    XCTAssertEqual(model.place, .quiz)
+    XCTAssertEqual(Set(model.question.options.map(\.name)).count, 4)
+    let wanted = model.wantedPicture
+    XCTAssertEqual(wanted?.member, model.question.member)
+    XCTAssertEqual(wanted?.box, Layout.pictureBox(in: model.size))
+    XCTAssertEqual(model.screen.picture, .loading)
+    model.supplyPicture()
+    XCTAssertNil(model.wantedPicture)
+    guard case .ready = model.screen.picture else { return XCTFail("no picture") }
+  }
+
+  func testNumberKeysAnswerAndTheRightOneScores() {
+    var model = makeModel()
+    model.startQuiz()
+    let correct = model.question.correctIndex
+    model.handle(.key(.character(Character("\(correct + 1)"))), at: .seconds(1))
+    XCTAssertEqual(model.game.state.score, 1)
+    model.handle(.tick, at: .seconds(3))
+    let next = model.question
+    XCTAssertEqual(next.number, 2)
+    XCTAssertNotNil(model.wantedPicture, "a new question needs its picture")
+    model.handle(.key(.character(Character("\((next.correctIndex + 1) % 4 + 1)"))), at: .seconds(4))
+    XCTAssertEqual(model.game.state.score, 1)
+    XCTAssertEqual(model.game.state.streak, 0)
+  }
+
+  func testTabArrowsAndEnterMoveAndPressTheFocus() {
+    var model = makeModel()
+    XCTAssertEqual(model.focus, .start)
+    model.handle(.key(.tab), at: .zero)
+    XCTAssertEqual(model.focus, .stats)
+    model.handle(.key(.right), at: .zero)
+    XCTAssertEqual(model.focus, .quit)
+    model.handle(.key(.tab), at: .zero)
+    XCTAssertEqual(model.focus, .start)
+    model.handle(.key(.character(" ")), at: .zero)
+    XCTAssertEqual(model.place, .quiz)
+    XCTAssertEqual(model.focus, .option(0))
+    model.handle(.key(.right), at: .zero)
+    model.handle(.key(.down), at: .zero)
+    XCTAssertEqual(model.focus, .option(3))
+    model.handle(.key(.up), at: .zero)
+    model.handle(.key(.up), at: .zero)
+    XCTAssertEqual(model.focus, .pause)
+    model.handle(.key(.backTab), at: .zero)
+    XCTAssertEqual(model.focus, .option(3))
+    model.handle(.key(.enter), at: .seconds(1))
+    XCTAssertEqual(model.game.state.recentResults.first?.question.correctIndex == 3, model.game.state.score == 1)
+    XCTAssertEqual(model.game.state.questionsPlayed, 1)
+  }
+
+  func testPauseFreezesAndResumeGoesOnWithTheScoreAtZero() {
+    var model = makeModel()
+    model.startQuiz()
+    model.handle(.key(.character(Character("\(model.question.correctIndex + 1)"))), at: .seconds(1))
+    model.handle(.tick, at: .seconds(3))
+    XCTAssertEqual(model.game.state.score, 1)
+    model.handle(.tick, at: .seconds(5))
+    XCTAssertEqual(model.game.state.phase.progressStep, 2)
+    model.handle(.key(.character("p")), at: .seconds(5.5))
+    XCTAssertNil(model.game.nextChange, "nothing ticks while paused")
+    XCTAssertTrue(model.frame.text.contains("[ Resume ]"))
+    model.handle(.tick, at: .seconds(60))
+    XCTAssertEqual(model.game.state.phase.progressStep, 2)
+    model.handle(.key(.character("p")), at: .seconds(60))
+    XCTAssertEqual(model.game.state.score, 0)
+    XCTAssertTrue(model.frame.text.contains("[ Pause ]"))
+    model.handle(.tick, at: .seconds(60.6))
+    XCTAssertEqual(model.game.state.phase.progressStep, 3)
+  }
+
+  func testStatsAndHelpPauseAndStayPausedWhenClosed() {
+    for key in ["s", "?"] {
+      var model = makeModel()
+      model.startQuiz()
+      model.handle(.key(.character(Character(key))), at: .seconds(1))
+      XCTAssertNotNil(model.overlay)
+      XCTAssertTrue(model.game.state.phase.isPaused, key)
+      model.handle(.key(.character("1")), at: .seconds(2))
+      XCTAssertEqual(model.game.state.questionsPlayed, 0, "keys do not answer under an overlay")
+      model.handle(.key(.escape), at: .seconds(2))
+      XCTAssertNil(model.overlay)
+      XCTAssertEqual(model.place, .quiz)
+      XCTAssertTrue(model.game.state.phase.isPaused, key)
+    }
+  }
+
+  func testEnterClosesAnOverlayAndEscapeGoesBackToTheStartScreen() {
+    var model = makeModel()
+    model.startQuiz()
+    model.handle(.key(.character("s")), at: .seconds(1))
+    model.handle(.key(.enter), at: .seconds(1))
+    XCTAssertNil(model.overlay)
+    model.handle(.key(.escape), at: .seconds(1))
+    XCTAssertEqual(model.place, .start)
+    XCTAssertTrue(model.game.state.phase.isPaused)
+    model.handle(.key(.enter), at: .seconds(2))
+    XCTAssertEqual(model.place, .quiz)
+    XCTAssertEqual(model.question.number, 2, "Start begins a new game")
+  }
+
+  func testClicksPressTheButtonUnderThem() {
+    var model = makeModel()
+    let start = cell(of: "[ Start ]", in: model.frame)!
+    XCTAssertEqual(model.frame.control(atColumn: start.column + 2, row: start.row), .start)
+    model.handle(.press(.start), at: .zero)
+    model.supplyPicture()
+    let frame = model.frame
+    let correct = model.question.correctOption.name
+    let button = cell(of: correct, in: frame)!
+    let control = frame.control(atColumn: button.column, row: button.row)
+    XCTAssertEqual(control, .option(model.question.correctIndex))
+    model.handle(.press(control!), at: .seconds(1))
+    XCTAssertEqual(model.game.state.score, 1)
+    XCTAssertNil(frame.control(atColumn: 0, row: 5), "no button on the picture")
+  }
+
+  func testLosingFocusOrSuspendingPauses() {
+    for input in [Input.key(.focusLost), .suspended] {
+      var model = makeModel()
+      model.startQuiz()
+      model.handle(input, at: .seconds(1))
+      XCTAssertTrue(model.game.state.phase.isPaused, "\(input)")
+    }
+  }
+
+  func testATooSmallWindowPausesAndGrowingBackKeepsThePause() {
+    var model = makeModel()
+    model.startQuiz()
+    model.handle(.resized(CellSize(columns: 30, rows: 10)), at: .seconds(1))
+    XCTAssertTrue(model.isTooSmall)
+    XCTAssertTrue(model.game.state.phase.isPaused)
+    XCTAssertNil(model.wantedPicture)
+    model.handle(.key(.character("p")), at: .seconds(2))
+    XCTAssertTrue(model.game.state.phase.isPaused, "keys other than q wait for a usable window")
+    model.handle(.resized(CellSize(columns: 100, rows: 30)), at: .seconds(3))
+    XCTAssertTrue(model.game.state.phase.isPaused)
+    XCTAssertEqual(model.wantedPicture?.box, CellSize(columns: 96, rows: 21), "resize redraws")
+  }
+
+  func testQuitKeys() {
+    var model = makeModel()
+    model.handle(.key(.character("q")), at: .zero)
+    XCTAssertTrue(model.wantsToQuit)
+    var interrupted = makeModel()
+    interrupted.handle(.interrupt, at: .zero)
+    XCTAssertTrue(interrupted.wantsToQuit)
+    var fromButton = makeModel()
+    fromButton.handle(.press(.quit), at: .zero)
+    XCTAssertTrue(fromButton.wantsToQuit)
+  }
+
+  func testAFailedPictureSaysWhy() {
+    var model = makeModel()
+    model.handle(.press(.start), at: .zero)
+    let (member, box) = model.wantedPicture!
+    model.setPicture(.failed("damaged: premature end of data"), for: member.id, box: box)
+    let text = model.frame.text
+    XCTAssertTrue(text.contains("This photo cannot be shown"), text)
+    XCTAssertTrue(text.contains("damaged: premature end of data"), text)
+  }
+
+  func testKeyDecoding() {
+    XCTAssertEqual(Key(character: 0x0D), .enter)
+    XCTAssertEqual(Key(character: 0x0A), .enter)
+    XCTAssertEqual(Key(character: 0x09), .tab)
+    XCTAssertEqual(Key(character: 0x1B), .escape)
+    XCTAssertEqual(Key(character: 0x31), .character("1"))
+    XCTAssertEqual(Key(character: 0xE9), .character("é"))
+    XCTAssertNil(Key(character: 0x01))
+    XCTAssertEqual(Key(functionKey: Key.focusOutCode), .focusLost)
+    XCTAssertEqual(Key(functionKey: Key.focusInCode), .focusGained)
+  }
+}

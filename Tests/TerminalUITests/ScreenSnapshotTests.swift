@@ -1,0 +1,94 @@
+import GameEngine
+import Pictures
+import XCTest
+
+@testable import TerminalUI
+
+/// Every screen rendered as text at 80x24, 160x50, the minimum size and below it.
+final class ScreenSnapshotTests: XCTestCase {
+  static let sizes: [(String, CellSize)] = [
+    ("80x24", CellSize(columns: 80, rows: 24)),
+    ("160x50", CellSize(columns: 160, rows: 50)),
+    ("minimum", Layout.minimum),
+  ]
+
+  /// The model on each screen, at a size.
+  static func screens(at size: CellSize) -> [(String, AppModel)] {
+    var start = makeModel(size: size)
+    var answering = start
+    answering.startQuiz()
+    answering.handle(.tick, at: .seconds(2.5))
+    var right = answering
+    right.handle(.key(.character(Character("\(right.question.correctIndex + 1)"))), at: .seconds(3))
+    var wrong = answering
+    wrong.handle(.key(.character(Character("\((wrong.question.correctIndex + 1) % 4 + 1)"))), at: .seconds(3))
+    var timedOut = answering
+    timedOut.handle(.tick, at: .seconds(5.1))
+    var paused = answering
+    paused.handle(.key(.character("p")), at: .seconds(3))
+    var stats = right
+    stats.handle(.key(.character("s")), at: .seconds(3.1))
+    var help = answering
+    help.handle(.key(.character("?")), at: .seconds(3))
+    var warnings = start
+    warnings.handle(.key(.character("w")), at: .zero)
+    start.handle(.tick, at: .zero)
+    return [
+      ("start", start), ("answering", answering), ("right", right), ("wrong", wrong),
+      ("timed-out", timedOut), ("paused", paused), ("stats", stats), ("help", help),
+      ("warnings", warnings),
+    ]
+  }
+
+  func testEveryScreenAtEverySize() {
+    for (sizeName, size) in Self.sizes {
+      for (screenName, model) in Self.screens(at: size) {
+        assertSnapshot(model.frame, named: "\(screenName)-\(sizeName)")
+      }
+    }
+  }
+
+  func testAsciiScreensForNonUTF8Locales() {
+    let look = Appearance(colors: .monochrome, symbols: .ascii)
+    var model = makeModel(appearance: look)
+    model.startQuiz()
+    model.handle(.key(.character(Character("\((model.question.correctIndex + 1) % 4 + 1)"))), at: .seconds(1.2))
+    let frame = model.frame
+    assertSnapshot(frame, named: "wrong-ascii-80x24")
+    // Everything but the (stand-in) picture is ASCII; the names are what they are.
+    let names = model.question.options.map(\.name).joined()
+    for cell in frame.cells where cell.style.background != .palette(17) {
+      XCTAssertTrue(
+        cell.text.allSatisfy { $0.isASCII || names.contains($0) }, "\(cell.text) in\n\(frame.text)")
+    }
+  }
+
+  func testBelowTheMinimumTheTooSmallScreenSaysTheSizeNeeded() {
+    var model = makeModel(size: CellSize(columns: 39, rows: 16))
+    model.startQuiz()
+    model.handle(.resized(CellSize(columns: 39, rows: 16)), at: .seconds(1))
+    assertSnapshot(model.frame, named: "too-small-39x16")
+    XCTAssertTrue(model.frame.text.contains("39x16 now, 40x16 needed"))
+    XCTAssertTrue(model.game.state.phase.isPaused)
+    for size in [CellSize(columns: 80, rows: 15), CellSize(columns: 1, rows: 1), CellSize(columns: 0, rows: 0), CellSize(columns: 12, rows: 3)] {
+      model.handle(.resized(size), at: .seconds(2))
+      let frame = model.frame
+      XCTAssertEqual(frame.size, size)
+      assertFrameIsInside(frame)
+    }
+    assertSnapshot(Renderer.render(model.screen, size: CellSize(columns: 1, rows: 1)), named: "too-small-1x1")
+  }
+
+  func testNothingDrawsOutsideTheWindowAtAnySize() {
+    for columns in [1, 2, 10, 39, 40, 41, 57, 80, 101, 160, 250] {
+      for rows in [1, 3, 15, 16, 17, 24, 51] {
+        let size = CellSize(columns: columns, rows: rows)
+        for (name, model) in Self.screens(at: size) {
+          let frame = Renderer.render(model.screen, size: size)
+          XCTAssertEqual(frame.cells.count, columns * rows, "\(name) \(size)")
+          assertFrameIsInside(frame)
+        }
+      }
+    }
+  }
+}
