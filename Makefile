@@ -3,8 +3,10 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
-# System packages the build and the tests need (chafa's pkg-config file requires glib's).
-DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev
+# System packages the build and the tests need: chafa's pkg-config file requires glib's;
+# ncurses-term has the *-direct (truecolor) terminfo entries; tmux runs the end-to-end tests.
+DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev \
+  libncurses-dev ncurses-term tmux
 # What `make bench` measures with and against.
 BENCH_PACKAGES := hyperfine time chafa
 

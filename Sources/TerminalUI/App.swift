@@ -55,7 +55,8 @@ public final class App {
       game: setup.game, roster: setup.roster, appearance: setup.choice.appearance,
       size: terminal.size)
     store = PictureStore(
-      style: CellStyle(colors: setup.choice.appearance.colors, symbols: setup.choice.appearance.symbols))
+      style: CellStyle(
+        colors: setup.choice.appearance.colors, symbols: setup.choice.appearance.symbols))
     photos = setup.photos
     trace = setup.trace
     frame = Frame(size: terminal.size)
@@ -81,7 +82,7 @@ public final class App {
       "start", at: MonotonicClock.now(),
       [
         "columns": .int(Int64(terminal.size.columns)), "rows": .int(Int64(terminal.size.rows)),
-        "colors": .string(model.appearance.colors.rawValue),
+        "colors": .string(model.appearance.colors.rawValue), "pid": .int(Int64(getpid())),
       ])
     render(reason: "start", at: MonotonicClock.now())
     dispatchMain()

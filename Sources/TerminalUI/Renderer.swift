@@ -42,8 +42,10 @@ public enum Renderer {
     ]
     if screen.game.questionsPlayed > 0 {
       lines.append(
-        ("Score \(screen.game.score)\(look.separator)longest streak "
-          + "\(screen.game.longestStreak)", look.dim))
+        (
+          "Score \(screen.game.score)\(look.separator)longest streak "
+            + "\(screen.game.longestStreak)", look.dim
+        ))
     }
     let top = max(0, (frame.size.rows - lines.count - 4) / 2)
     for (offset, line) in lines.enumerated() {
@@ -78,12 +80,15 @@ public enum Renderer {
     drawProgressBar(step: game.phase.progressStep, look: look, into: &frame)
 
     var status = "Score \(game.score)\(look.separator)Streak \(game.streak)"
-    if let question = game.phase.question { status += "\(look.separator)Question \(question.number)" }
+    if let question = game.phase.question {
+      status += "\(look.separator)Question \(question.number)"
+    }
     let pauseLabel = game.phase.isPaused ? "[ Resume ]" : "[ Pause ]"
     let statsLabel = "[ Stats ]"
     let statsColumn = size.columns - 1 - statsLabel.count
     let pauseColumn = statsColumn - 1 - pauseLabel.count
-    frame.put(status, column: 1, row: Layout.statusRow, width: pauseColumn - 2, ellipsis: look.ellipsis)
+    frame.put(
+      status, column: 1, row: Layout.statusRow, width: pauseColumn - 2, ellipsis: look.ellipsis)
     frame.putButton(
       pauseLabel, control: .pause, column: pauseColumn, row: Layout.statusRow,
       width: pauseLabel.count, style: style(of: .pause, in: screen))
@@ -207,7 +212,11 @@ public enum Renderer {
     if game.recentResults.isEmpty {
       lines.append(("No answers yet.", look.dim))
     } else {
-      lines.append(("Last \(game.recentResults.count == 1 ? "result" : "\(game.recentResults.count) results"):", .plain))
+      lines.append(
+        (
+          "Last \(game.recentResults.count == 1 ? "result" : "\(game.recentResults.count) results"):",
+          .plain
+        ))
       for result in game.recentResults {
         let name = result.member.name
         switch result.outcome {
@@ -236,8 +245,10 @@ public enum Renderer {
     ]
     let keyWidth = keys.map { DisplayWidth.of($0.0) }.max() ?? 0
     var lines = keys.map { key, meaning in
-      (key + String(repeating: " ", count: keyWidth - DisplayWidth.of(key)) + "  " + meaning,
-        Style.plain)
+      (
+        key + String(repeating: " ", count: keyWidth - DisplayWidth.of(key)) + "  " + meaning,
+        Style.plain
+      )
     }
     lines.append(("", .plain))
     lines.append(("Resuming starts the score at 0.", look.dim))
@@ -252,7 +263,10 @@ public enum Renderer {
     }
     if warnings.count > room {
       lines.append(
-        ("and \(warnings.count - room + 1) more: run with --check to see all", screen.appearance.dim))
+        (
+          "and \(warnings.count - room + 1) more: run with --check to see all",
+          screen.appearance.dim
+        ))
     }
     drawBox(title: "Files skipped", lines: lines, screen: screen, into: &frame)
   }
@@ -304,7 +318,9 @@ public enum Renderer {
     ]
     let top = max(0, (size.rows - lines.count) / 2)
     for (offset, line) in lines.enumerated() {
-      frame.putCentered(line, row: top + offset, style: offset == 0 ? screen.appearance.title : .plain, ellipsis: screen.appearance.ellipsis)
+      frame.putCentered(
+        line, row: top + offset, style: offset == 0 ? screen.appearance.title : .plain,
+        ellipsis: screen.appearance.ellipsis)
     }
   }
 }

@@ -40,7 +40,9 @@ public final class Trace {
 
   deinit { fclose(file) }
 
-  public func write(_ event: String, at instant: Instant, _ fields: KeyValuePairs<String, Value> = [:]) {
+  public func write(
+    _ event: String, at instant: Instant, _ fields: KeyValuePairs<String, Value> = [:]
+  ) {
     var line = "{\"t\":\(MonotonicClock.microseconds(instant)),\"event\":\(Self.quoted(event))"
     for (key, value) in fields { line += ",\(Self.quoted(key)):\(value.json)" }
     line += "}\n"

@@ -106,4 +106,3 @@ extension String {
     count >= length ? self : self + String(repeating: " ", count: length - count)
   }
 }
-

@@ -8,7 +8,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
     for option in [
       "--seed", "--answer-seconds", "--reveal-seconds", "--check", "--preview", "--size",
-      "--colors", "--version", "--help", "roster-folder",
+      "--colors", "--trace", "--version", "--help", "roster-folder",
     ] {
       XCTAssertTrue(result.output.contains(option), "\(option) missing from:\n\(result.output)")
     }

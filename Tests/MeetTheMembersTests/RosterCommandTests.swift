@@ -72,6 +72,23 @@ final class RosterCommandTests: XCTestCase {
       result.errors.hasPrefix("Error: \(folder!)/missing: no such folder\n"), result.errors)
   }
 
+  func testAnEmptyFolderIsAOneLineErrorAndNothingStarts() throws {
+    let result = try runMeetTheMembers([folder])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.errors, "Error: \(folder!): found 0 members; the game needs at least 4\n")
+  }
+
+  func testWithoutATerminalTheGameSaysSoBeforeTouchingAnything() throws {
+    for name in ["Ann.jpg", "Bo.jpg", "Cy.jpg", "Di.jpg"] { try photo(name) }
+    let result = try runMeetTheMembers([folder])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.errors,
+      "Error: standard input and output must be a terminal to play (try --check)\n")
+    XCTAssertEqual(result.output, "")
+  }
+
   func testPreviewPrintsThePhotoAsANSIRows() throws {
     try photo("Ann Lee.jpg", orientation: .right)
     let result = try runMeetTheMembers([

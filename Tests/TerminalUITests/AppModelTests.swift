@@ -58,7 +58,8 @@ final class AppModelTests: XCTestCase {
     model.handle(.key(.backTab), at: .zero)
     XCTAssertEqual(model.focus, .option(3))
     model.handle(.key(.enter), at: .seconds(1))
-    XCTAssertEqual(model.game.state.recentResults.first?.question.correctIndex == 3, model.game.state.score == 1)
+    XCTAssertEqual(
+      model.game.state.recentResults.first?.question.correctIndex == 3, model.game.state.score == 1)
     XCTAssertEqual(model.game.state.questionsPlayed, 1)
   }
 

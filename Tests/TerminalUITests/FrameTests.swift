@@ -56,7 +56,8 @@ final class FrameTests: XCTestCase {
       let button = cell(of: "\(chosen + 1)  \(mark) \(question.options[chosen].name)", in: frame)!
       let lit = frame[button.column, button.row].style
       XCTAssertEqual(lit.background, .palette(pickRight ? 2 : 1))
-      let correct = cell(of: "\(question.correctIndex + 1)  ✓ \(question.correctOption.name)", in: frame)
+      let correct = cell(
+        of: "\(question.correctIndex + 1)  ✓ \(question.correctOption.name)", in: frame)
       XCTAssertNotNil(correct, "the correct name is marked")
       // A quarter of a second later the flash is dark, then lit again.
       model.handle(.tick, at: .seconds(1.25))

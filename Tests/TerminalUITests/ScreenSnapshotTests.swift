@@ -21,7 +21,8 @@ final class ScreenSnapshotTests: XCTestCase {
     var right = answering
     right.handle(.key(.character(Character("\(right.question.correctIndex + 1)"))), at: .seconds(3))
     var wrong = answering
-    wrong.handle(.key(.character(Character("\((wrong.question.correctIndex + 1) % 4 + 1)"))), at: .seconds(3))
+    wrong.handle(
+      .key(.character(Character("\((wrong.question.correctIndex + 1) % 4 + 1)"))), at: .seconds(3))
     var timedOut = answering
     timedOut.handle(.tick, at: .seconds(5.1))
     var paused = answering
@@ -52,7 +53,9 @@ final class ScreenSnapshotTests: XCTestCase {
     let look = Appearance(colors: .monochrome, symbols: .ascii)
     var model = makeModel(appearance: look)
     model.startQuiz()
-    model.handle(.key(.character(Character("\((model.question.correctIndex + 1) % 4 + 1)"))), at: .seconds(1.2))
+    model.handle(
+      .key(.character(Character("\((model.question.correctIndex + 1) % 4 + 1)"))), at: .seconds(1.2)
+    )
     let frame = model.frame
     assertSnapshot(frame, named: "wrong-ascii-80x24")
     // Everything but the (stand-in) picture is ASCII; the names are what they are.
@@ -70,13 +73,17 @@ final class ScreenSnapshotTests: XCTestCase {
     assertSnapshot(model.frame, named: "too-small-39x16")
     XCTAssertTrue(model.frame.text.contains("39x16 now, 40x16 needed"))
     XCTAssertTrue(model.game.state.phase.isPaused)
-    for size in [CellSize(columns: 80, rows: 15), CellSize(columns: 1, rows: 1), CellSize(columns: 0, rows: 0), CellSize(columns: 12, rows: 3)] {
+    for size in [
+      CellSize(columns: 80, rows: 15), CellSize(columns: 1, rows: 1), CellSize(columns: 0, rows: 0),
+      CellSize(columns: 12, rows: 3),
+    ] {
       model.handle(.resized(size), at: .seconds(2))
       let frame = model.frame
       XCTAssertEqual(frame.size, size)
       assertFrameIsInside(frame)
     }
-    assertSnapshot(Renderer.render(model.screen, size: CellSize(columns: 1, rows: 1)), named: "too-small-1x1")
+    assertSnapshot(
+      Renderer.render(model.screen, size: CellSize(columns: 1, rows: 1)), named: "too-small-1x1")
   }
 
   func testNothingDrawsOutsideTheWindowAtAnySize() {

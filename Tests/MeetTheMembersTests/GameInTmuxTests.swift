@@ -1,0 +1,303 @@
+import Foundation
+import XCTest
+
+/// The real game in a real terminal (tmux): keys in with send-keys, the screen out with
+/// capture-pane, the right answers from the game's own --trace.
+final class GameInTmuxTests: XCTestCase {
+  var tmux: Tmux!
+
+  override func setUpWithError() throws {
+    tmux = try Tmux()
+  }
+
+  override func tearDown() {
+    tmux?.stop()
+  }
+
+  /// Starts the game from the shell, which records the terminal's modes first.
+  func launch(_ arguments: [String] = [], size: (columns: Int, rows: Int)? = nil) {
+    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
+    let quoted = ([binary, "--trace", "trace.jsonl"] + arguments).map { "'\($0)'" }
+    tmux.typeLine("stty -g > before.txt; \(quoted.joined(separator: " "))")
+    tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
+  }
+
+  var trace: TraceFile {
+    TraceFile((try? String(contentsOfFile: tmux.path("trace.jsonl"), encoding: .utf8)) ?? "")
+  }
+
+  /// Presses Start and waits for the question and its picture.
+  @discardableResult
+  func startGame() -> (number: Int, options: [String], correct: Int, due: Int) {
+    tmux.press("Enter")
+    return waitForQuestion(1)
+  }
+
+  @discardableResult
+  func waitForQuestion(_ number: Int) -> (number: Int, options: [String], correct: Int, due: Int) {
+    tmux.waitForFile("trace.jsonl") { TraceFile($0).lastQuestion?.number == number }
+    let question = trace.lastQuestion!
+    tmux.waitForScreen("question \(number)") {
+      $0.contains("Question \(number)") && $0.contains(question.options[3])
+    }
+    return question
+  }
+
+  /// Waits for the game to end, then has the shell record its exit status and the
+  /// terminal's modes.
+  func waitForExit() -> (status: String, restored: Bool) {
+    tmux.waitForFile("trace.jsonl") { TraceFile($0).all("exit").count == 1 }
+    tmux.waitForScreen("the shell's prompt") {
+      $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
+    }
+    tmux.typeLine("echo $? > status.txt; stty -g > after.txt")
+    let after = tmux.waitForFile("after.txt")
+    let status = tmux.waitForFile("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)
+    let before = (try? String(contentsOfFile: tmux.path("before.txt"), encoding: .utf8)) ?? "?"
+    return (status, before == after)
+  }
+
+  // MARK: - Tests
+
+  func testTheStartScreenShowsTheRosterAndButtons() {
+    launch()
+    let screen = tmux.screen()
+    for text in [
+      "Meet the Members", "18 members from", "No files skipped", "[ Start ]", "[ Stats ]",
+      "[ Quit ]",
+    ] {
+      XCTAssertTrue(screen.contains(text), "\(text) missing:\n\(screen)")
+    }
+  }
+
+  func testStartLeadsToAQuestionWithFourDifferentNamesAndAPicture() {
+    launch(["--seed", "4"])
+    let question = startGame()
+    XCTAssertEqual(Set(question.options).count, 4)
+    let screen = tmux.screen()
+    for (index, name) in question.options.enumerated() {
+      XCTAssertTrue(screen.contains("\(index + 1)  \(name)"), "\(name) missing:\n\(screen)")
+    }
+    tmux.waitForFile("trace.jsonl") { $0.contains("\"event\":\"picture\"") }
+    let picture = tmux.waitForScreen("the picture") {
+      $0.contains("▀") || $0.contains("▄") || $0.contains("▂")
+    }
+    XCTAssertTrue(trace.all("picture").first?["ok"] as? Bool == true, picture)
+  }
+
+  func testARightAnswerScoresAndFlashesGreenAndAWrongOneDoesNot() {
+    launch(["--seed", "5", "--reveal-seconds", "1"])
+    let first = startGame()
+    tmux.press("\(first.correct + 1)")
+    let right = tmux.waitForScreen("the right answer", colors: true) { $0.contains("Right!") }
+    XCTAssertTrue(right.contains("Score 1"), right)
+    let button = right.split(separator: "\n").first {
+      $0.contains("✓ \(first.options[first.correct])")
+    }
+    XCTAssertNotNil(button, right)
+    XCTAssertTrue(button?.contains("42m") ?? false, "green background while lit: \(button ?? "")")
+
+    let second = waitForQuestion(2)
+    let wrong = (second.correct + 1) % 4
+    tmux.press("\(wrong + 1)")
+    let screen = tmux.waitForScreen("the wrong answer", colors: true) {
+      $0.contains("Wrong: this is")
+    }
+    XCTAssertTrue(screen.contains("Score 1 "), screen)
+    XCTAssertTrue(screen.contains("Streak 0"), screen)
+    let wrongButton = screen.split(separator: "\n").first {
+      $0.contains("✗ \(second.options[wrong])")
+    }
+    XCTAssertTrue(wrongButton?.contains("41m") ?? false, "red background: \(wrongButton ?? "")")
+    XCTAssertTrue(screen.contains("✓ \(second.options[second.correct])"), screen)
+  }
+
+  func testNoAnswerTimesOutAndCountsAsWrong() {
+    launch(["--seed", "6", "--answer-seconds", "1", "--reveal-seconds", "30"])
+    let question = startGame()
+    let screen = tmux.waitForScreen("the time out") { $0.contains("Time's up: this is") }
+    XCTAssertTrue(screen.contains(question.options[question.correct]), screen)
+    XCTAssertTrue(screen.contains("Score 0"), screen)
+    tmux.press("s")
+    let stats = tmux.waitForScreen("the stats") { $0.contains("Statistics") }
+    XCTAssertTrue(stats.contains("(timed out)"), stats)
+    XCTAssertTrue(stats.contains("Questions played: 1"), stats)
+    XCTAssertEqual(trace.all("phase").compactMap { $0["outcome"] as? String }, ["timed out"])
+  }
+
+  /// The real 5 s and 2 s: every screen seen shows the step the time since the question says.
+  func testTheProgressBarIsAtStepNAfterNSeconds() {
+    launch(["--seed", "7"])
+    let question = startGame()
+    var seen = Set<Int>()
+    while seen.count < 6 || !tmux.screen().contains("Time's up") {
+      let before = monotonicMicroseconds()
+      let screen = tmux.screen()
+      let after = monotonicMicroseconds()
+      guard let bar = screen.split(separator: "\n", omittingEmptySubsequences: false).first
+      else { continue }
+      let filled = bar.filter { $0 == "█" }.count
+      let step = Int((Double(filled) / 78 * 5).rounded())
+      let earliest = (before - question.due - 30_000) / 1_000_000
+      let latest = min(5, (after - question.due + 30_000) / 1_000_000)
+      if screen.contains("Question 1") {
+        XCTAssertTrue(
+          (earliest...max(earliest, latest)).contains(step),
+          "step \(step) between \(Double(before - question.due) / 1e6) s and \(Double(after - question.due) / 1e6) s"
+        )
+        seen.insert(step)
+      }
+      if after - question.due > 9_000_000 { break }
+      usleep(40_000)
+    }
+    XCTAssertEqual(seen, Set(0...5))
+    let next = waitForQuestion(2)
+    let end = trace.all("phase").first { $0["phase"] as? String == "revealing" }?["due"] as? Int
+    XCTAssertEqual(end.map { $0 - question.due }, 5_000_000, "the time out is due at 5 s")
+    XCTAssertEqual(end.map { next.due - $0 }, 2_000_000, "the next question 2 s later")
+  }
+
+  func testPauseFreezesTheCountdownAndResumeGoesOnWithTheScoreAtZero() {
+    launch(["--seed", "8", "--answer-seconds", "2", "--reveal-seconds", "0.5"])
+    let first = startGame()
+    tmux.press("\(first.correct + 1)")
+    tmux.waitForScreen("score 1") { $0.contains("Score 1") }
+    waitForQuestion(2)
+    tmux.press("p")
+    let paused = tmux.waitForScreen("the pause") { $0.contains("[ Resume ]") }
+    let bar = paused.split(separator: "\n").first!
+    usleep(2_500_000)
+    let later = tmux.screen()
+    XCTAssertEqual(later.split(separator: "\n").first!, bar, "the bar did not move")
+    XCTAssertTrue(later.contains("Question 2"), later)
+    XCTAssertTrue(later.contains("Score 1"), later)
+    tmux.press("p")
+    let resumed = tmux.waitForScreen("the resume") { $0.contains("[ Pause ]") }
+    XCTAssertTrue(resumed.contains("Score 0"), resumed)
+    tmux.waitForScreen("the countdown going on") {
+      $0.contains("Time's up") || $0.contains("Question 3")
+    }
+  }
+
+  func testStatsShowTheLongestStreakAndTheLastThree() {
+    launch(["--seed", "9", "--reveal-seconds", "0.2"])
+    var question = startGame()
+    var names: [String] = []
+    for (number, right) in [(1, true), (2, true), (3, false), (4, true)] {
+      if number > 1 { question = waitForQuestion(number) }
+      let choice = right ? question.correct : (question.correct + 1) % 4
+      names.append(question.options[question.correct])
+      tmux.press("\(choice + 1)")
+      tmux.waitForFile("trace.jsonl") {
+        TraceFile($0).all("phase").filter { $0["phase"] as? String == "revealing" }.count == number
+      }
+    }
+    tmux.press("s")
+    let stats = tmux.waitForScreen("the stats") { $0.contains("Statistics") }
+    XCTAssertTrue(stats.contains("Longest streak: 2"), stats)
+    XCTAssertTrue(stats.contains("Last 3 results:"), stats)
+    XCTAssertTrue(stats.contains("✓ \(names[3])"), stats)
+    XCTAssertTrue(stats.contains("✗ \(names[2]) (you chose"), stats)
+    XCTAssertTrue(stats.contains("✓ \(names[1])"), stats)
+    XCTAssertFalse(stats.contains("✓ \(names[0])\n"), "only the last three")
+  }
+
+  func testResizingMidQuestionRedrawsAndATooSmallWindowSaysSo() {
+    launch(["--seed", "10"])
+    startGame()
+    tmux.resize(columns: 120, rows: 40)
+    let wide = tmux.waitForScreen("the wider screen") {
+      $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 40
+        && $0.contains("[ Stats ]") && $0.split(separator: "\n").contains { $0.count > 100 }
+    }
+    XCTAssertTrue(wide.contains("Question 1"), wide)
+    tmux.waitForFile("trace.jsonl") { $0.contains("\"columns\":120") }
+    tmux.resize(columns: 30, rows: 10)
+    let small = tmux.waitForScreen("the too small message") { $0.contains("30x10 now") }
+    XCTAssertTrue(small.contains("40x16 needed"), small)
+    XCTAssertTrue(small.contains("The game is paused"), small)
+    tmux.resize(columns: 80, rows: 24)
+    tmux.waitForScreen("the game again, paused") { $0.contains("[ Resume ]") }
+  }
+
+  func testCtrlZSuspendsAndFgBringsTheGameBackPaused() {
+    launch(["--seed", "11"])
+    startGame()
+    tmux.press("C-z")
+    tmux.waitForScreen("the shell") { $0.contains("Stopped") }
+    tmux.typeLine("fg")
+    let back = tmux.waitForScreen("the game again") { $0.contains("[ Resume ]") }
+    XCTAssertTrue(back.contains("Question 1"), back)
+    XCTAssertTrue(back.contains("Paused"), back)
+    tmux.press("q")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "0")
+    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+  }
+
+  func testQuitRestoresTheTerminalAndPrintsASummary() {
+    launch(["--seed", "12", "--reveal-seconds", "0.2"])
+    let question = startGame()
+    tmux.press("\(question.correct + 1)")
+    waitForQuestion(2)
+    tmux.press("q")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "0")
+    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+    let screen = tmux.waitForScreen("the summary") { $0.contains("Score 1, longest streak 1") }
+    XCTAssertTrue(screen.contains("Score 1, longest streak 1, 1 question played."), screen)
+    XCTAssertFalse(screen.contains("[ Start ]"), "the main screen is back:\n\(screen)")
+  }
+
+  func testSIGTERMRestoresTheTerminal() throws {
+    launch(["--seed", "13"])
+    startGame()
+    let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
+    kill(pid_t(pid), SIGTERM)
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "143")
+    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+  }
+
+  func testCtrlCQuits() {
+    launch(["--seed", "14"])
+    tmux.press("C-c")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "130")
+    XCTAssertTrue(exit.restored)
+  }
+
+  func testAMouseClickPressesAButton() {
+    launch(["--seed", "15"])
+    let screen = tmux.screen()
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    let row = lines.firstIndex { $0.contains("[ Start ]") }!
+    let column = lines[row].distance(
+      from: lines[row].startIndex, to: lines[row].range(of: "[ Start ]")!.lowerBound)
+    // An X10 mouse report of a left button press at 1-based column and row.
+    let x10 =
+      "\u{1B}[M" + String(UnicodeScalar(UInt8(32)))
+      + String(UnicodeScalar(UInt8(33 + column + 2))) + String(UnicodeScalar(UInt8(33 + row)))
+    tmux.sendLiteral(x10)
+    waitForQuestion(1)
+  }
+
+  func testLosingFocusPausesTheGame() {
+    launch(["--seed", "16"])
+    startGame()
+    tmux.sendLiteral("\u{1B}[O")  // what a terminal with focus reports sends
+    let screen = tmux.waitForScreen("the pause") { $0.contains("[ Resume ]") }
+    XCTAssertTrue(screen.contains("Paused"), screen)
+  }
+
+  func testWithoutAUsableTerminalTheGameSaysSoInOneLine() {
+    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
+    tmux.typeLine("TERM=dumb '\(binary)'; echo status=$?")
+    let screen = tmux.waitForScreen("the error") {
+      $0.range(of: "status=[0-9]", options: .regularExpression) != nil
+    }
+    XCTAssertTrue(
+      screen.contains("Error: TERM is dumb: this terminal cannot place the cursor"), screen)
+    XCTAssertTrue(screen.contains("status=1"), screen)
+  }
+}
