@@ -149,7 +149,6 @@ public final class App {
   /// Hands an input to the model, then does what follows: the trace, pictures, the frame,
   /// the clock, or the end.
   private func apply(_ input: Input, reason: String, at now: Instant) {
-    let before = model.game.state.phase
     let transitions = model.handle(input, at: now)
     record(transitions, at: now)
     if model.wantsToQuit {
@@ -158,8 +157,11 @@ public final class App {
     if transitions.contains(where: \.isQuestionShown) { prefetchUpcoming() }
     requestPicture()
     guard !isSuspended else { return }
-    let changed = transitions.contains(where: \.isQuestionShown) ? "question" : reason
-    render(reason: before == model.game.state.phase && reason == "step" ? "idle" : changed, at: now)
+    // Why the frame changed, for the trace: a new question, another phase change, or the input.
+    let cause =
+      transitions.contains(where: \.isQuestionShown)
+      ? "question" : transitions.isEmpty || reason == "key" ? reason : "phase"
+    render(reason: cause, at: now)
     armClock()
   }
 
