@@ -215,6 +215,9 @@ public final class App {
     _ result: Result<CellPicture, PictureError>, for member: Member, box: CellSize, key: String
   ) {
     pending.remove(key)
+    // A picture for a member or size no longer on screen stays in the store's cache only.
+    guard let wanted = model.wantedPicture, wanted.member.id == member.id, wanted.box == box
+    else { return }
     let now = MonotonicClock.now()
     switch result {
     case .success(let picture):

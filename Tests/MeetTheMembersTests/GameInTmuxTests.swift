@@ -15,10 +15,10 @@ final class GameInTmuxTests: XCTestCase {
   }
 
   /// Starts the game from the shell, which records the terminal's modes first.
-  func launch(_ arguments: [String] = [], size: (columns: Int, rows: Int)? = nil) {
+  func launch(_ arguments: [String] = [], environment: String = "") {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
     let quoted = ([binary, "--trace", "trace.jsonl"] + arguments).map { "'\($0)'" }
-    tmux.typeLine("stty -g > before.txt; \(quoted.joined(separator: " "))")
+    tmux.typeLine("stty -g > before.txt; \(environment) \(quoted.joined(separator: " "))")
     tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
   }
 
@@ -280,6 +280,34 @@ final class GameInTmuxTests: XCTestCase {
       + String(UnicodeScalar(UInt8(33 + column + 2))) + String(UnicodeScalar(UInt8(33 + row)))
     tmux.sendLiteral(x10)
     waitForQuestion(1)
+  }
+
+  func testColoursFollowTheTerminal() {
+    let cases = [
+      ("COLORTERM=truecolor", "truecolor", "38;2;"), ("", "240", "38;5;"),
+      ("NO_COLOR=1", "none", nil),
+    ]
+    for (environment, colors, sequence) in cases {
+      try? FileManager.default.removeItem(atPath: tmux.path("trace.jsonl"))
+      launch(["--seed", "17"], environment: environment)
+      startGame()
+      XCTAssertEqual(trace.all("start").first?["colors"] as? String, colors, environment)
+      tmux.waitForFile("trace.jsonl") { $0.contains("\"event\":\"picture\"") }
+      let screen = tmux.waitForScreen("the picture", colors: true) {
+        $0.contains("▀") || $0.contains("▄") || $0.contains("▂") || $0.contains("▌")
+      }
+      if let sequence {
+        XCTAssertTrue(screen.contains(sequence), "\(environment): no \(sequence) in\n\(screen)")
+      } else {
+        XCTAssertFalse(screen.contains("38;"), "\(environment): colours in\n\(screen)")
+        XCTAssertFalse(screen.contains("48;"), "\(environment): colours in\n\(screen)")
+      }
+      tmux.press("q")
+      tmux.waitForFile("trace.jsonl") { TraceFile($0).all("exit").count == 1 }
+      tmux.waitForScreen("the shell's prompt") {
+        $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
+      }
+    }
   }
 
   func testLosingFocusPausesTheGame() {
