@@ -43,13 +43,18 @@ final class GameInTmuxTests: XCTestCase {
     return question
   }
 
-  /// Waits for the game to end, then has the shell record its exit status and the
-  /// terminal's modes.
-  func waitForExit() -> (status: String, restored: Bool) {
+  /// Waits for the game to have ended and the shell to show its prompt.
+  func waitForTheShell() {
     tmux.waitForFile("trace.jsonl") { TraceFile($0).all("exit").count == 1 }
     tmux.waitForScreen("the shell's prompt") {
       $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
     }
+  }
+
+  /// Waits for the game to end, then has the shell record its exit status and the
+  /// terminal's modes.
+  func waitForExit() -> (status: String, restored: Bool) {
+    waitForTheShell()
     tmux.typeLine("echo $? > status.txt; stty -g > after.txt")
     let after = tmux.waitForFile("after.txt")
     let status = tmux.waitForFile("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -303,10 +308,7 @@ final class GameInTmuxTests: XCTestCase {
         XCTAssertFalse(screen.contains("48;"), "\(environment): colours in\n\(screen)")
       }
       tmux.press("q")
-      tmux.waitForFile("trace.jsonl") { TraceFile($0).all("exit").count == 1 }
-      tmux.waitForScreen("the shell's prompt") {
-        $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
-      }
+      waitForTheShell()
     }
   }
 
