@@ -18,6 +18,10 @@ public enum Event: Hashable, Sendable {
   /// The player can no longer see the quiz: help or the start screen opened, the terminal
   /// was suspended, lost focus or became too small.
   case screenLeft
+  /// The member's photo cannot be shown after all (it failed to decode): they leave the game.
+  /// A question about them on screen gives way to the next one, unscored. Ignored when the
+  /// game would be left with fewer than four different names.
+  case memberWithdrawn(MemberID)
 }
 
 /// A change of phase, in the order it happened, with the instant it was due at: a time out

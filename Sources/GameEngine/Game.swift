@@ -84,6 +84,8 @@ public struct Game: Sendable {
       }
       state.score = 0
       transitions.append(Transition(kind: .resumed, at: now))
+    case .memberWithdrawn(let id):
+      withdraw(id, at: now, recording: &transitions)
     }
     // An event can start a phase that is already over (a reveal of zero seconds).
     advance(to: now, recording: &transitions)
@@ -105,6 +107,9 @@ public struct Game: Sendable {
       return min(end, reveal.startedAt + rules.flashHalfPeriod * (halves + 1))
     }
   }
+
+  /// Whether the member can still be asked about (not withdrawn).
+  public func isInPlay(_ id: MemberID) -> Bool { questions.isInPlay(id) }
 
   // MARK: - Time
 
@@ -175,6 +180,30 @@ public struct Game: Sendable {
     state.recentResults.insert(result, at: 0)
     state.recentResults.removeLast(max(0, state.recentResults.count - Self.recentResultLimit))
     transitions.append(Transition(kind: .questionEnded(result), at: end))
+  }
+
+  private mutating func withdraw(
+    _ id: MemberID, at now: Instant, recording transitions: inout [Transition]
+  ) {
+    guard questions.withdraw(id) else { return }
+    // The withdrawn member's name may stay among the upcoming question's other names.
+    if state.upcoming.member.id == id { state.upcoming = questions.replacing(state.upcoming) }
+    guard let question = state.phase.question, question.member.id == id else { return }
+    switch state.phase {
+    case .answering:
+      startQuestion(at: now, recording: &transitions)
+    case .paused(let paused):
+      guard case .answering = paused.interrupted else { return }
+      let next = state.upcoming
+      state.upcoming = questions.next()
+      state.phase = .paused(
+        Paused(
+          interrupted: .answering(Answering(question: next, startedAt: now, step: 0)),
+          elapsed: .zero))
+      transitions.append(Transition(kind: .questionShown(next), at: now))
+    case .start, .revealing:
+      break
+    }
   }
 
   private mutating func pause(at now: Instant, recording transitions: inout [Transition]) {

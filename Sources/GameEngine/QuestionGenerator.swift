@@ -30,6 +30,10 @@ public struct QuestionGenerator: Sendable {
   private let names: [NameOption]
   /// Where each member's name is in `names`.
   private let nameIndexOfMember: [Int]
+  /// How many members not withdrawn answer to each name in `names`.
+  private var playingWithName: [Int]
+  /// Members taken out of the game (by index), whose photos cannot be shown.
+  private var withdrawn: Set<Int> = []
   private var previous: Int?
   private var made = 0
 
@@ -56,15 +60,52 @@ public struct QuestionGenerator: Sendable {
     self.members = members
     self.names = names
     self.nameIndexOfMember = nameIndexOfMember
+    var playingWithName = Array(repeating: 0, count: names.count)
+    for index in nameIndexOfMember { playingWithName[index] += 1 }
+    self.playingWithName = playingWithName
     self.picker = picker
     self.random = SeededGenerator(seed: seed)
   }
 
+  /// Different names still in play.
+  public var differentNamesInPlay: Int { playingWithName.filter { $0 > 0 }.count }
+
+  /// Takes a member out of the game: never asked again, and their name offered no more unless
+  /// someone else still playing has it. Refused (false) when the game would be left with
+  /// fewer than four different names, or the member is unknown or already out.
+  public mutating func withdraw(_ id: MemberID) -> Bool {
+    guard let index = members.firstIndex(where: { $0.id == id }), !withdrawn.contains(index)
+    else { return false }
+    let name = nameIndexOfMember[index]
+    if playingWithName[name] == 1, differentNamesInPlay <= Self.optionCount { return false }
+    withdrawn.insert(index)
+    playingWithName[name] -= 1
+    return true
+  }
+
+  /// Whether the member is in the roster and not withdrawn.
+  public func isInPlay(_ id: MemberID) -> Bool {
+    guard let index = members.firstIndex(where: { $0.id == id }) else { return false }
+    return !withdrawn.contains(index)
+  }
+
   /// The next question.
   public mutating func next() -> Question {
-    let asked = picker.nextMember(of: members, after: previous, using: &random)
-    previous = asked
     made += 1
+    return makeQuestion(number: made)
+  }
+
+  /// Another question in place of one that can no longer be asked, under its number.
+  public mutating func replacing(_ question: Question) -> Question {
+    makeQuestion(number: question.number)
+  }
+
+  private mutating func makeQuestion(number: Int) -> Question {
+    var asked = picker.nextMember(of: members, after: previous, using: &random)
+    while withdrawn.contains(asked) {
+      asked = picker.nextMember(of: members, after: previous, using: &random)
+    }
+    previous = asked
     let member = members[asked]
     let correctName = nameIndexOfMember[asked]
 
@@ -72,12 +113,12 @@ public struct QuestionGenerator: Sendable {
     var options: [NameOption] = []
     while options.count < Self.optionCount - 1 {
       let candidate = Int.random(in: names.indices, using: &random)
-      if taken.insert(candidate).inserted {
+      if playingWithName[candidate] > 0, taken.insert(candidate).inserted {
         options.append(names[candidate])
       }
     }
     let correctIndex = Int.random(in: 0..<Self.optionCount, using: &random)
     options.insert(NameOption(name: member.name, member: member.id), at: correctIndex)
-    return Question(number: made, member: member, options: options, correctIndex: correctIndex)
+    return Question(number: number, member: member, options: options, correctIndex: correctIndex)
   }
 }

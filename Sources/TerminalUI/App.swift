@@ -227,10 +227,23 @@ public final class App {
       trace?.write(
         "picture", at: now,
         ["member": .string(member.name), "ok": .bool(false), "error": .string("\(error)")])
-      model.setPicture(.failed("\(error)"), for: member.id, box: box)
+      let transitions = model.pictureFailed(
+        for: member.id, box: box, file: relativePath(of: member), reason: "\(error)", at: now)
+      record(transitions, at: now)
+      if transitions.contains(where: \.isQuestionShown) { prefetchUpcoming() }
+      requestPicture()
     }
     guard !isSuspended else { return }
     render(reason: "picture", at: now)
+    armClock()
+  }
+
+  /// A member's photo as the roster's warnings name it: inside the roster folder.
+  private func relativePath(of member: Member) -> String {
+    let path = photos[member.id] ?? member.name
+    let folder =
+      model.roster.folder.hasSuffix("/") ? model.roster.folder : model.roster.folder + "/"
+    return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
   }
 
   /// Prepares the next member's picture while this question is played.

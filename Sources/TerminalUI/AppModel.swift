@@ -24,7 +24,7 @@ public struct AppModel: Sendable {
   public private(set) var overlay: Overlay?
   public private(set) var focus: Control = .start
   public private(set) var size: CellSize
-  public let roster: RosterSummary
+  public private(set) var roster: RosterSummary
   public let appearance: Appearance
   /// The picture on screen and who and what box it was made for.
   private var picture: (member: MemberID, box: CellSize, slot: PictureSlot)?
@@ -63,6 +63,25 @@ public struct AppModel: Sendable {
   /// Hands in a picture (or why there is none) for a member and box.
   public mutating func setPicture(_ slot: PictureSlot, for member: MemberID, box: CellSize) {
     picture = (member, box, slot)
+  }
+
+  /// A photo that passed the roster's check failed to decode: its member leaves the game
+  /// (the question about them gives way to the next) and the start screen lists the file.
+  /// When the game cannot spare them (fewer than four names would be left) the question stays
+  /// and says why there is no picture.
+  public mutating func pictureFailed(
+    for member: MemberID, box: CellSize, file: String, reason: String, at now: Instant
+  ) -> [Transition] {
+    let transitions = game.handle(.memberWithdrawn(member), at: now)
+    let warning = "\(file): \(reason)"
+    if !game.isInPlay(member), !roster.warnings.contains(warning) {
+      roster.warnings.append(warning)
+      roster.members -= 1
+    }
+    if game.state.phase.question?.member.id == member {
+      setPicture(.failed(reason), for: member, box: box)
+    }
+    return transitions
   }
 
   private var currentPicture: PictureSlot {

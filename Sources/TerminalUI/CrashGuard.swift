@@ -38,8 +38,10 @@ enum CrashGuard {
           _ = CrashGuard.restoreBytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
           _ = tcsetattr(0, TCSAFLUSH, &CrashGuard.savedModes)
         }
-        // Hand over to whoever handled this signal before; the fault happens again there.
+        // Hand over to whoever handled this signal before: raised again, it is delivered to
+        // them as this handler returns (a fault would also happen again).
         _ = sigaction(signal, &CrashGuard.previousActions[Int(signal)], nil)
+        _ = raise(signal)
       }
       sigemptyset(&action.sa_mask)
       sigaction(signal, &action, &previousActions[Int(signal)])

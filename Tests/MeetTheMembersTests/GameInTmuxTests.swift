@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 import XCTest
 
 /// The real game in a real terminal (tmux): keys in with send-keys, the screen out with
@@ -33,12 +34,14 @@ final class GameInTmuxTests: XCTestCase {
     return waitForQuestion(1)
   }
 
+  /// Waits for question `number` (or a later one, when a question gave way at once) to be
+  /// on screen, and returns it.
   @discardableResult
   func waitForQuestion(_ number: Int) -> (number: Int, options: [String], correct: Int, due: Int) {
-    tmux.waitForFile("trace.jsonl") { TraceFile($0).lastQuestion?.number == number }
+    tmux.waitForFile("trace.jsonl") { (TraceFile($0).lastQuestion?.number ?? 0) >= number }
     let question = trace.lastQuestion!
-    tmux.waitForScreen("question \(number)") {
-      $0.contains("Question \(number)") && $0.contains(question.options[3])
+    tmux.waitForScreen("question \(question.number)") {
+      $0.contains("Question \(question.number)") && $0.contains(question.options[3])
     }
     return question
   }
@@ -264,6 +267,25 @@ final class GameInTmuxTests: XCTestCase {
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
   }
 
+  /// A crash signal: the handler puts the terminal back before the process dies of it.
+  func testACrashStillRestoresTheTerminal() throws {
+    // Without the Swift runtime's backtracer, which asks on a terminal whether to debug.
+    launch(["--seed", "18"], environment: "SWIFT_BACKTRACE=enable=no")
+    startGame()
+    let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
+    kill(pid_t(pid), SIGSEGV)
+    tmux.waitForScreen("the shell's prompt") {
+      $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
+    }
+    tmux.typeLine("echo $? > status.txt; stty -g > after.txt")
+    tmux.waitForFile("after.txt")
+    let status = tmux.waitForFile("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertEqual(status, "\(128 + SIGSEGV)")
+    let before = try String(contentsOfFile: tmux.path("before.txt"), encoding: .utf8)
+    XCTAssertEqual(try String(contentsOfFile: tmux.path("after.txt"), encoding: .utf8), before)
+    XCTAssertFalse(tmux.screen().contains("[ Pause ]"), "the main screen is back")
+  }
+
   func testCtrlCQuits() {
     launch(["--seed", "14"])
     tmux.press("C-c")
@@ -310,6 +332,48 @@ final class GameInTmuxTests: XCTestCase {
       tmux.press("q")
       waitForTheShell()
     }
+  }
+
+  /// A photo whose header is fine but whose data is cut short passes the roster's check and
+  /// fails only when the game decodes it: its member leaves the game.
+  func testAPhotoThatFailsMidGameTakesItsMemberOut() throws {
+    let club = tmux.path("club")
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    let sample = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .appendingPathComponent("../../Resources/sample-club").standardized.path
+    for name in ["kofi_mensah.png", "Costa, Mateus.png", "Zoë Laurent.png", "Yuki Tanaka.png"] {
+      try FileManager.default.copyItem(atPath: "\(sample)/\(name)", toPath: "\(club)/\(name)")
+    }
+    var image = RGBAImage(width: 600, height: 600, filledWith: (90, 120, 200, 255))
+    for y in 0..<600 {
+      for x in 0..<600 where (x / 7 + y / 5) % 3 == 0 { image[x, y] = (250, 20, 20, 255) }
+    }
+    let jpeg = try PictureFile.encodeJPEG(image)
+    try PictureFile.writeBytes(Array(jpeg.prefix(jpeg.count / 3)), to: "\(club)/Ann Broken.jpg")
+
+    launch(["--seed", "19", "--reveal-seconds", "0.1", club])
+    XCTAssertTrue(tmux.screen().contains("5 members from"), tmux.screen())
+    var question = startGame()
+    var number = 1
+    while !trace.all("picture").contains(where: { $0["ok"] as? Bool == false }) && number < 8 {
+      tmux.press("\(question.correct + 1)")
+      question = waitForQuestion(question.number + 1)
+      number += 1
+    }
+    let failure = try XCTUnwrap(trace.all("picture").first { $0["ok"] as? Bool == false })
+    XCTAssertEqual(failure["member"] as? String, "Ann Broken")
+    let after = trace.all("question").count
+    for _ in 0..<6 {
+      tmux.press("\(trace.lastQuestion!.correct + 1)")
+      number = trace.lastQuestion!.number + 1
+      waitForQuestion(number)
+    }
+    let later = trace.all("question").dropFirst(after)
+    XCTAssertFalse(later.contains { $0["member"] as? String == "Ann Broken" })
+    tmux.press("Escape")
+    let start = tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
+    XCTAssertTrue(start.contains("4 members from"), start)
+    XCTAssertTrue(start.contains("1 file skipped"), start)
   }
 
   func testLosingFocusPausesTheGame() {

@@ -186,3 +186,19 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(Key(functionKey: Key.focusInCode), .focusGained)
   }
 }
+
+final class PictureFailureTests: XCTestCase {
+  func testAPhotoThatFailsToDecodeTakesItsMemberOutAndListsTheFile() {
+    var model = makeModel()
+    model.handle(.press(.start), at: .zero)
+    let (member, box) = model.wantedPicture!
+    let transitions = model.pictureFailed(
+      for: member.id, box: box, file: "late.jpg", reason: "damaged: premature end", at: .seconds(1))
+    XCTAssertEqual(transitions.count, 1)
+    XCTAssertEqual(model.question.number, 2)
+    XCTAssertNotEqual(model.question.member, member)
+    XCTAssertEqual(model.wantedPicture?.member, model.question.member)
+    XCTAssertEqual(model.roster.members, clubMembers.count - 1, "\(model.roster)")
+    XCTAssertEqual(model.roster.warnings.last, "late.jpg: damaged: premature end")
+  }
+}

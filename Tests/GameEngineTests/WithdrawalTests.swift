@@ -1,0 +1,79 @@
+import GameEngine
+import XCTest
+
+/// Members whose photos fail to decode mid-game leave it.
+final class WithdrawalTests: XCTestCase {
+  func testAWithdrawnMemberIsNeverAskedNorOfferedAgain() {
+    var game = gameOnFirstQuestion()
+    let current = game.state.phase.question!.member
+    let leaving = club(6).first { $0.id != current.id && $0.id != game.state.upcoming.member.id }!
+    XCTAssertTrue(game.handle(.memberWithdrawn(leaving.id), at: .seconds(1)).isEmpty)
+    XCTAssertFalse(game.isInPlay(leaving.id))
+    XCTAssertTrue(game.isInPlay(current.id))
+    var seen = Set<MemberID>()
+    for round in 0..<300 {
+      let start = Instant.seconds(Double(round) * 7 + 1)
+      let question = game.state.phase.question!
+      if round > 0 {
+        XCTAssertNotEqual(question.member.id, leaving.id)
+        XCTAssertFalse(question.options.contains { $0.name == leaving.name })
+      }
+      seen.insert(question.member.id)
+      game.handle(.answerChosen(0), at: start)
+      game.handle(.clockTicked, at: start + .seconds(7))
+    }
+    XCTAssertEqual(seen.count, 5)
+  }
+
+  func testWithdrawingTheMemberOnScreenShowsTheNextQuestionUnscored() {
+    var game = gameOnFirstQuestion()
+    let question = game.state.phase.question!
+    let upcoming = game.state.upcoming
+    let transitions = game.handle(.memberWithdrawn(question.member.id), at: .seconds(1.5))
+    XCTAssertEqual(transitions, [Transition(kind: .questionShown(upcoming), at: .seconds(1.5))])
+    XCTAssertEqual(game.state.questionsPlayed, 0)
+    XCTAssertEqual(game.answering?.startedAt, .seconds(1.5))
+    XCTAssertEqual(game.answering?.step, 0)
+    XCTAssertNotEqual(game.state.upcoming.member.id, question.member.id)
+  }
+
+  func testWithdrawingTheMemberOfAPausedQuestionKeepsThePause() {
+    var game = gameOnFirstQuestion()
+    let question = game.state.phase.question!
+    game.handle(.pausePressed, at: .seconds(2))
+    let upcoming = game.state.upcoming
+    game.handle(.memberWithdrawn(question.member.id), at: .seconds(3))
+    XCTAssertEqual(game.paused?.interrupted.question, upcoming)
+    XCTAssertEqual(game.paused?.elapsed, .zero)
+    XCTAssertNil(game.nextChange)
+    game.handle(.resumePressed, at: .seconds(10))
+    XCTAssertEqual(game.answering?.startedAt, .seconds(10))
+  }
+
+  func testTheGameKeepsFourNamesWhateverFails() {
+    var game = makeGame(members: club(5))
+    game.handle(.startPressed, at: .zero)
+    let members = club(5)
+    XCTAssertTrue(game.isInPlay(members[0].id))
+    game.handle(.memberWithdrawn(members[0].id), at: .zero)
+    XCTAssertFalse(game.isInPlay(members[0].id))
+    let before = game.state
+    XCTAssertTrue(game.handle(.memberWithdrawn(members[1].id), at: .zero).isEmpty)
+    XCTAssertTrue(game.isInPlay(members[1].id), "four names must stay")
+    XCTAssertEqual(game.state, before)
+    XCTAssertTrue(game.handle(.memberWithdrawn(MemberID("nobody")), at: .zero).isEmpty)
+  }
+
+  func testAShareOfANameLeavingKeepsTheNameForTheOther() {
+    let roster = members(["Alex Kim", "Alex Kim", "Bo", "Cy", "Di"])
+    var generator = try! QuestionGenerator(members: roster, seed: 2)
+    XCTAssertTrue(generator.withdraw(roster[0].id))
+    XCTAssertEqual(generator.differentNamesInPlay, 4)
+    XCTAssertFalse(generator.withdraw(roster[2].id))
+    for _ in 0..<100 {
+      let question = generator.next()
+      XCTAssertNotEqual(question.member.id, roster[0].id)
+      XCTAssertEqual(question.options.count, 4)
+    }
+  }
+}
