@@ -82,7 +82,9 @@ public final class App {
       "start", at: MonotonicClock.now(),
       [
         "columns": .int(Int64(terminal.size.columns)), "rows": .int(Int64(terminal.size.rows)),
-        "colors": .string(model.appearance.colors.rawValue), "pid": .int(Int64(getpid())),
+        "colors": .string(model.appearance.colors.rawValue),
+        "symbols": .string(model.appearance.symbols == .unicode ? "unicode" : "ascii"),
+        "pid": .int(Int64(getpid())),
       ])
     render(reason: "start", at: MonotonicClock.now())
     dispatchMain()

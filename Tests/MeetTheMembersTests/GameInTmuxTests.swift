@@ -384,14 +384,30 @@ final class GameInTmuxTests: XCTestCase {
     XCTAssertTrue(screen.contains("Paused"), screen)
   }
 
+  func testANonUTF8LocaleGetsASCIISymbolsAndNamesStillShow() {
+    launch(["--seed", "20", "--reveal-seconds", "5"], environment: "LC_ALL=C LANG=C")
+    let question = startGame()
+    XCTAssertEqual(trace.all("start").first?["symbols"] as? String, "ascii")
+    tmux.press("\(question.correct + 1)")
+    let screen = tmux.waitForScreen("the right answer") { $0.contains("Right!") }
+    XCTAssertTrue(screen.contains("+ Right! \(question.options[question.correct])"), screen)
+    XCTAssertFalse(screen.contains("·") || screen.contains("✓") || screen.contains("█"), screen)
+  }
+
   func testWithoutAUsableTerminalTheGameSaysSoInOneLine() {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
-    tmux.typeLine("TERM=dumb '\(binary)'; echo status=$?")
-    let screen = tmux.waitForScreen("the error") {
-      $0.range(of: "status=[0-9]", options: .regularExpression) != nil
+    let cases = [
+      ("TERM=dumb", "Error: TERM is dumb: this terminal cannot place the cursor"),
+      ("TERM=no-such-terminal", "Error: TERM=no-such-terminal: no terminfo entry for this"),
+      ("env -u TERM", "Error: TERM is not set: cannot tell what the terminal can do"),
+    ]
+    for (number, (environment, message)) in cases.enumerated() {
+      tmux.typeLine("clear; \(environment) '\(binary)'; echo status-\(number)=$?")
+      let screen = tmux.waitForScreen("the error") {
+        $0.range(of: "status-\(number)=[0-9]", options: .regularExpression) != nil
+      }
+      XCTAssertTrue(screen.contains(message), screen)
+      XCTAssertTrue(screen.contains("status-\(number)=1"), screen)
     }
-    XCTAssertTrue(
-      screen.contains("Error: TERM is dumb: this terminal cannot place the cursor"), screen)
-    XCTAssertTrue(screen.contains("status=1"), screen)
   }
 }
