@@ -16,7 +16,8 @@ struct MeetTheMembers: ParsableCommand {
       seconds to pick the right one. ROSTER_FOLDER holds one photo per member (JPEG or PNG), \
       named after the member ("Jane Doe.jpg", "john_smith.png", "Doe, Jane.jpg"); an optional \
       members.csv with the columns file and name gives exact names. Without a folder, the \
-      bundled sample club plays.
+      bundled sample club plays. In the game, 1 to 4 answer, p pauses, s shows the \
+      statistics, ? lists every key and q quits.
       """,
     version: version
   )
