@@ -93,31 +93,38 @@ final class GameInTmuxTests: XCTestCase {
     XCTAssertTrue(trace.all("picture").first?["ok"] as? Bool == true, picture)
   }
 
+  /// Waits for the line of the button labelled `label` to be lit with `background` (an SGR
+  /// code such as "42m") or, with `lit` false, not; returns the screen.
+  @discardableResult
+  func waitForButton(
+    _ label: String, background: String, lit: Bool, line: UInt = #line
+  ) -> String {
+    tmux.waitForScreen("\(label) \(lit ? "lit" : "dark")", colors: true, line: line) { screen in
+      guard let button = screen.split(separator: "\n").first(where: { $0.contains(label) })
+      else { return false }
+      return button.contains(background) == lit
+    }
+  }
+
   func testARightAnswerScoresAndFlashesGreenAndAWrongOneDoesNot() {
-    launch(["--seed", "5", "--reveal-seconds", "1"])
+    launch(["--seed", "5", "--reveal-seconds", "1.5"])
     let first = startGame()
     tmux.press("\(first.correct + 1)")
-    let right = tmux.waitForScreen("the right answer", colors: true) { $0.contains("Right!") }
+    let right = waitForButton("✓ \(first.options[first.correct])", background: "42m", lit: true)
     XCTAssertTrue(right.contains("Score 1"), right)
-    let button = right.split(separator: "\n").first {
-      $0.contains("✓ \(first.options[first.correct])")
-    }
-    XCTAssertNotNil(button, right)
-    XCTAssertTrue(button?.contains("42m") ?? false, "green background while lit: \(button ?? "")")
+    XCTAssertTrue(right.contains("Right!"), right)
+    waitForButton("✓ \(first.options[first.correct])", background: "42m", lit: false)
+    waitForButton("✓ \(first.options[first.correct])", background: "42m", lit: true)
 
     let second = waitForQuestion(2)
     let wrong = (second.correct + 1) % 4
     tmux.press("\(wrong + 1)")
-    let screen = tmux.waitForScreen("the wrong answer", colors: true) {
-      $0.contains("Wrong: this is")
-    }
+    let screen = waitForButton("✗ \(second.options[wrong])", background: "41m", lit: true)
+    XCTAssertTrue(screen.contains("Wrong: this is"), screen)
     XCTAssertTrue(screen.contains("Score 1 "), screen)
     XCTAssertTrue(screen.contains("Streak 0"), screen)
-    let wrongButton = screen.split(separator: "\n").first {
-      $0.contains("✗ \(second.options[wrong])")
-    }
-    XCTAssertTrue(wrongButton?.contains("41m") ?? false, "red background: \(wrongButton ?? "")")
     XCTAssertTrue(screen.contains("✓ \(second.options[second.correct])"), screen)
+    waitForButton("✗ \(second.options[wrong])", background: "41m", lit: false)
   }
 
   func testNoAnswerTimesOutAndCountsAsWrong() {
