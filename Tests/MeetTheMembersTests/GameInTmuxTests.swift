@@ -39,9 +39,12 @@ final class GameInTmuxTests: XCTestCase {
   @discardableResult
   func waitForQuestion(_ number: Int) -> (number: Int, options: [String], correct: Int, due: Int) {
     tmux.waitForFile("trace.jsonl") { (TraceFile($0).lastQuestion?.number ?? 0) >= number }
-    let question = trace.lastQuestion!
-    tmux.waitForScreen("question \(question.number)") {
-      $0.contains("Question \(question.number)") && $0.contains(question.options[3])
+    // The newest question in the trace, once the screen shows it (it may give way to another
+    // while this waits, when its photo fails).
+    var question = trace.lastQuestion!
+    tmux.waitForScreen("question \(number) or later") { screen in
+      question = trace.lastQuestion!
+      return screen.contains("Question \(question.number)") && screen.contains(question.options[3])
     }
     return question
   }
