@@ -87,6 +87,8 @@ public final class App {
         "pid": .int(Int64(getpid())),
       ])
     render(reason: "start", at: MonotonicClock.now())
+    // The first question is known already: its picture is ready before Start is pressed.
+    prefetchUpcoming()
     dispatchMain()
   }
 
