@@ -206,6 +206,9 @@ public final class App {
   private func requestPicture() {
     guard let (member, box) = model.wantedPicture, let path = photos[member.id] else { return }
     if let picture = store.cached(path, in: box) {
+      trace?.write(
+        "picture", at: MonotonicClock.now(),
+        ["member": .string(member.name), "ok": .bool(true), "cached": .bool(true)])
       return model.setPicture(.ready(picture), for: member.id, box: box)
     }
     let key = "\(box) \(path)"
