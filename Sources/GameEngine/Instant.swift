@@ -54,7 +54,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
 extension Duration {
   /// The duration in whole nanoseconds, rounded toward zero; exact for every duration the
   /// game deals in, so step and flash boundaries are computed without floating point.
-  var wholeNanoseconds: Int64 {
+  public var wholeNanoseconds: Int64 {
     let (seconds, attoseconds) = components
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }

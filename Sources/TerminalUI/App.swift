@@ -16,12 +16,12 @@ public final class App {
     public var game: Game
     public var roster: RosterSummary
     /// Each member's photo.
-    public var photos: [MemberID: String]
+    public var photos: [MemberID: Photo]
     public var choice: TerminalChoice
     public var trace: Trace?
 
     public init(
-      game: Game, roster: RosterSummary, photos: [MemberID: String], choice: TerminalChoice,
+      game: Game, roster: RosterSummary, photos: [MemberID: Photo], choice: TerminalChoice,
       trace: Trace?
     ) {
       self.game = game
@@ -32,12 +32,24 @@ public final class App {
     }
   }
 
+  /// A member's photo: where to open it, and its name inside the roster folder as the
+  /// roster's warnings print it.
+  public struct Photo: Sendable {
+    public var path: String
+    public var file: String
+
+    public init(path: String, file: String) {
+      self.path = path
+      self.file = file
+    }
+  }
+
   private static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
 
   private var model: AppModel
   private let terminal: Terminal
   private let store: PictureStore
-  private let photos: [MemberID: String]
+  private let photos: [MemberID: Photo]
   private let trace: Trace?
   private var sources: [any DispatchSourceProtocol] = []
   private let timer = DispatchSource.makeTimerSource(queue: .main)
@@ -150,14 +162,19 @@ public final class App {
     }
   }
 
-  /// Hands an input to the model, then does what follows: the trace, pictures, the frame,
-  /// the clock, or the end.
+  /// Hands an input to the model, then ends the game or does what follows.
   private func apply(_ input: Input, reason: String, at now: Instant) {
     let transitions = model.handle(input, at: now)
-    record(transitions, at: now)
     if model.wantsToQuit {
+      record(transitions, at: now)
       finish(status: input == .interrupt ? 128 + SIGINT : 0, summary: true)
     }
+    settle(after: transitions, reason: reason, at: now)
+  }
+
+  /// What follows any change of the model: the trace, pictures, the frame and the clock.
+  private func settle(after transitions: [Transition], reason: String, at now: Instant) {
+    record(transitions, at: now)
     if transitions.contains(where: \.isQuestionShown) { prefetchUpcoming() }
     requestPicture()
     guard !isSuspended else { return }
@@ -204,7 +221,9 @@ public final class App {
 
   /// Asks the background queue for the picture the screen needs, unless it is cached.
   private func requestPicture() {
-    guard let (member, box) = model.wantedPicture, let path = photos[member.id] else { return }
+    guard let (member, box) = model.wantedPicture, let path = photos[member.id]?.path else {
+      return
+    }
     if let picture = store.cached(path, in: box) {
       trace?.write(
         "picture", at: MonotonicClock.now(),
@@ -230,33 +249,22 @@ public final class App {
     case .success(let picture):
       trace?.write("picture", at: now, ["member": .string(member.name), "ok": .bool(true)])
       model.setPicture(.ready(picture), for: member.id, box: box)
+      settle(after: [], reason: "picture", at: now)
     case .failure(let error):
       trace?.write(
         "picture", at: now,
         ["member": .string(member.name), "ok": .bool(false), "error": .string("\(error)")])
       let transitions = model.pictureFailed(
-        for: member.id, box: box, file: relativePath(of: member), reason: "\(error)", at: now)
-      record(transitions, at: now)
-      if transitions.contains(where: \.isQuestionShown) { prefetchUpcoming() }
-      requestPicture()
+        for: member.id, box: box, file: photos[member.id]?.file ?? member.name,
+        reason: "\(error)", at: now)
+      settle(after: transitions, reason: "picture", at: now)
     }
-    guard !isSuspended else { return }
-    render(reason: "picture", at: now)
-    armClock()
-  }
-
-  /// A member's photo as the roster's warnings name it: inside the roster folder.
-  private func relativePath(of member: Member) -> String {
-    let path = photos[member.id] ?? member.name
-    let folder =
-      model.roster.folder.hasSuffix("/") ? model.roster.folder : model.roster.folder + "/"
-    return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
   }
 
   /// Prepares the next member's picture while this question is played.
   private func prefetchUpcoming() {
     let upcoming = model.game.state.upcoming.member
-    guard let path = photos[upcoming.id] else { return }
+    guard let path = photos[upcoming.id]?.path else { return }
     let box = Layout.pictureBox(in: terminal.size)
     store.prepare(path, in: box, callbackQueue: .main) { _ in }
   }
@@ -286,9 +294,8 @@ public final class App {
     guard next != armedFor else { return }
     armedFor = next
     let delay = max(Duration.zero, next - MonotonicClock.now())
-    let (seconds, attoseconds) = delay.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .nanoseconds(0))
+    timer.schedule(
+      deadline: .now() + .nanoseconds(Int(delay.wholeNanoseconds)), leeway: .nanoseconds(0))
   }
 
   private func finish(status: Int32, summary: Bool) -> Never {

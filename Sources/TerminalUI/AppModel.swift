@@ -42,7 +42,7 @@ public struct AppModel: Sendable {
   public var screen: Screen {
     Screen(
       game: game.state, place: place, overlay: overlay, focus: focus, roster: roster,
-      picture: currentPicture, appearance: appearance)
+      picture: pictureOnScreen ?? .loading, appearance: appearance)
   }
 
   public var isTooSmall: Bool { Layout.isTooSmall(size) }
@@ -55,9 +55,7 @@ public struct AppModel: Sendable {
     guard place == .quiz, !isTooSmall, let question = game.state.phase.question else {
       return nil
     }
-    let box = Layout.pictureBox(in: size)
-    if let picture, picture.member == question.member.id, picture.box == box { return nil }
-    return (question.member, box)
+    return pictureOnScreen == nil ? (question.member, Layout.pictureBox(in: size)) : nil
   }
 
   /// Hands in a picture (or why there is none) for a member and box.
@@ -84,10 +82,11 @@ public struct AppModel: Sendable {
     return transitions
   }
 
-  private var currentPicture: PictureSlot {
+  /// The picture handed in, if it is of the member on screen and made for the window's box.
+  private var pictureOnScreen: PictureSlot? {
     guard let picture, picture.member == game.state.phase.question?.member.id,
       picture.box == Layout.pictureBox(in: size)
-    else { return .loading }
+    else { return nil }
     return picture.slot
   }
 

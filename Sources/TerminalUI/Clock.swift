@@ -15,7 +15,6 @@ public enum MonotonicClock {
 
   /// Microseconds since the clock's origin.
   public static func microseconds(_ instant: Instant) -> Int64 {
-    let (seconds, attoseconds) = instant.sinceOrigin.components
-    return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    instant.sinceOrigin.wholeNanoseconds / 1000
   }
 }

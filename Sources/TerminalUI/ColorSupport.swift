@@ -1,3 +1,4 @@
+import Foundation
 import Pictures
 
 #if canImport(Glibc)
@@ -9,7 +10,9 @@ public enum ColorSupport {
   /// NO_COLOR means none; COLORTERM truecolor or 24bit means truecolor; a TERM with 256
   /// colours means 240 (the theme-independent part of the palette); otherwise 16, and 8 for
   /// the plainest terminals.
-  public static func detect(environment: [String: String] = currentEnvironment()) -> ColorMode {
+  public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> ColorMode
+  {
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
     let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
     if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
@@ -19,19 +22,6 @@ public enum ColorSupport {
     if term == "dumb" || term.isEmpty { return .monochrome }
     if term == "linux" || term.hasPrefix("vt") { return .colors8 }
     return .colors16
-  }
-
-  public static func currentEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return result
   }
 
   public static func localeIsUTF8() -> Bool {
@@ -48,5 +38,24 @@ public enum ColorSupport {
     let utf8 = localeIsUTF8()
     if !utf8 { setlocale(LC_CTYPE, "C.UTF-8") }
     return utf8
+  }
+}
+
+extension ColorMode {
+  /// How many colours a terminal needs for truecolor (terminfo's `colors` of a -direct entry).
+  static let truecolorCount = 0x100_0000
+
+  /// This mode, or the richest below it that a terminal with `available` colours can show
+  /// (no colour when it reports none).
+  func fitting(_ available: Int) -> ColorMode {
+    if available <= 0 { return .monochrome }
+    switch self {
+    case .truecolor where available < Self.truecolorCount:
+      return ColorMode.colors240.fitting(available)
+    case .colors256 where available < 256, .colors240 where available < 256:
+      return ColorMode.colors16.fitting(available)
+    case .colors16 where available < 16: return .colors8
+    default: return self
+    }
   }
 }

@@ -133,14 +133,19 @@ public struct Frame: Hashable, Sendable {
     }
   }
 
-  /// Draws a button and remembers where it is.
+  /// Draws a button, its label from the left or centred, and remembers where it is.
   public mutating func putButton(
     _ label: String, control: Control, column: Int, row: Int, width: Int, style: Style,
-    ellipsis: String = "…"
+    centered: Bool = false, ellipsis: String = "…"
   ) {
     let area = Rect(column: column, row: row, columns: width, rows: 1)
     fill(area, with: Cell(text: " ", style: style))
-    put(label, column: column, row: row, style: style, width: width, ellipsis: ellipsis)
+    if centered {
+      putCentered(
+        label, column: column, row: row, width: width, style: style, ellipsis: ellipsis)
+    } else {
+      put(label, column: column, row: row, style: style, width: width, ellipsis: ellipsis)
+    }
     buttons.append((control, area))
   }
 

@@ -60,9 +60,9 @@ public enum Renderer {
     let row = top + lines.count + 1
     for (index, (label, control)) in buttons.enumerated() {
       frame.putButton(
-        "[ \(label) ]".centered(in: buttonWidth), control: control,
+        "[ \(label) ]", control: control,
         column: (width - buttonsWidth) / 2 + index * (buttonWidth + 2), row: row,
-        width: buttonWidth, style: style(of: control, in: screen))
+        width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
     let hint = [
       "Enter presses", "Tab \(look.arrows) move", "s stats", "? help", "q quits",
@@ -322,14 +322,5 @@ public enum Renderer {
         line, row: top + offset, style: offset == 0 ? screen.appearance.title : .plain,
         ellipsis: screen.appearance.ellipsis)
     }
-  }
-}
-
-extension String {
-  /// Centred in `width` columns with spaces (ASCII labels only).
-  fileprivate func centered(in width: Int) -> String {
-    let padding = max(0, width - count)
-    return String(repeating: " ", count: padding / 2) + self
-      + String(repeating: " ", count: padding - padding / 2)
   }
 }

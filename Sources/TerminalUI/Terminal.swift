@@ -1,4 +1,5 @@
 import CNcurses
+import Foundation
 import Pictures
 
 #if canImport(Glibc)
@@ -32,7 +33,8 @@ public final class Terminal {
   /// Checks that standard input and output are a terminal ncurses can drive, and which colours
   /// and symbols to use, without writing anything to it.
   public static func choose(
-    colors requested: ColorMode?, environment: [String: String], utf8: Bool
+    colors requested: ColorMode?,
+    environment: [String: String] = ProcessInfo.processInfo.environment, utf8: Bool
   ) throws(TerminalError) -> TerminalChoice {
     guard isatty(0) == 1, isatty(1) == 1 else {
       throw TerminalError(
@@ -50,26 +52,22 @@ public final class Terminal {
     guard mtm_string_capability("cup") != nil else {
       throw TerminalError(description: "TERM=\(term): this terminal cannot place the cursor")
     }
-    let hasColors = tigetnum("colors") > 0
-    var colors = requested ?? ColorSupport.detect(environment: environment)
-    if !hasColors { colors = .monochrome }
+    let colors = requested ?? ColorSupport.detect(environment: environment)
     var name = term
-    if colors == .truecolor, tigetnum("colors") < 0x100_0000 {
+    var available = Int(tigetnum("colors"))
+    if colors == .truecolor, available < ColorMode.truecolorCount {
       let direct = (term.split(separator: "-").first.map(String.init) ?? term) + "-direct"
       if loadTerminfo(direct) {
         name = direct
+        available = Int(tigetnum("colors"))
       } else {
-        colors = tigetnum("colors") >= 256 ? .colors240 : .colors16
         _ = loadTerminfo(term)
       }
     }
-    if colors == .colors256 || colors == .colors240, tigetnum("colors") < 256 {
-      colors = .colors16
-    }
-    if colors == .colors16, tigetnum("colors") < 16 { colors = .colors8 }
     return TerminalChoice(
       terminfoName: name,
-      appearance: Appearance(colors: colors, symbols: utf8 ? .unicode : .ascii))
+      appearance: Appearance(
+        colors: colors.fitting(available), symbols: utf8 ? .unicode : .ascii))
   }
 
   private static func loadTerminfo(_ name: String) -> Bool {
@@ -174,7 +172,7 @@ public final class Terminal {
       if Int(index) < colors { return Int32(index) }
       return index < 16 && Int(index) - 8 < colors ? Int32(index) - 8 : -1
     case .rgb(let value):
-      return colors >= 0x100_0000 ? Int32(max(value, 8)) : -1
+      return colors >= ColorMode.truecolorCount ? Int32(max(value, 8)) : -1
     }
   }
 

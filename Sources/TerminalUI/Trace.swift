@@ -1,3 +1,4 @@
+import Foundation
 import GameEngine
 
 #if canImport(Glibc)
@@ -17,12 +18,12 @@ public final class Trace {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .int(value) }
 
-    var json: String {
+    var object: Any {
       switch self {
-      case .string(let text): Trace.quoted(text)
-      case .int(let number): String(number)
-      case .bool(let flag): flag ? "true" : "false"
-      case .strings(let texts): "[" + texts.map(Trace.quoted).joined(separator: ",") + "]"
+      case .string(let text): text
+      case .int(let number): number
+      case .bool(let flag): flag
+      case .strings(let texts): texts
       }
     }
   }
@@ -43,29 +44,15 @@ public final class Trace {
   public func write(
     _ event: String, at instant: Instant, _ fields: KeyValuePairs<String, Value> = [:]
   ) {
-    var line = "{\"t\":\(MonotonicClock.microseconds(instant)),\"event\":\(Self.quoted(event))"
-    for (key, value) in fields { line += ",\(Self.quoted(key)):\(value.json)" }
-    line += "}\n"
-    fputs(line, file)
+    var object: [String: Any] = ["t": MonotonicClock.microseconds(instant), "event": event]
+    for (key, value) in fields { object[key] = value.object }
+    guard
+      let line = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return }
+    _ = line.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    fputs("\n", file)
     fflush(file)
-  }
-
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }
 

@@ -45,14 +45,16 @@ enum Commands {
   {
     let utf8 = ColorSupport.prepareLocale()
     do {
-      let choice = try Terminal.choose(
-        colors: colors, environment: ColorSupport.currentEnvironment(), utf8: utf8)
+      let choice = try Terminal.choose(colors: colors, utf8: utf8)
       let trace = try tracePath.map { path throws(TerminalError) in try Trace(path: path) }
       let summary = RosterSummary(
         members: roster.entries.count, folder: TerminalText.escapingControls(roster.folder),
         warnings: roster.warnings.map(\.description))
-      var photos: [MemberID: String] = [:]
-      for entry in roster.entries { photos[entry.member.id] = entry.path }
+      var photos: [MemberID: App.Photo] = [:]
+      for entry in roster.entries {
+        photos[entry.member.id] = App.Photo(
+          path: entry.path, file: TerminalText.escapingControls(entry.file))
+      }
       let app = try App(
         App.Setup(game: game, roster: summary, photos: photos, choice: choice, trace: trace))
       app.run()
