@@ -24,8 +24,8 @@ public enum ColorSupport {
     return .colors16
   }
 
-  public static func localeIsUTF8() -> Bool {
-    setlocale(LC_CTYPE, "")
+  /// Whether the locale in effect (set by `prepareLocale`) is UTF-8.
+  private static func localeIsUTF8() -> Bool {
     guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
     return String(cString: codeset).uppercased().filter { $0 != "-" } == "UTF8"
   }

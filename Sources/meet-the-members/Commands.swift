@@ -91,7 +91,7 @@ enum Commands {
 
   /// `--preview`: one photo as ANSI text.
   static func preview(_ path: String, size: CellSize, colors: ColorMode) throws {
-    let style = CellStyle(colors: colors, symbols: ColorSupport.localeIsUTF8() ? .unicode : .ascii)
+    let style = CellStyle(colors: colors, symbols: ColorSupport.prepareLocale() ? .unicode : .ascii)
     let image: RGBAImage
     do {
       image = try PictureFile.decode(path, minimumSize: CellConverter.pixelsNeeded(for: size))
