@@ -24,7 +24,7 @@ run: build
 	$(SWIFT) run meet-the-members $(ARGS)
 
 test: deps lint
-	$(SWIFT) test --disable-swift-testing
+	SWIFT=$(SWIFT) scripts/test
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests

@@ -103,6 +103,19 @@ final class Tmux {
     return screen
   }
 
+  /// Waits until every one of `texts` is on the screen at once and returns the screen. A
+  /// frame reaches the terminal in pieces, so a test asserts what it waited for, never more.
+  @discardableResult
+  func waitForScreen(
+    showing texts: [String], timeout: Double = 15, colors: Bool = false,
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> String {
+    waitForScreen(
+      texts.map { "\"\($0)\"" }.joined(separator: ", "), timeout: timeout, colors: colors,
+      file: file, line: line
+    ) { screen in texts.allSatisfy { screen.contains($0) } }
+  }
+
   /// Waits for a file to have content that satisfies `condition`.
   @discardableResult
   func waitForFile(
