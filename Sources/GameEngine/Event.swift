@@ -19,8 +19,8 @@ public enum Event: Hashable, Sendable {
   /// was suspended, lost focus or became too small.
   case screenLeft
   /// The member's photo cannot be shown after all (it failed to decode): they leave the game.
-  /// A question about them on screen gives way to the next one, unscored. Ignored when the
-  /// game would be left with fewer than four different names.
+  /// A question about them on screen gives way, unscored, to the next one, which takes its
+  /// number. Ignored when the game would be left with fewer than four different names.
   case memberWithdrawn(MemberID)
 }
 

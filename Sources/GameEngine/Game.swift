@@ -154,8 +154,22 @@ public struct Game: Sendable {
   {
     let question = state.upcoming
     state.upcoming = questions.next()
+    show(question, at: start, recording: &transitions)
+  }
+
+  private mutating func show(
+    _ question: Question, at start: Instant, recording transitions: inout [Transition]
+  ) {
     state.phase = .answering(Answering(question: question, startedAt: start, step: 0))
     transitions.append(Transition(kind: .questionShown(question), at: start))
+  }
+
+  /// The upcoming question (its picture is ready) in place of one that gave way, under that
+  /// one's number, so no number is skipped; another question is drawn to come next.
+  private mutating func upcoming(inPlaceOf question: Question) -> Question {
+    let next = state.upcoming.numbered(question.number)
+    state.upcoming = questions.replacing(state.upcoming)
+    return next
   }
 
   private mutating func endQuestion(
@@ -191,11 +205,10 @@ public struct Game: Sendable {
     guard let question = state.phase.question, question.member.id == id else { return }
     switch state.phase {
     case .answering:
-      startQuestion(at: now, recording: &transitions)
+      show(upcoming(inPlaceOf: question), at: now, recording: &transitions)
     case .paused(let paused):
       guard case .answering = paused.interrupted else { return }
-      let next = state.upcoming
-      state.upcoming = questions.next()
+      let next = upcoming(inPlaceOf: question)
       state.phase = .paused(
         Paused(
           interrupted: .answering(Answering(question: next, startedAt: now, step: 0)),

@@ -30,4 +30,9 @@ public struct Question: Hashable, Sendable {
   }
 
   public var correctOption: NameOption { options[correctIndex] }
+
+  /// The same question under another number.
+  func numbered(_ number: Int) -> Question {
+    Question(number: number, member: member, options: options, correctIndex: correctIndex)
+  }
 }

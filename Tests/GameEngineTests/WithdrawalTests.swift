@@ -25,16 +25,26 @@ final class WithdrawalTests: XCTestCase {
     XCTAssertEqual(seen.count, 5)
   }
 
-  func testWithdrawingTheMemberOnScreenShowsTheNextQuestionUnscored() {
+  /// The upcoming question, whose picture is ready, takes the place and the number of the one
+  /// that gave way: the player never sees a number skipped.
+  func testWithdrawingTheMemberOnScreenShowsTheNextQuestionUnscoredUnderItsNumber() {
     var game = gameOnFirstQuestion()
     let question = game.state.phase.question!
     let upcoming = game.state.upcoming
     let transitions = game.handle(.memberWithdrawn(question.member.id), at: .seconds(1.5))
-    XCTAssertEqual(transitions, [Transition(kind: .questionShown(upcoming), at: .seconds(1.5))])
+    let shown = Question(
+      number: question.number, member: upcoming.member, options: upcoming.options,
+      correctIndex: upcoming.correctIndex)
+    XCTAssertEqual(transitions, [Transition(kind: .questionShown(shown), at: .seconds(1.5))])
     XCTAssertEqual(game.state.questionsPlayed, 0)
     XCTAssertEqual(game.answering?.startedAt, .seconds(1.5))
     XCTAssertEqual(game.answering?.step, 0)
     XCTAssertNotEqual(game.state.upcoming.member.id, question.member.id)
+    XCTAssertEqual(game.state.upcoming.number, question.number + 1)
+    game.handle(.answerChosen(0), at: .seconds(2))
+    game.handle(.clockTicked, at: .seconds(9))
+    XCTAssertEqual(game.answering?.question.number, question.number + 1)
+    XCTAssertEqual(game.state.upcoming.number, question.number + 2)
   }
 
   func testWithdrawingTheMemberOfAPausedQuestionKeepsThePause() {
@@ -43,7 +53,10 @@ final class WithdrawalTests: XCTestCase {
     game.handle(.pausePressed, at: .seconds(2))
     let upcoming = game.state.upcoming
     game.handle(.memberWithdrawn(question.member.id), at: .seconds(3))
-    XCTAssertEqual(game.paused?.interrupted.question, upcoming)
+    XCTAssertEqual(game.paused?.interrupted.question.member, upcoming.member)
+    XCTAssertEqual(game.paused?.interrupted.question.options, upcoming.options)
+    XCTAssertEqual(game.paused?.interrupted.question.number, question.number)
+    XCTAssertEqual(game.state.upcoming.number, question.number + 1)
     XCTAssertEqual(game.paused?.elapsed, .zero)
     XCTAssertNil(game.nextChange)
     game.handle(.resumePressed, at: .seconds(10))

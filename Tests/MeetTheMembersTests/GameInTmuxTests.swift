@@ -34,13 +34,12 @@ final class GameInTmuxTests: XCTestCase {
     return waitForQuestion(1)
   }
 
-  /// Waits for question `number` (or a later one, when a question gave way at once) to be
-  /// on screen, and returns it.
+  /// Waits for question `number` (or a later one) to be on screen, and returns it.
   @discardableResult
   func waitForQuestion(_ number: Int) -> (number: Int, options: [String], correct: Int, due: Int) {
     tmux.waitForFile("trace.jsonl") { (TraceFile($0).lastQuestion?.number ?? 0) >= number }
-    // The newest question in the trace, once the screen shows it (it may give way to another
-    // while this waits, when its photo fails).
+    // The newest question in the trace, once the screen shows it (when its photo fails it
+    // gives way, while this waits, to another under the same number).
     var question = trace.lastQuestion!
     tmux.waitForScreen("question \(number) or later") { screen in
       question = trace.lastQuestion!
@@ -360,6 +359,8 @@ final class GameInTmuxTests: XCTestCase {
     }
     let later = trace.all("question").dropFirst(after)
     XCTAssertFalse(later.contains { $0["member"] as? String == "Ann Broken" })
+    let numbers = trace.all("question").compactMap { $0["number"] as? Int }
+    XCTAssertEqual(Set(numbers), Set(1...numbers.max()!), "no number skipped")
     tmux.press("Escape")
     tmux.waitForScreen(showing: ["[ Start ]", "4 members from", "1 file skipped"])
   }
