@@ -34,7 +34,8 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(columns)x\(rows)" }
 }
 
-/// How a picture is turned into cells.
+/// How a picture is turned into cells: what the terminal at hand can show (the game's screens
+/// draw with the same colours and symbols).
 public struct CellStyle: Hashable, Sendable {
   public var colors: ColorMode
   public var symbols: SymbolSet

@@ -66,9 +66,7 @@ public final class App {
     model = AppModel(
       game: setup.game, roster: setup.roster, appearance: setup.choice.appearance,
       size: terminal.size)
-    store = PictureStore(
-      style: CellStyle(
-        colors: setup.choice.appearance.colors, symbols: setup.choice.appearance.symbols))
+    store = PictureStore(style: setup.choice.appearance)
     photos = setup.photos
     trace = setup.trace
     frame = Frame(size: terminal.size)

@@ -25,13 +25,13 @@ public struct AppModel: Sendable {
   public private(set) var focus: Control = .start
   public private(set) var size: CellSize
   public private(set) var roster: RosterSummary
-  public let appearance: Appearance
+  public let appearance: CellStyle
   /// The picture on screen and who and what box it was made for.
   private var picture: (member: MemberID, box: CellSize, slot: PictureSlot)?
   /// True once the player asked to quit.
   public private(set) var wantsToQuit = false
 
-  public init(game: Game, roster: RosterSummary, appearance: Appearance, size: CellSize) {
+  public init(game: Game, roster: RosterSummary, appearance: CellStyle, size: CellSize) {
     self.game = game
     self.roster = roster
     self.appearance = appearance

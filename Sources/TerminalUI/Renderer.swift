@@ -116,7 +116,7 @@ public enum Renderer {
 
   /// Six steps, 0 (empty) to 5 (full), across the top row (at most 100 columns, so that a
   /// step costs few bytes however wide the window).
-  static func drawProgressBar(step: Int, look: Appearance, into frame: inout Frame) {
+  static func drawProgressBar(step: Int, look: CellStyle, into frame: inout Frame) {
     let width = min(frame.size.columns - 2, 100)
     let left = (frame.size.columns - width) / 2
     let filled = width * min(max(step, 0), 5) / 5

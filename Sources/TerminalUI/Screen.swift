@@ -49,16 +49,8 @@ public enum PictureSlot: Hashable, Sendable {
   case failed(String)
 }
 
-/// Characters and colours for the terminal at hand.
-public struct Appearance: Hashable, Sendable {
-  public var colors: ColorMode
-  public var symbols: SymbolSet
-
-  public init(colors: ColorMode, symbols: SymbolSet) {
-    self.colors = colors
-    self.symbols = symbols
-  }
-
+/// The screens' characters and colours, from the same colours and symbols the pictures use.
+extension CellStyle {
   var hasColor: Bool { colors != .monochrome }
   private var unicode: Bool { symbols == .unicode }
 
@@ -104,11 +96,11 @@ public struct Screen: Hashable, Sendable {
   public var focus: Control
   public var roster: RosterSummary
   public var picture: PictureSlot
-  public var appearance: Appearance
+  public var appearance: CellStyle
 
   public init(
     game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control = .start,
-    roster: RosterSummary, picture: PictureSlot = .loading, appearance: Appearance
+    roster: RosterSummary, picture: PictureSlot = .loading, appearance: CellStyle
   ) {
     self.game = game
     self.place = place

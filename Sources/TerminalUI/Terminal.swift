@@ -16,7 +16,7 @@ public struct TerminalChoice: Sendable {
   /// The terminfo entry ncurses runs with: a *-direct one when truecolor was asked for and
   /// the terminal announces it only through COLORTERM.
   public var terminfoName: String
-  public var appearance: Appearance
+  public var appearance: CellStyle
 }
 
 /// The ncurses screen: copies frames to the terminal, reads keys, follows resizes and
@@ -24,7 +24,7 @@ public struct TerminalChoice: Sendable {
 @MainActor
 public final class Terminal {
   public private(set) var size: CellSize
-  public let appearance: Appearance
+  public let appearance: CellStyle
   private var shown: Frame?
   private var pairs: [Style: Int32] = [:]
   private let colors: Int
@@ -66,7 +66,7 @@ public final class Terminal {
     }
     return TerminalChoice(
       terminfoName: name,
-      appearance: Appearance(
+      appearance: CellStyle(
         colors: colors.fitting(available), symbols: utf8 ? .unicode : .ascii))
   }
 

@@ -14,10 +14,10 @@ let sampleRoster = RosterSummary(
   members: clubMembers.count, folder: "/home/ada/club",
   warnings: ["notes.txt: not a JPEG or PNG image", "broken.jpg: damaged: premature end"])
 
-let unicodeLook = Appearance(colors: .colors240, symbols: .unicode)
+let unicodeLook = CellStyle(colors: .colors240, symbols: .unicode)
 
 func makeModel(
-  size: CellSize = CellSize(columns: 80, rows: 24), appearance: Appearance = unicodeLook,
+  size: CellSize = CellSize(columns: 80, rows: 24), appearance: CellStyle = unicodeLook,
   seed: UInt64 = 3
 ) -> AppModel {
   let questions = try! QuestionGenerator(members: clubMembers, seed: seed)

@@ -69,7 +69,7 @@ final class FrameTests: XCTestCase {
   }
 
   func testMonochromeUsesReverseVideoAndMarksNotColour() {
-    var model = makeModel(appearance: Appearance(colors: .monochrome, symbols: .ascii))
+    var model = makeModel(appearance: CellStyle(colors: .monochrome, symbols: .ascii))
     model.startQuiz()
     let question = model.question
     let wrong = (question.correctIndex + 1) % 4

@@ -50,7 +50,7 @@ final class ScreenSnapshotTests: XCTestCase {
   }
 
   func testAsciiScreensForNonUTF8Locales() {
-    let look = Appearance(colors: .monochrome, symbols: .ascii)
+    let look = CellStyle(colors: .monochrome, symbols: .ascii)
     var model = makeModel(appearance: look)
     model.startQuiz()
     model.handle(
