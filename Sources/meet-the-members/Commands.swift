@@ -70,9 +70,9 @@ enum Commands {
     if decodingEveryPhoto { roster.verifyEveryPhoto() }
     let safe = TerminalText.escapingControls
     print("Roster \(safe(roster.folder)): \(roster.entries.count) members")
-    let width = min(40, roster.entries.map { $0.member.name.count }.max() ?? 0)
+    let width = min(40, roster.entries.map { DisplayWidth.of($0.member.name) }.max() ?? 0)
     for entry in roster.entries {
-      let name = entry.member.name.padding(toLength: width)
+      let name = entry.member.name.padding(toColumns: width)
       let group = entry.member.group.map { "  [\($0)]" } ?? ""
       print("  \(name)  \(safe(entry.file))\(group)")
     }
@@ -103,8 +103,9 @@ enum Commands {
 }
 
 extension String {
-  /// Pads with spaces to `length` characters (never cuts).
-  fileprivate func padding(toLength length: Int) -> String {
-    count >= length ? self : self + String(repeating: " ", count: length - count)
+  /// Pads with spaces to take `columns` terminal columns (never cuts).
+  fileprivate func padding(toColumns columns: Int) -> String {
+    let used = DisplayWidth.of(self)
+    return used >= columns ? self : self + String(repeating: " ", count: columns - used)
   }
 }

@@ -32,6 +32,15 @@ final class RosterCommandTests: XCTestCase {
     XCTAssertFalse(result.output.contains("warning"), result.output)
   }
 
+  /// Names are padded by the columns they take, so the files line up after wide characters.
+  func testCheckLinesUpTheFilesAfterWideNames() throws {
+    for name in ["山田 太郎.jpg", "Ann Lee.jpg", "Bo.jpg", "Cy.jpg"] { try photo(name) }
+    let result = try runMeetTheMembers(["--check", folder])
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(result.output.contains("\n  山田 太郎  山田 太郎.jpg\n"), result.output)
+    XCTAssertTrue(result.output.contains("\n  Ann Lee    Ann Lee.jpg\n"), result.output)
+  }
+
   func testCheckReportsBrokenSidewaysAndOddlyNamedPhotos() throws {
     try photo("Ann Lee.jpg")
     try photo("bo_chan.jpg", orientation: .right)
