@@ -31,6 +31,11 @@ public enum DisplayWidth {
     text.reduce(0) { $0 + of($1) }
   }
 
+  /// `text` with spaces after it to take `columns` columns (never cut).
+  public static func pad(_ text: String, to columns: Int) -> String {
+    text + String(repeating: " ", count: max(0, columns - of(text)))
+  }
+
   /// `text` cut to at most `limit` columns, ending with `ellipsis` when anything was cut.
   public static func truncate(_ text: String, to limit: Int, ellipsis: String = "…") -> String {
     guard limit > 0 else { return "" }

@@ -245,10 +245,7 @@ public enum Renderer {
     ]
     let keyWidth = keys.map { DisplayWidth.of($0.0) }.max() ?? 0
     var lines = keys.map { key, meaning in
-      (
-        key + String(repeating: " ", count: keyWidth - DisplayWidth.of(key)) + "  " + meaning,
-        Style.plain
-      )
+      (DisplayWidth.pad(key, to: keyWidth) + "  " + meaning, Style.plain)
     }
     lines.append(("", .plain))
     lines.append(("Resuming starts the score at 0.", look.dim))

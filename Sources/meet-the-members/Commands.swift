@@ -72,7 +72,7 @@ enum Commands {
     print("Roster \(safe(roster.folder)): \(roster.entries.count) members")
     let width = min(40, roster.entries.map { DisplayWidth.of($0.member.name) }.max() ?? 0)
     for entry in roster.entries {
-      let name = entry.member.name.padding(toColumns: width)
+      let name = DisplayWidth.pad(entry.member.name, to: width)
       let group = entry.member.group.map { "  [\($0)]" } ?? ""
       print("  \(name)  \(safe(entry.file))\(group)")
     }
@@ -99,13 +99,5 @@ enum Commands {
       throw CommandError("\(TerminalText.escapingControls(path)): \(error)")
     }
     print(CellConverter.ansiText(image, in: size, style: style))
-  }
-}
-
-extension String {
-  /// Pads with spaces to take `columns` terminal columns (never cuts).
-  fileprivate func padding(toColumns columns: Int) -> String {
-    let used = DisplayWidth.of(self)
-    return used >= columns ? self : self + String(repeating: " ", count: columns - used)
   }
 }

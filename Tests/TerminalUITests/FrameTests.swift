@@ -15,6 +15,8 @@ final class FrameTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.truncate("Kofi Mensah", to: 6), "Kofi …")
     XCTAssertEqual(DisplayWidth.truncate("Kofi Mensah", to: 6, ellipsis: "..."), "Kof...")
     XCTAssertEqual(DisplayWidth.truncate("Kofi", to: 0), "")
+    XCTAssertEqual(DisplayWidth.pad("田中", to: 6), "田中  ")
+    XCTAssertEqual(DisplayWidth.pad("Kofi Mensah", to: 6), "Kofi Mensah", "never cut")
   }
 
   func testTextIsClippedAtTheEdgeAndAWideCharacterNeverHalfShows() {
