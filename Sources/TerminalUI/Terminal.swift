@@ -225,7 +225,8 @@ public final class Terminal {
     return size
   }
 
-  /// Gives the terminal back for a suspension; `resume()` takes it again.
+  /// Gives the terminal back for a suspension; `resume()` takes it again (then
+  /// `followResize()`: the window may have changed meanwhile).
   public func suspend() {
     Self.writeRaw(Self.focusReportsOff)
     endwin()
@@ -234,7 +235,6 @@ public final class Terminal {
   public func resume() {
     Self.writeRaw(Self.focusReportsOn)
     refresh()
-    followResize()
   }
 
   /// Restores the terminal: cursor, echo, main screen, colours. Safe to call twice.
