@@ -63,10 +63,10 @@ public struct AppModel: Sendable {
     picture = (member, box, slot)
   }
 
-  /// A photo that passed the roster's check failed to decode: its member leaves the game
-  /// (the question about them gives way to the next, under its number) and the start screen lists the file.
-  /// When the game cannot spare them (fewer than four names would be left) the question stays
-  /// and says why there is no picture.
+  /// A photo that passed the roster's check failed to decode: its member leaves the game (the
+  /// question about them gives way to the next, under its number) and the start screen lists
+  /// the file. When the game cannot spare them (fewer than four names would be left) the
+  /// question stays and says why there is no picture.
   public mutating func pictureFailed(
     for member: MemberID, box: CellSize, file: String, reason: String, at now: Instant
   ) -> [Transition] {
