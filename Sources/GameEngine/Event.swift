@@ -3,8 +3,14 @@
 public enum Event: Hashable, Sendable {
   /// The Start button was pressed: a new game begins with score 0.
   case startPressed
+  /// The face of the member asked about is on screen: the question's answer time starts now.
+  /// Until then the question is loading and no clock runs.
+  case faceShown
   /// The player chose the option at this index (0 to 3).
   case answerChosen(Int)
+  /// The player pressed a key or clicked, whatever it did: someone is playing. Ends a run of
+  /// time outs (see `Rules.pauseAfterTimeouts`).
+  case playerActive
   /// Time passed; sent when `Game.nextChange` is due, but any instant is fine.
   case clockTicked
   /// The Pause button was pressed while the game ran.
@@ -28,10 +34,15 @@ public enum Event: Hashable, Sendable {
 /// is due exactly when the answer time runs out, however late the clock fired.
 public struct Transition: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
+    /// A question is on screen; its face is loading and its clock does not run yet.
+    case questionPosed(Question)
+    /// The question's face is on screen: its answer time runs from here.
     case questionShown(Question)
     case questionEnded(QuestionResult)
-    case paused
+    case paused(PauseReason)
     case resumed
+    /// A member left the game because their photo cannot be shown.
+    case memberWithdrawn(Member)
   }
 
   public let kind: Kind

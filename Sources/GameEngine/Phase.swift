@@ -42,15 +42,28 @@ public struct Reveal: Hashable, Sendable {
 
 /// What was going on when the game was paused.
 public enum Interrupted: Hashable, Sendable {
+  case loading(Question)
   case answering(Answering)
   case revealing(Reveal)
 
   public var question: Question {
     switch self {
+    case .loading(let question): question
     case .answering(let answering): answering.question
     case .revealing(let reveal): reveal.question
     }
   }
+}
+
+/// Why the game stopped.
+public enum PauseReason: Hashable, Sendable {
+  /// The player pressed Pause.
+  case player
+  /// The player went where the quiz cannot be seen: a window over it, the start screen, a
+  /// suspension, another window of the desktop, a terminal too small.
+  case screenLeft
+  /// Several questions in a row timed out with no key pressed: nobody seems to be playing.
+  case playerAway
 }
 
 /// A game frozen by the player or by leaving the quiz screen: no clock runs.
@@ -58,12 +71,22 @@ public struct Paused: Hashable, Sendable {
   public let interrupted: Interrupted
   /// How far into the answering or reveal time the game was when it froze.
   public let elapsed: Duration
+  public let reason: PauseReason
+
+  public init(interrupted: Interrupted, elapsed: Duration, reason: PauseReason) {
+    self.interrupted = interrupted
+    self.elapsed = elapsed
+    self.reason = reason
+  }
 }
 
 /// Where the game is. Exactly one at a time.
 public enum Phase: Hashable, Sendable {
   /// The start screen: no game yet, or the last one was abandoned.
   case start
+  /// A question is on screen and its member's face is on the way: the answer time does not
+  /// run until the face is shown (`Event.faceShown`).
+  case loading(Question)
   case answering(Answering)
   case revealing(Reveal)
   case paused(Paused)
@@ -72,6 +95,7 @@ public enum Phase: Hashable, Sendable {
   public var question: Question? {
     switch self {
     case .start: nil
+    case .loading(let question): question
     case .answering(let answering): answering.question
     case .revealing(let reveal): reveal.question
     case .paused(let paused): paused.interrupted.question
@@ -81,21 +105,23 @@ public enum Phase: Hashable, Sendable {
   /// The progress bar's step: 0 outside a question.
   public var progressStep: Int {
     switch self {
-    case .start: 0
+    case .start, .loading: 0
     case .answering(let answering): answering.step
     case .revealing(let reveal): reveal.step
     case .paused(let paused):
       switch paused.interrupted {
+      case .loading: 0
       case .answering(let answering): answering.step
       case .revealing(let reveal): reveal.step
       }
     }
   }
 
-  /// Whether a clock is running (a question is being answered or revealed).
+  /// Whether a game is going on and not paused (a question is loading, being answered or
+  /// revealed).
   public var isRunning: Bool {
     switch self {
-    case .answering, .revealing: true
+    case .loading, .answering, .revealing: true
     case .start, .paused: false
     }
   }
@@ -119,11 +145,24 @@ public enum Outcome: Hashable, Sendable {
 public struct QuestionResult: Hashable, Sendable {
   public let question: Question
   public let outcome: Outcome
+  /// How long the player took to answer, counting only the time the face was on screen and
+  /// the game ran (pauses excluded); the whole answer time for a time out.
+  public let answerTime: Duration
 
-  public init(question: Question, outcome: Outcome) {
+  public init(question: Question, outcome: Outcome, answerTime: Duration) {
     self.question = question
     self.outcome = outcome
+    self.answerTime = answerTime
   }
 
   public var member: Member { question.member }
+
+  /// The index of the option chosen, nil for a time out.
+  public var chosenIndex: Int? {
+    switch outcome {
+    case .correct: question.correctIndex
+    case .wrong(let chosen): question.options.firstIndex(of: chosen)
+    case .timedOut: nil
+    }
+  }
 }

@@ -67,6 +67,9 @@ public struct QuestionGenerator: Sendable {
     self.random = SeededGenerator(seed: seed)
   }
 
+  /// Members not withdrawn.
+  public var membersInPlay: Int { members.count - withdrawn.count }
+
   /// Different names still in play.
   public var differentNamesInPlay: Int { playingWithName.filter { $0 > 0 }.count }
 

@@ -14,13 +14,17 @@ public struct Rules: Hashable, Sendable {
   /// (the machine slept, a debugger held it), the next question starts when it can be seen
   /// instead, so that nobody times out on a question they never saw.
   public var maximumLateStart: Duration
+  /// After this many time outs in a row with no key pressed, the game pauses itself: nobody
+  /// seems to be playing, and it should not go on asking an empty room.
+  public var pauseAfterTimeouts: Int
 
   public init(
     answerTime: Duration = .seconds(5),
     revealTime: Duration = .seconds(2),
     progressSteps: Int = 5,
     flashHalfPeriod: Duration = .milliseconds(250),
-    maximumLateStart: Duration = .milliseconds(500)
+    maximumLateStart: Duration = .milliseconds(500),
+    pauseAfterTimeouts: Int = 3
   ) {
     precondition(answerTime > .zero, "the answer time must be positive")
     precondition(revealTime >= .zero, "the reveal time cannot be negative")
@@ -31,10 +35,14 @@ public struct Rules: Hashable, Sendable {
     self.progressSteps = progressSteps
     self.flashHalfPeriod = flashHalfPeriod
     self.maximumLateStart = maximumLateStart
+    self.pauseAfterTimeouts = max(1, pauseAfterTimeouts)
   }
 
   /// The rules of the classic game: 5 s to answer, 2 s to read the correct name.
   public static let standard = Rules()
+
+  /// How many names each question offers.
+  public var optionCount: Int { QuestionGenerator.optionCount }
 
   /// When, after the start of a question, the progress bar reaches `step`.
   func stepTime(_ step: Int) -> Duration {

@@ -1,38 +1,33 @@
 import GameEngine
 import Pictures
 
-/// Something the loop tells the front end, apart from keys.
-public enum Input: Hashable, Sendable {
-  case key(Key)
-  /// A button was clicked (the loop finds it in the frame on screen).
-  case press(Control)
-  /// Ctrl-C.
-  case interrupt
-  /// The engine's next change is due.
-  case tick
-  case resized(CellSize)
-  /// The terminal is being suspended (Ctrl-Z).
-  case suspended
-}
-
-/// The front end's state and what keys do: the game, the place and overlay on screen, the
-/// focused button and the member's picture. No terminal, no clock: the loop feeds it inputs
-/// stamped with an instant and draws `screen`.
+/// The front end's state and what every input does: the session, the place and window on
+/// screen, the focused button, the window's size and the member's picture. It touches no
+/// terminal and reads no clock: the loop (or the headless front end) hands it inputs stamped
+/// with an instant, and runs the effects it returns.
 public struct AppModel: Sendable {
-  public private(set) var game: Game
+  public private(set) var session: Session
   public private(set) var place: Place = .start
   public private(set) var overlay: Overlay?
   public private(set) var focus: Control = .start
+  /// The window's size in cells: the one owner of it.
   public private(set) var size: CellSize
-  public private(set) var roster: RosterSummary
+  /// The colours and symbols of the terminal, for the screens and the pictures alike.
   public let appearance: CellStyle
-  /// The picture on screen and who and what box it was made for.
-  private var picture: (member: MemberID, box: CellSize, slot: PictureSlot)?
-  /// True once the player asked to quit.
-  public private(set) var wantsToQuit = false
+  /// The roster's folder and the files skipped (photos that failed in the game join them).
+  private var roster: RosterSummary
+  var pictures = PictureSlots()
+  /// Whether the terminal is given back to the shell (Ctrl-Z): nothing is drawn.
+  public private(set) var isSuspended = false
+  /// Whether the player asked to quit: inputs after that change nothing.
+  public private(set) var hasQuit = false
+  /// The instant the clock is set for, as last said with `Effect.setClock`.
+  private var clockSetFor: Instant?
+  /// The member whose face was last asked to be confirmed on screen.
+  private var faceAwaited: MemberID?
 
-  public init(game: Game, roster: RosterSummary, appearance: CellStyle, size: CellSize) {
-    self.game = game
+  public init(session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize) {
+    self.session = session
     self.roster = roster
     self.appearance = appearance
     self.size = size
@@ -40,159 +35,284 @@ public struct AppModel: Sendable {
 
   /// What to draw now.
   public var screen: Screen {
-    Screen(
-      game: game.state, place: place, overlay: overlay, focus: focus, roster: roster,
+    var summary = roster
+    summary.members = session.membersInPlay
+    return Screen(
+      game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance)
   }
 
   public var isTooSmall: Bool { Layout.isTooSmall(size) }
 
-  // MARK: - Pictures
-
-  /// The picture the quiz screen needs and does not have: the member on screen in the box
-  /// the window gives. Nil when there is none to show or it is in hand.
-  public var wantedPicture: (member: Member, box: CellSize)? {
-    guard place == .quiz, !isTooSmall, let question = game.state.phase.question else {
-      return nil
-    }
-    return pictureOnScreen == nil ? (question.member, Layout.pictureBox(in: size)) : nil
-  }
-
-  /// Hands in a picture (or why there is none) for a member and box.
-  public mutating func setPicture(_ slot: PictureSlot, for member: MemberID, box: CellSize) {
-    picture = (member, box, slot)
-  }
-
-  /// A photo that passed the roster's check failed to decode: its member leaves the game (the
-  /// question about them gives way to the next, under its number) and the start screen lists
-  /// the file. When the game cannot spare them (fewer than four names would be left) the
-  /// question stays and says why there is no picture.
-  public mutating func pictureFailed(
-    for member: MemberID, box: CellSize, file: String, reason: String, at now: Instant
-  ) -> [Transition] {
-    let transitions = game.handle(.memberWithdrawn(member), at: now)
-    let warning = "\(file): \(reason)"
-    if !game.isInPlay(member), !roster.warnings.contains(warning) {
-      roster.warnings.append(warning)
-      roster.members -= 1
-    }
-    if game.state.phase.question?.member.id == member {
-      setPicture(.failed(reason), for: member, box: box)
-    }
-    return transitions
-  }
-
-  /// The picture handed in, if it is of the member on screen and made for the window's box.
-  private var pictureOnScreen: PictureSlot? {
-    guard let picture, picture.member == game.state.phase.question?.member.id,
-      picture.box == Layout.pictureBox(in: size)
-    else { return nil }
-    return picture.slot
+  /// The line printed after the terminal is restored when the player quits.
+  public var summaryLine: String {
+    let state = session.state
+    return "Score \(state.score), longest streak \(state.longestStreak), "
+      + "\(state.questionsPlayed) question\(state.questionsPlayed == 1 ? "" : "s") played."
   }
 
   // MARK: - Inputs
 
-  /// Applies an input that happened at `now` and returns the game's phase changes.
-  @discardableResult
-  public mutating func handle(_ input: Input, at now: Instant) -> [Transition] {
+  /// Applies an input that happened at `now` and returns what the loop must do, in order.
+  public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
+    guard !hasQuit else { return [] }
+    let before = (screen: screen, size: size)
+    var step = Step()
+    apply(input, at: now, into: &step)
+    if let status = step.quit {
+      hasQuit = true
+      return step.effects + [.quit(status: status, summary: step.summary ? summaryLine : nil)]
+    }
+    step.effects += pictureRequests()
+    if !isSuspended, step.redraw || before.size != size || before.screen != screen {
+      step.effects.append(.render)
+    }
+    if let member = faceToConfirm() {
+      faceAwaited = member
+      step.effects.append(.confirmFaceDrawn(member))
+    }
+    let clock = isSuspended ? nil : session.nextChange
+    if clock != clockSetFor {
+      clockSetFor = clock
+      step.effects.append(.setClock(clock))
+    }
+    return step.effects + step.last
+  }
+
+  /// What one input leads to, gathered while it is applied.
+  private struct Step {
+    var effects: [Effect] = []
+    /// Effects that come after everything else (the suspension, once the clock is stopped).
+    var last: [Effect] = []
+    var redraw = false
+    var quit: Int32?
+    var summary = false
+  }
+
+  private mutating func apply(_ input: Input, at now: Instant, into step: inout Step) {
     switch input {
-    case .tick: return game.handle(.clockTicked, at: now)
+    case .launched:
+      step.redraw = true
+      tell(.clockTicked, at: now, into: &step)
+    case .tick:
+      tell(.clockTicked, at: now, into: &step)
     case .interrupt:
-      wantsToQuit = true
-      return []
-    case .suspended: return game.handle(.screenLeft, at: now)
+      step.quit = 128 + 2
+      step.summary = true
+    case .terminated(let signal):
+      step.quit = 128 + signal
+    case .suspended:
+      tell(.screenLeft, at: now, into: &step)
+      isSuspended = true
+      step.last.append(.suspend)
+    case .backgrounded:
+      tell(.screenLeft, at: now, into: &step)
+      isSuspended = true
+    case .continued(let newSize):
+      isSuspended = false
+      step.redraw = true
+      resize(to: newSize, at: now, into: &step)
     case .resized(let newSize):
-      size = newSize
-      return isTooSmall ? game.handle(.screenLeft, at: now) : game.handle(.clockTicked, at: now)
-    case .press(let control): return press(control, at: now)
-    case .key(let key): return handle(key, at: now)
+      resize(to: newSize, at: now, into: &step)
+    case .press where isSuspended, .key where isSuspended:
+      break  // the shell has the terminal: nothing the game reads comes from the player
+    case .press(let control):
+      tell(.playerActive, at: now, into: &step)
+      press(control, at: now, into: &step)
+    case .key(let key):
+      if key != .focusLost, key != .focusGained, key != .resize {
+        tell(.playerActive, at: now, into: &step)
+      }
+      handle(key, at: now, into: &step)
+    case .pictureReady(let request, let picture):
+      pictureArrived(request, .ready(picture))
+      tell(.clockTicked, at: now, into: &step)
+    case .pictureFailed(let request, let file, let reason):
+      pictureFailed(request, file: file, reason: reason, at: now, into: &step)
+    case .faceDrawn(let member):
+      if faceAwaited == member { faceAwaited = nil }
+      guard case .loading(let question) = session.state.phase, question.member.id == member,
+        faceToShow(of: question) != nil
+      else { return tell(.clockTicked, at: now, into: &step) }
+      tell(.faceShown, at: now, into: &step)
     }
   }
 
-  private mutating func handle(_ key: Key, at now: Instant) -> [Transition] {
+  /// Hands an event to the session and reports the changes it made.
+  private mutating func tell(_ event: Event, at now: Instant, into step: inout Step) {
+    step.effects += session.handle(event, at: now).map(Effect.report)
+  }
+
+  private mutating func resize(to newSize: CellSize, at now: Instant, into step: inout Step) {
+    size = newSize
+    tell(isTooSmall ? .screenLeft : .clockTicked, at: now, into: &step)
+  }
+
+  private mutating func handle(_ key: Key, at now: Instant, into step: inout Step) {
     if case .character("q") = key {
-      wantsToQuit = true
-      return []
+      step.quit = 0
+      step.summary = true
+      return
     }
-    if isTooSmall { return game.handle(.clockTicked, at: now) }
+    if isTooSmall { return tell(.clockTicked, at: now, into: &step) }
     switch key {
-    case .enter, .character(" "): return press(overlay == nil ? focus : .close, at: now)
+    case .enter, .character(" "):
+      return press(overlay == nil ? focus : .close, at: now, into: &step)
     case .tab: moveFocus(by: 1)
     case .backTab: moveFocus(by: -1)
-    case .left: moveFocus(by: -1)
-    case .right: moveFocus(by: 1)
+    case .left: moveFocusInRow(right: false)
+    case .right: moveFocusInRow(right: true)
     case .up: moveFocusVertically(down: false)
     case .down: moveFocusVertically(down: true)
-    case .escape: return escape(at: now)
-    case .focusLost: return place == .quiz ? game.handle(.screenLeft, at: now) : []
+    case .escape: return escape(at: now, into: &step)
+    case .focusLost:
+      if place == .quiz { return tell(.screenLeft, at: now, into: &step) }
     case .focusGained, .resize, .click: break
-    case .character(let character): return handle(character, at: now)
+    case .character(let character): return handle(character, at: now, into: &step)
     }
-    return game.handle(.clockTicked, at: now)
+    tell(.clockTicked, at: now, into: &step)
   }
 
-  private mutating func handle(_ character: Character, at now: Instant) -> [Transition] {
+  private mutating func handle(_ character: Character, at now: Instant, into step: inout Step) {
     switch character {
     case "1", "2", "3", "4":
-      guard place == .quiz, overlay == nil else { break }
-      return press(.option(Int(String(character))! - 1), at: now)
+      guard place == .quiz, overlay == nil, let number = character.wholeNumberValue,
+        number <= session.rules.optionCount
+      else { break }
+      return press(.option(number - 1), at: now, into: &step)
     case "p", "P":
       guard place == .quiz, overlay == nil else { break }
-      return press(.pause, at: now)
+      return press(.pause, at: now, into: &step)
     case "s", "S":
-      return openOverlay(.stats, at: now)
+      return openOverlay(.stats, at: now, into: &step)
     case "?", "h":
-      return openOverlay(.help, at: now)
+      return openOverlay(.help, at: now, into: &step)
     case "w", "W":
       guard place == .start, !roster.warnings.isEmpty else { break }
-      return openOverlay(.warnings, at: now)
+      return openOverlay(.warnings, at: now, into: &step)
     default: break
     }
-    return game.handle(.clockTicked, at: now)
+    tell(.clockTicked, at: now, into: &step)
   }
 
-  private mutating func press(_ control: Control, at now: Instant) -> [Transition] {
+  private mutating func press(_ control: Control, at now: Instant, into step: inout Step) {
+    // A window owns the screen: only its own button works while it is open.
+    guard overlay == nil || control == .close else { return }
     switch control {
     case .start:
       place = .quiz
-      overlay = nil
       focus = .option(0)
-      return game.handle(.startPressed, at: now)
+      tell(.startPressed, at: now, into: &step)
     case .stats:
-      return openOverlay(.stats, at: now)
+      openOverlay(.stats, at: now, into: &step)
     case .quit:
-      wantsToQuit = true
-      return []
+      step.quit = 0
+      step.summary = true
     case .option(let index):
-      guard overlay == nil else { return [] }
       focus = .option(index)
-      return game.handle(.answerChosen(index), at: now)
+      tell(.answerChosen(index), at: now, into: &step)
     case .pause:
-      guard overlay == nil else { return [] }
       focus = .pause
-      return game.handle(game.state.phase.isPaused ? .resumePressed : .pausePressed, at: now)
+      tell(session.state.phase.isPaused ? .resumePressed : .pausePressed, at: now, into: &step)
     case .close:
-      return closeOverlay(at: now)
+      closeOverlay(at: now, into: &step)
     }
   }
 
-  private mutating func openOverlay(_ newOverlay: Overlay, at now: Instant) -> [Transition] {
+  private mutating func openOverlay(_ newOverlay: Overlay, at now: Instant, into step: inout Step) {
     overlay = newOverlay
-    return game.handle(newOverlay == .stats ? .statsOpened : .screenLeft, at: now)
+    tell(newOverlay == .stats ? .statsOpened : .screenLeft, at: now, into: &step)
   }
 
-  private mutating func closeOverlay(at now: Instant) -> [Transition] {
+  private mutating func closeOverlay(at now: Instant, into step: inout Step) {
     let closed = overlay
     overlay = nil
-    return game.handle(closed == .stats ? .statsClosed : .clockTicked, at: now)
+    tell(closed == .stats ? .statsClosed : .clockTicked, at: now, into: &step)
   }
 
-  private mutating func escape(at now: Instant) -> [Transition] {
-    if overlay != nil { return closeOverlay(at: now) }
-    guard place == .quiz else { return [] }
+  private mutating func escape(at now: Instant, into step: inout Step) {
+    if overlay != nil { return closeOverlay(at: now, into: &step) }
+    guard place == .quiz else { return }
     place = .start
     focus = .start
-    return game.handle(.screenLeft, at: now)
+    tell(.screenLeft, at: now, into: &step)
+  }
+
+  // MARK: - Pictures and faces
+
+  /// A photo that failed to decode: its member leaves the game (the question about them
+  /// gives way to the next, under its number) and the start screen lists the file. When the
+  /// game cannot spare them (fewer than four names would be left) their question stays and
+  /// says why there is no picture.
+  private mutating func pictureFailed(
+    _ request: PictureRequest, file: String, reason: String, at now: Instant,
+    into step: inout Step
+  ) {
+    pictures.finished(request)
+    tell(.memberWithdrawn(request.member), at: now, into: &step)
+    if !session.isInPlay(request.member) {
+      let warning = "\(file): \(reason)"
+      if !roster.warnings.contains(warning) { roster.warnings.append(warning) }
+      if let member = session.member(request.member) {
+        step.effects.append(.memberWithdrawn(member, file: file, reason: reason))
+      }
+    } else {
+      pictureArrived(request, .failed(reason))
+    }
+  }
+
+  /// Keeps a picture that arrived if it is the one the screen shows now.
+  private mutating func pictureArrived(_ request: PictureRequest, _ slot: PictureSlot) {
+    pictures.finished(request)
+    guard request.member == session.state.phase.question?.member.id,
+      request.box == Layout.pictureBox(in: size)
+    else { return }
+    pictures.onScreen = PictureSlots.Shown(member: request.member, box: request.box, slot: slot)
+  }
+
+  /// The picture in hand, if it is of the member on screen and made for the window's box.
+  private var pictureOnScreen: PictureSlot? {
+    guard let shown = pictures.onScreen,
+      shown.member == session.state.phase.question?.member.id,
+      shown.box == Layout.pictureBox(in: size)
+    else { return nil }
+    return shown.slot
+  }
+
+  /// The pictures to ask for now: the one the screen needs, then the next question's.
+  private mutating func pictureRequests() -> [Effect] {
+    guard !isTooSmall else { return [] }
+    let box = Layout.pictureBox(in: size)
+    var requests: [PictureRequest] = []
+    if place == .quiz, let question = session.state.phase.question, pictureOnScreen == nil {
+      requests.append(
+        PictureRequest(member: question.member.id, box: box, style: appearance, purpose: .onScreen))
+    }
+    let upcoming = PictureRequest(
+      member: session.state.upcoming.member.id, box: box, style: appearance, purpose: .prefetch)
+    if pictures.prefetched != upcoming {
+      pictures.prefetched = upcoming
+      requests.append(upcoming)
+    }
+    return requests.filter { pictures.start($0) }.map(Effect.preparePicture)
+  }
+
+  /// The face the screen shows for a loading question, if it is there (a photo that cannot
+  /// be shown counts: its question says why and plays on).
+  private func faceToShow(of question: Question) -> PictureSlot? {
+    guard place == .quiz, overlay == nil, !isTooSmall, !isSuspended,
+      question.member.id == session.state.phase.question?.member.id,
+      let slot = pictureOnScreen, slot != .loading
+    else { return nil }
+    return slot
+  }
+
+  /// The member whose face the next frame shows while their question waits for it.
+  private func faceToConfirm() -> MemberID? {
+    guard case .loading(let question) = session.state.phase, faceToShow(of: question) != nil,
+      faceAwaited != question.member.id
+    else { return nil }
+    return question.member.id
   }
 
   // MARK: - Focus
@@ -202,7 +322,7 @@ public struct AppModel: Sendable {
     if overlay != nil { return [.close] }
     switch place {
     case .start: return [.start, .stats, .quit]
-    case .quiz: return [.option(0), .option(1), .option(2), .option(3), .pause, .stats]
+    case .quiz: return (0..<session.rules.optionCount).map(Control.option) + [.pause, .stats]
     }
   }
 
@@ -212,8 +332,30 @@ public struct AppModel: Sendable {
     focus = controls[(index + step + controls.count) % controls.count]
   }
 
+  /// Left and right move within a row of buttons: the start screen's, Pause and Stats, or a
+  /// row of the two-by-two names; they stop at the row's ends.
+  private mutating func moveFocusInRow(right: Bool) {
+    let rows: [[Control]]
+    if overlay != nil {
+      rows = [[.close]]
+    } else if place == .start {
+      rows = [[.start, .stats, .quit]]
+    } else {
+      let options = (0..<session.rules.optionCount).map(Control.option)
+      rows =
+        [[.pause, .stats]]
+        + stride(from: 0, to: options.count, by: 2).map {
+          Array(options[$0..<min($0 + 2, options.count)])
+        }
+    }
+    guard let row = rows.first(where: { $0.contains(focus) }),
+      let index = row.firstIndex(of: focus)
+    else { return focus = rows[0][0] }
+    focus = row[min(max(index + (right ? 1 : -1), 0), row.count - 1)]
+  }
+
   /// Up and down on the quiz screen: between the two rows of names, and from the top row up
-  /// to Pause; elsewhere like left and right.
+  /// to Pause; elsewhere like Tab and Shift-Tab.
   private mutating func moveFocusVertically(down: Bool) {
     guard place == .quiz, overlay == nil else { return moveFocus(by: down ? 1 : -1) }
     switch focus {
@@ -228,5 +370,31 @@ public struct AppModel: Sendable {
     default:
       focus = .option(0)
     }
+  }
+}
+
+/// The pictures the model asked for and the one it shows.
+struct PictureSlots: Sendable {
+  struct Shown: Sendable {
+    var member: MemberID
+    var box: CellSize
+    var slot: PictureSlot
+  }
+
+  /// The picture handed in for the member on screen.
+  var onScreen: Shown?
+  /// The last next-question picture asked for.
+  var prefetched: PictureRequest?
+  /// Requests on their way, so that none is made twice. A picture wanted on screen is asked
+  /// for even while its prefetch is on the way, so that it never waits behind other prefetches.
+  private var inFlight: Set<PictureRequest> = []
+
+  /// Records a request about to be made; false when the same one is already on its way.
+  mutating func start(_ request: PictureRequest) -> Bool {
+    inFlight.insert(request).inserted
+  }
+
+  mutating func finished(_ request: PictureRequest) {
+    inFlight.remove(request)
   }
 }

@@ -1,53 +1,31 @@
-import CNcurses
+import GameEngine
+import Pictures
 
-/// A key or other input from the terminal, decoded.
-public enum Key: Hashable, Sendable {
-  case character(Character)
-  case enter
-  case escape
-  case tab
-  case backTab
-  case up
-  case down
-  case left
-  case right
-  /// A mouse button pressed on a cell.
-  case click(column: Int, row: Int)
-  case focusLost
-  case focusGained
-  /// ncurses saw the window change size.
-  case resize
-
-  /// Codes ncurses returns for the terminal's focus reports (`define_key` gives them these).
-  public static let focusInCode: Int32 = KEY_MAX + 1
-  public static let focusOutCode: Int32 = KEY_MAX + 2
-
-  /// A key from `wget_wch`'s function-key result (KEY_UP and the like), or nil for keys the
-  /// game has no use for. Mouse events are decoded by the terminal, which asks ncurses.
-  public init?(functionKey code: Int32) {
-    switch code {
-    case KEY_UP: self = .up
-    case KEY_DOWN: self = .down
-    case KEY_LEFT: self = .left
-    case KEY_RIGHT: self = .right
-    case KEY_BTAB: self = .backTab
-    case KEY_ENTER: self = .enter
-    case KEY_RESIZE: self = .resize
-    case Key.focusInCode: self = .focusGained
-    case Key.focusOutCode: self = .focusLost
-    default: return nil
-    }
-  }
-
-  /// A key from `wget_wch`'s character result.
-  public init?(character code: UInt32) {
-    switch code {
-    case 0x0A, 0x0D: self = .enter
-    case 0x09: self = .tab
-    case 0x1B: self = .escape
-    default:
-      guard code >= 0x20, code != 0x7F, let scalar = Unicode.Scalar(code) else { return nil }
-      self = .character(Character(scalar))
-    }
-  }
+/// Something that happened, as the loop (or the headless front end) hands it to the model:
+/// the player's keys, the terminal's signals, the clock, and the results of effects.
+public enum Input: Hashable, Sendable {
+  /// The program started: the start screen is to be drawn and the first picture prepared.
+  case launched
+  case key(Key)
+  /// A button was pressed with the mouse (the loop finds it in the frame on screen).
+  case press(Control)
+  /// Ctrl-C.
+  case interrupt
+  /// The terminal went away or the process was asked to end (SIGHUP, SIGTERM).
+  case terminated(signal: Int32)
+  /// The clock set by `Effect.setClock` fired.
+  case tick
+  case resized(CellSize)
+  /// The player suspended the game (Ctrl-Z).
+  case suspended
+  /// The game runs in the background: the shell has the terminal, nothing may be drawn.
+  case backgrounded
+  /// The game is in the foreground again (after `fg`), in a window of this size.
+  case continued(CellSize)
+  /// A picture asked for with `Effect.preparePicture` is ready.
+  case pictureReady(PictureRequest, CellPicture)
+  /// A picture asked for cannot be made: `file` is the photo's name inside the roster folder.
+  case pictureFailed(PictureRequest, file: String, reason: String)
+  /// The frame drawn after `Effect.confirmFaceDrawn` has the member's face on screen.
+  case faceDrawn(MemberID)
 }

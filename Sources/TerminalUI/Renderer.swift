@@ -188,7 +188,7 @@ public enum Renderer {
       }
     case .paused:
       return ("Paused. Press p to resume (the score starts again at 0)", look.title)
-    case .start, .answering:
+    case .start, .loading, .answering:
       return ("", .plain)
     }
   }

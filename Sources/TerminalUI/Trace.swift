@@ -29,6 +29,8 @@ public final class Trace {
   }
 
   private let file: UnsafeMutablePointer<FILE>
+  /// When the clock was last set to fire (see `expectTick`).
+  var tickDue: Instant?
 
   /// Opens (and empties) the trace file. Throws a one-line reason.
   public init(path: String) throws(TerminalError) {
@@ -44,6 +46,10 @@ public final class Trace {
   public func write(
     _ event: String, at instant: Instant, _ fields: KeyValuePairs<String, Value> = [:]
   ) {
+    write(event, at: instant, fields.map { ($0.key, $0.value) })
+  }
+
+  public func write(_ event: String, at instant: Instant, _ fields: [(String, Value)]) {
     var object: [String: Any] = ["t": MonotonicClock.microseconds(instant), "event": event]
     for (key, value) in fields { object[key] = value.object }
     guard

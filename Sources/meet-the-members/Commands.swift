@@ -28,11 +28,11 @@ enum Commands {
     }
   }
 
-  static func makeGame(roster: Roster, seed: UInt64?, rules: Rules) throws -> Game {
+  static func makeSession(roster: Roster, seed: UInt64?, rules: Rules) throws -> Session {
     do {
       let questions = try QuestionGenerator(
         members: roster.members, seed: seed ?? UInt64.random(in: 0...UInt64.max))
-      return Game(questions: questions, rules: rules)
+      return Session(questions: questions, rules: rules)
     } catch {
       throw CommandError("\(TerminalText.escapingControls(roster.folder)): \(error)")
     }
@@ -40,7 +40,7 @@ enum Commands {
 
   /// The game in the terminal, until the player quits (the process exits there).
   @MainActor
-  static func play(roster: Roster, game: Game, colors: ColorMode?, tracePath: String?) throws
+  static func play(roster: Roster, session: Session, colors: ColorMode?, tracePath: String?) throws
     -> Never
   {
     let utf8 = ColorSupport.prepareLocale()
@@ -56,7 +56,7 @@ enum Commands {
           path: entry.path, file: TerminalText.escapingControls(entry.file))
       }
       let app = try App(
-        App.Setup(game: game, roster: summary, photos: photos, choice: choice, trace: trace))
+        App.Setup(session: session, roster: summary, photos: photos, choice: choice, trace: trace))
       app.run()
     } catch {
       throw CommandError(error.description)

@@ -74,9 +74,9 @@ struct MeetTheMembers: ParsableCommand {
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: check))
     }
     let rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
-    let game = try Commands.makeGame(roster: roster, seed: seed, rules: rules)
+    let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
     try MainActor.assumeIsolated {
-      try Commands.play(roster: roster, game: game, colors: colors, tracePath: trace)
+      try Commands.play(roster: roster, session: session, colors: colors, tracePath: trace)
     }
   }
 }

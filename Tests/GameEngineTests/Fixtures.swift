@@ -12,18 +12,27 @@ func members(_ names: [String]) -> [Member] {
 
 func makeGame(
   members: [Member] = club(6), seed: UInt64 = 1, rules: Rules = .standard
-) -> Game {
-  Game(questions: try! QuestionGenerator(members: members, seed: seed), rules: rules)
+) -> Session {
+  Session(questions: try! QuestionGenerator(members: members, seed: seed), rules: rules)
 }
 
 /// A game already on its first question, started at instant zero.
-func gameOnFirstQuestion(rules: Rules = .standard, seed: UInt64 = 1) -> Game {
+func gameOnFirstQuestion(rules: Rules = .standard, seed: UInt64 = 1) -> Session {
   var game = makeGame(seed: seed, rules: rules)
-  game.handle(.startPressed, at: .zero)
+  game.play(.startPressed, at: .zero)
   return game
 }
 
-extension Game {
+extension Session {
+  /// Handles an event and, when that leaves a question loading, shows its face at the same
+  /// instant, as a front end whose pictures are ready does.
+  @discardableResult
+  mutating func play(_ event: Event, at now: Instant) -> [Transition] {
+    var transitions = handle(event, at: now)
+    if case .loading = state.phase { transitions += handle(.faceShown, at: now) }
+    return transitions
+  }
+
   var answering: Answering? {
     if case .answering(let answering) = state.phase { return answering }
     return nil

@@ -5,45 +5,45 @@ import XCTest
 final class PauseTests: XCTestCase {
   func testPauseFreezesBothClocksAndResumeGoesOnWithTheTimeThatWasLeft() {
     var game = gameOnFirstQuestion()
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
-    game.handle(.clockTicked, at: .seconds(2.5))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(1))
+    game.play(.clockTicked, at: .seconds(2.5))
     let upcoming = game.state.upcoming
-    game.handle(.pausePressed, at: .seconds(2.6))
+    game.play(.pausePressed, at: .seconds(2.6))
     let frozen = game.state
-    game.handle(.clockTicked, at: .seconds(100))
+    game.play(.clockTicked, at: .seconds(100))
     XCTAssertEqual(game.state, frozen, "nothing moves while paused")
 
-    game.handle(.resumePressed, at: .seconds(100))
+    game.play(.resumePressed, at: .seconds(100))
     XCTAssertEqual(game.reveal?.startedAt, .seconds(98.4))
-    game.handle(.clockTicked, at: .seconds(100.399))
+    game.play(.clockTicked, at: .seconds(100.399))
     XCTAssertNotNil(game.reveal, "0.4 s of the reveal were left")
-    game.handle(.clockTicked, at: .seconds(100.4))
+    game.play(.clockTicked, at: .seconds(100.4))
     XCTAssertEqual(game.answering?.question, upcoming)
   }
 
   func testPauseDuringAQuestionKeepsItsStepAndRemainingTime() {
     var game = gameOnFirstQuestion()
-    game.handle(.pausePressed, at: .seconds(2.5))
+    game.play(.pausePressed, at: .seconds(2.5))
     XCTAssertEqual(game.paused?.elapsed, .seconds(2.5))
     XCTAssertEqual(game.state.phase.progressStep, 2)
     XCTAssertNil(game.nextChange)
 
-    game.handle(.resumePressed, at: .seconds(40))
+    game.play(.resumePressed, at: .seconds(40))
     XCTAssertEqual(game.answering?.step, 2)
     XCTAssertEqual(game.nextChange, .seconds(40.5))
-    game.handle(.clockTicked, at: .seconds(42.499))
+    game.play(.clockTicked, at: .seconds(42.499))
     XCTAssertEqual(game.answering?.step, 4)
-    game.handle(.clockTicked, at: .seconds(42.5))
+    game.play(.clockTicked, at: .seconds(42.5))
     XCTAssertEqual(game.reveal?.outcome, .timedOut)
   }
 
   func testResumeResetsTheScoreToZero() {
     var game = gameOnFirstQuestion()
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(1))
     XCTAssertEqual(game.state.score, 1)
-    game.handle(.pausePressed, at: .seconds(2))
+    game.play(.pausePressed, at: .seconds(2))
     XCTAssertEqual(game.state.score, 1, "pausing alone keeps the score")
-    game.handle(.resumePressed, at: .seconds(3))
+    game.play(.resumePressed, at: .seconds(3))
     XCTAssertEqual(game.state.score, 0)
     XCTAssertEqual(game.state.longestStreak, 1, "the record of the session stays")
   }
@@ -56,26 +56,26 @@ final class PauseTests: XCTestCase {
     ]
     for testCase in cases {
       var answering = gameOnFirstQuestion()
-      answering.handle(testCase.event, at: .seconds(1.5))
+      answering.play(testCase.event, at: .seconds(1.5))
       XCTAssertEqual(answering.paused?.elapsed, .seconds(1.5), testCase.name)
 
       var revealing = gameOnFirstQuestion()
-      revealing.handle(.answerChosen(0), at: .seconds(1))
-      revealing.handle(testCase.event, at: .seconds(1.5))
+      revealing.play(.answerChosen(0), at: .seconds(1))
+      revealing.play(testCase.event, at: .seconds(1.5))
       XCTAssertEqual(revealing.paused?.elapsed, .seconds(0.5), testCase.name)
     }
   }
 
   func testClosingTheStatsLeavesTheGamePaused() {
     var game = gameOnFirstQuestion()
-    game.handle(.statsOpened, at: .seconds(1))
+    game.play(.statsOpened, at: .seconds(1))
     let paused = game.state
-    game.handle(.statsClosed, at: .seconds(5))
+    game.play(.statsClosed, at: .seconds(5))
     XCTAssertEqual(game.state, paused)
   }
 
   func testEventsThatDoNotApplyChangeNothing() {
-    let cases: [(name: String, game: Game, event: Event)] = [
+    let cases: [(name: String, game: Session, event: Event)] = [
       ("stats on the start screen", makeGame(), .statsOpened),
       ("leaving the start screen", makeGame(), .screenLeft),
       ("pause on the start screen", makeGame(), .pausePressed),
@@ -90,7 +90,7 @@ final class PauseTests: XCTestCase {
     ]
     for testCase in cases {
       var game = testCase.game
-      let transitions = game.handle(testCase.event, at: game.now)
+      let transitions = game.play(testCase.event, at: game.now)
       XCTAssertEqual(game.state, testCase.game.state, testCase.name)
       XCTAssertEqual(transitions, [], testCase.name)
     }
@@ -98,10 +98,10 @@ final class PauseTests: XCTestCase {
 
   func testStartFromAPausedGameBeginsANewGameWithScoreZero() {
     var game = gameOnFirstQuestion()
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
-    game.handle(.screenLeft, at: .seconds(2))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(1))
+    game.play(.screenLeft, at: .seconds(2))
     let upcoming = game.state.upcoming
-    game.handle(.startPressed, at: .seconds(10))
+    game.play(.startPressed, at: .seconds(10))
     XCTAssertEqual(game.answering?.question, upcoming)
     XCTAssertEqual(game.answering?.startedAt, .seconds(10))
     XCTAssertEqual(game.state.score, 0)
@@ -112,14 +112,15 @@ final class PauseTests: XCTestCase {
   func testPauseAndResumeAreReportedAsTransitions() {
     var game = gameOnFirstQuestion()
     XCTAssertEqual(
-      game.handle(.pausePressed, at: .seconds(1)), [Transition(kind: .paused, at: .seconds(1))])
+      game.play(.pausePressed, at: .seconds(1)),
+      [Transition(kind: .paused(.player), at: .seconds(1))])
     XCTAssertEqual(
-      game.handle(.resumePressed, at: .seconds(9)), [Transition(kind: .resumed, at: .seconds(9))])
+      game.play(.resumePressed, at: .seconds(9)), [Transition(kind: .resumed, at: .seconds(9))])
   }
 
-  private func pausedGame() -> Game {
+  private func pausedGame() -> Session {
     var game = gameOnFirstQuestion()
-    game.handle(.pausePressed, at: .seconds(1))
+    game.play(.pausePressed, at: .seconds(1))
     return game
   }
 }

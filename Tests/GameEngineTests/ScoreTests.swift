@@ -7,18 +7,18 @@ final class ScoreTests: XCTestCase {
 
   /// Plays `plays` in turn, answering one second into each question and ticking the clock
   /// whenever a change is due until the next question appears.
-  private func play(_ plays: [Play]) -> Game {
+  private func play(_ plays: [Play]) -> Session {
     var game = makeGame()
-    game.handle(.startPressed, at: .zero)
+    game.play(.startPressed, at: .zero)
     for play in plays {
       let start = game.answering!.startedAt
       switch play {
-      case .right: game.handle(.answerChosen(game.correctIndex), at: start + .seconds(1))
-      case .wrong: game.handle(.answerChosen(game.wrongIndex), at: start + .seconds(1))
-      case .timeOut: game.handle(.clockTicked, at: start + .seconds(5))
+      case .right: game.play(.answerChosen(game.correctIndex), at: start + .seconds(1))
+      case .wrong: game.play(.answerChosen(game.wrongIndex), at: start + .seconds(1))
+      case .timeOut: game.play(.clockTicked, at: start + .seconds(5))
       }
       while game.answering == nil, let due = game.nextChange {
-        game.handle(.clockTicked, at: due)
+        game.play(.clockTicked, at: due)
       }
     }
     return game
@@ -60,12 +60,13 @@ final class ScoreTests: XCTestCase {
   func testAResultNamesTheMemberAndWhatWasChosen() {
     var game = gameOnFirstQuestion()
     let question = game.state.phase.question!
-    game.handle(.answerChosen(game.wrongIndex), at: .seconds(1))
+    game.play(.answerChosen(game.wrongIndex), at: .seconds(1))
     XCTAssertEqual(
       game.state.recentResults,
       [
         QuestionResult(
-          question: question, outcome: .wrong(chosen: question.options[game.wrongIndex]))
+          question: question, outcome: .wrong(chosen: question.options[game.wrongIndex]),
+          answerTime: .seconds(1))
       ]
     )
     XCTAssertEqual(game.state.recentResults.first?.member, question.member)
@@ -75,16 +76,18 @@ final class ScoreTests: XCTestCase {
     var game = gameOnFirstQuestion()
     let question = game.state.phase.question!
     let upcoming = game.state.upcoming
-    game.handle(.answerChosen(question.correctIndex), at: .seconds(3.1))
+    game.play(.answerChosen(question.correctIndex), at: .milliseconds(3100))
     XCTAssertEqual(
       game.state,
       State(
         phase: .revealing(
           Reveal(
             question: question, chosenIndex: question.correctIndex, step: 3,
-            startedAt: .seconds(3.1), isLit: true)),
-        score: 1, streak: 1, longestStreak: 1,
-        recentResults: [QuestionResult(question: question, outcome: .correct)],
+            startedAt: .milliseconds(3100), isLit: true)),
+        game: Game(number: 1, score: 1, streak: 1, questionsPlayed: 1), longestStreak: 1,
+        recentResults: [
+          QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
+        ],
         questionsPlayed: 1, upcoming: upcoming))
   }
 

@@ -16,17 +16,17 @@ final class TimingTests: XCTestCase {
     ]
     for testCase in cases {
       var game = gameOnFirstQuestion()
-      game.handle(.clockTicked, at: .seconds(testCase.seconds))
+      game.play(.clockTicked, at: .seconds(testCase.seconds))
       XCTAssertEqual(game.answering?.step, testCase.step, testCase.name)
     }
   }
 
   func testTheBarIsFullAtTheTimeOutAndHoldsThroughTheReveal() {
     var game = gameOnFirstQuestion()
-    game.handle(.clockTicked, at: .seconds(5))
+    game.play(.clockTicked, at: .seconds(5))
     XCTAssertEqual(game.reveal?.step, 5)
     XCTAssertEqual(game.reveal?.outcome, .timedOut)
-    game.handle(.clockTicked, at: .seconds(6.9))
+    game.play(.clockTicked, at: .seconds(6.9))
     XCTAssertEqual(game.reveal?.step, 5)
   }
 
@@ -34,7 +34,7 @@ final class TimingTests: XCTestCase {
     var game = gameOnFirstQuestion()
     var seen: [(Instant, Int)] = []
     while let due = game.nextChange, game.answering != nil {
-      game.handle(.clockTicked, at: due)
+      game.play(.clockTicked, at: due)
       seen.append((due, game.state.phase.progressStep))
     }
     XCTAssertEqual(seen.map(\.0), (1...5).map { .seconds(Double($0)) })
@@ -50,7 +50,7 @@ final class TimingTests: XCTestCase {
     ]
     for testCase in cases {
       var game = gameOnFirstQuestion()
-      game.handle(.answerChosen(game.correctIndex), at: .seconds(testCase.seconds))
+      game.play(.answerChosen(game.correctIndex), at: .seconds(testCase.seconds))
       XCTAssertEqual(game.reveal?.outcome, testCase.outcome, testCase.name)
       XCTAssertEqual(game.state.score, testCase.score, testCase.name)
       XCTAssertEqual(game.state.questionsPlayed, 1, testCase.name)
@@ -59,21 +59,23 @@ final class TimingTests: XCTestCase {
 
   func testATimeOutRevealsFromTheDeadlineEvenWhenTheTickIsLate() {
     var game = gameOnFirstQuestion()
-    game.handle(.clockTicked, at: .seconds(5.3))
+    game.play(.clockTicked, at: .seconds(5.3))
     XCTAssertEqual(game.reveal?.startedAt, .seconds(5))
-    game.handle(.clockTicked, at: .seconds(7.004))
-    XCTAssertEqual(game.answering?.startedAt, .seconds(7), "the next question must not drift")
-    XCTAssertEqual(game.nextChange, .seconds(8))
+    let next = game.state.upcoming
+    XCTAssertEqual(
+      game.handle(.clockTicked, at: .seconds(7.004)),
+      [Transition(kind: .questionPosed(next), at: .seconds(7))],
+      "the next question appears when it was due, however late the tick")
   }
 
   func testTheRevealLastsTwoSecondsFromTheAnswerThenTheNextQuestionAppears() {
     var game = gameOnFirstQuestion()
     let first = game.state.phase.question!
     let upcoming = game.state.upcoming
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(1.25))
-    game.handle(.clockTicked, at: .seconds(3.249))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(1.25))
+    game.play(.clockTicked, at: .seconds(3.249))
     XCTAssertEqual(game.reveal?.question, first)
-    game.handle(.clockTicked, at: .seconds(3.25))
+    game.play(.clockTicked, at: .seconds(3.25))
     XCTAssertEqual(game.answering?.question, upcoming)
     XCTAssertEqual(game.answering?.startedAt, .seconds(3.25))
     XCTAssertEqual(game.answering?.step, 0)
@@ -82,14 +84,14 @@ final class TimingTests: XCTestCase {
 
   func testTheRevealTellsWhatWasChosenWhetherItWasRightAndWhatWasCorrect() {
     var right = gameOnFirstQuestion()
-    right.handle(.answerChosen(right.correctIndex), at: .seconds(2.5))
+    right.play(.answerChosen(right.correctIndex), at: .seconds(2.5))
     XCTAssertEqual(right.reveal?.chosenIndex, right.correctIndex)
     XCTAssertEqual(right.reveal?.outcome, .correct)
     XCTAssertEqual(right.reveal?.step, 2, "the bar holds the step it had reached")
 
     var wrong = gameOnFirstQuestion()
     let question = wrong.state.phase.question!
-    wrong.handle(.answerChosen(wrong.wrongIndex), at: .seconds(0.5))
+    wrong.play(.answerChosen(wrong.wrongIndex), at: .seconds(0.5))
     XCTAssertEqual(wrong.reveal?.chosenIndex, wrong.wrongIndex)
     XCTAssertEqual(wrong.reveal?.outcome, .wrong(chosen: question.options[wrong.wrongIndex]))
     XCTAssertEqual(wrong.reveal?.question.correctIndex, question.correctIndex)
@@ -98,10 +100,10 @@ final class TimingTests: XCTestCase {
 
   func testAnswersDuringTheRevealChangeNothing() {
     var game = gameOnFirstQuestion()
-    game.handle(.answerChosen(game.wrongIndex), at: .seconds(1))
+    game.play(.answerChosen(game.wrongIndex), at: .seconds(1))
     let before = game.state
     for index in 0..<4 {
-      game.handle(.answerChosen(index), at: .seconds(1.1))
+      game.play(.answerChosen(index), at: .seconds(1.1))
     }
     XCTAssertEqual(game.state, before)
   }
@@ -109,8 +111,8 @@ final class TimingTests: XCTestCase {
   func testAnswersOutsideTheFourOptionsAreIgnored() {
     var game = gameOnFirstQuestion()
     let before = game.state
-    game.handle(.answerChosen(4), at: .zero)
-    game.handle(.answerChosen(-1), at: .zero)
+    game.play(.answerChosen(4), at: .zero)
+    game.play(.answerChosen(-1), at: .zero)
     XCTAssertEqual(game.state, before)
   }
 
@@ -120,9 +122,9 @@ final class TimingTests: XCTestCase {
       (3, true), (3.25, false), (3.5, true), (3.75, false), (3.999, false),
     ]
     var game = gameOnFirstQuestion()
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(2))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(2))
     for testCase in cases {
-      game.handle(.clockTicked, at: .seconds(testCase.seconds))
+      game.play(.clockTicked, at: .seconds(testCase.seconds))
       XCTAssertEqual(game.reveal?.isLit, testCase.lit, "at \(testCase.seconds) s")
     }
   }
@@ -130,7 +132,7 @@ final class TimingTests: XCTestCase {
   func testNothingFlashesAfterATimeOut() {
     var game = gameOnFirstQuestion()
     for seconds in [5, 5.3, 5.6, 6, 6.9] {
-      game.handle(.clockTicked, at: .seconds(seconds))
+      game.play(.clockTicked, at: .seconds(seconds))
       XCTAssertEqual(game.reveal?.isLit, false, "at \(seconds) s")
     }
     XCTAssertEqual(game.nextChange, .seconds(7), "only the end of the reveal is due")
@@ -139,21 +141,21 @@ final class TimingTests: XCTestCase {
   func testNextChangeIsTheNextStepFlashOrEndOfPhase() {
     var game = makeGame()
     XCTAssertNil(game.nextChange, "nothing ticks on the start screen")
-    game.handle(.startPressed, at: .zero)
+    game.play(.startPressed, at: .zero)
     XCTAssertEqual(game.nextChange, .seconds(1))
-    game.handle(.clockTicked, at: .seconds(3.2))
+    game.play(.clockTicked, at: .seconds(3.2))
     XCTAssertEqual(game.nextChange, .seconds(4))
-    game.handle(.answerChosen(0), at: .seconds(3.5))
+    game.play(.answerChosen(0), at: .seconds(3.5))
     XCTAssertEqual(game.nextChange, .seconds(3.75), "the first flash toggle")
-    game.handle(.clockTicked, at: .seconds(5.3))
+    game.play(.clockTicked, at: .seconds(5.3))
     XCTAssertEqual(game.nextChange, .seconds(5.5), "the last toggle and the end of the reveal")
-    game.handle(.pausePressed, at: .seconds(5.4))
+    game.play(.pausePressed, at: .seconds(5.4))
     XCTAssertNil(game.nextChange, "nothing ticks while paused")
   }
 
   func testNoFlashWhenTheRevealIsShorterThanAHalfPeriod() {
     var game = gameOnFirstQuestion(rules: Rules(revealTime: .milliseconds(100)))
-    game.handle(.answerChosen(0), at: .seconds(1))
+    game.play(.answerChosen(0), at: .seconds(1))
     XCTAssertEqual(game.nextChange, .seconds(1.1))
   }
 
@@ -162,25 +164,25 @@ final class TimingTests: XCTestCase {
     let cases: [(seconds: Double, step: Int)] = [(1.599, 0), (1.6, 1), (4.8, 3), (7.999, 4)]
     for testCase in cases {
       var game = gameOnFirstQuestion(rules: rules)
-      game.handle(.clockTicked, at: .seconds(testCase.seconds))
+      game.play(.clockTicked, at: .seconds(testCase.seconds))
       XCTAssertEqual(game.answering?.step, testCase.step, "at \(testCase.seconds) s")
     }
     var game = gameOnFirstQuestion(rules: rules)
-    game.handle(.clockTicked, at: .seconds(8))
+    game.play(.clockTicked, at: .seconds(8))
     XCTAssertEqual(game.reveal?.outcome, .timedOut)
   }
 
   func testAZeroRevealGoesStraightToTheNextQuestion() {
     var game = gameOnFirstQuestion(rules: Rules(revealTime: .zero))
     let upcoming = game.state.upcoming
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(2))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(2))
     XCTAssertEqual(game.answering?.question, upcoming)
     XCTAssertEqual(game.state.score, 1)
   }
 
   func testAfterALongStallTheNextQuestionStartsWhenItCanBeSeen() {
     var game = gameOnFirstQuestion()
-    game.handle(.clockTicked, at: .seconds(60))
+    game.play(.clockTicked, at: .seconds(60))
     XCTAssertEqual(game.state.questionsPlayed, 1, "only the question on screen timed out")
     XCTAssertEqual(game.answering?.startedAt, .seconds(60))
     XCTAssertEqual(game.answering?.step, 0)
@@ -188,31 +190,61 @@ final class TimingTests: XCTestCase {
 
   func testASmallDelayKeepsTheScheduleExact() {
     var game = gameOnFirstQuestion()
-    game.handle(.clockTicked, at: .seconds(7.5))
-    XCTAssertEqual(game.answering?.startedAt, .seconds(7))
-    game.handle(.clockTicked, at: .seconds(7.501))
-    XCTAssertEqual(game.answering?.startedAt, .seconds(7))
+    let transitions = game.handle(.clockTicked, at: .seconds(7.5))
+    XCTAssertEqual(transitions.last?.at, .seconds(7))
+    XCTAssertEqual(game.state.phase, .loading(game.state.phase.question!))
+  }
+
+  func testTheAnswerTimeRunsFromTheMomentTheFaceIsShown() {
+    var game = makeGame()
+    let question = game.state.upcoming
+    XCTAssertEqual(
+      game.handle(.startPressed, at: .seconds(1)),
+      [Transition(kind: .questionPosed(question), at: .seconds(1))])
+    XCTAssertNil(game.nextChange, "nothing is due while the face loads")
+    game.handle(.clockTicked, at: .seconds(20))
+    game.handle(.answerChosen(question.correctIndex), at: .seconds(20))
+    XCTAssertEqual(game.state.phase, .loading(question), "no answer before the face is shown")
+    XCTAssertEqual(
+      game.handle(.faceShown, at: .seconds(21.5)),
+      [Transition(kind: .questionShown(question), at: .seconds(21.5))])
+    XCTAssertEqual(game.answering?.step, 0)
+    XCTAssertEqual(game.nextChange, .seconds(22.5))
+    game.handle(.answerChosen(question.correctIndex), at: .seconds(23))
+    XCTAssertEqual(game.state.recentResults.first?.answerTime, .milliseconds(1500))
+  }
+
+  func testAFaceShownTwiceOrOutsideALoadingQuestionChangesNothing() {
+    var game = gameOnFirstQuestion()
+    let before = game.state
+    XCTAssertEqual(game.handle(.faceShown, at: .zero), [])
+    XCTAssertEqual(game.state.phase, before.phase)
+    var start = makeGame()
+    XCTAssertEqual(start.handle(.faceShown, at: .seconds(1)), [])
+    XCTAssertEqual(start.state.phase, .start)
   }
 
   func testTransitionsArriveInOrderWithTheInstantEachWasDue() {
     var game = gameOnFirstQuestion()
     let first = game.state.phase.question!
     let second = game.state.upcoming
-    let transitions = game.handle(.clockTicked, at: .seconds(7.2))
+    let transitions = game.play(.clockTicked, at: .seconds(7.2))
     XCTAssertEqual(
       transitions,
       [
         Transition(
-          kind: .questionEnded(QuestionResult(question: first, outcome: .timedOut)),
+          kind: .questionEnded(
+            QuestionResult(question: first, outcome: .timedOut, answerTime: .seconds(5))),
           at: .seconds(5)),
-        Transition(kind: .questionShown(second), at: .seconds(7)),
+        Transition(kind: .questionPosed(second), at: .seconds(7)),
+        Transition(kind: .questionShown(second), at: .seconds(7.2)),
       ])
   }
 
   func testTimeNeverRunsBackwards() {
     var game = gameOnFirstQuestion()
-    game.handle(.clockTicked, at: .seconds(3))
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(1))
+    game.play(.clockTicked, at: .seconds(3))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(1))
     XCTAssertEqual(game.reveal?.startedAt, .seconds(3))
     XCTAssertEqual(game.reveal?.step, 3)
   }

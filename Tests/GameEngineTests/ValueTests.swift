@@ -28,16 +28,16 @@ final class ValueTests: XCTestCase {
     XCTAssertFalse(game.state.phase.isRunning)
     XCTAssertFalse(game.state.phase.isPaused)
 
-    game.handle(.startPressed, at: .zero)
+    game.play(.startPressed, at: .zero)
     let question = game.state.phase.question
     XCTAssertNotNil(question)
     XCTAssertTrue(game.state.phase.isRunning)
 
-    game.handle(.answerChosen(game.correctIndex), at: .seconds(3.5))
+    game.play(.answerChosen(game.correctIndex), at: .seconds(3.5))
     XCTAssertTrue(game.state.phase.isRunning)
     XCTAssertEqual(game.state.phase.question, question)
 
-    game.handle(.pausePressed, at: .seconds(4))
+    game.play(.pausePressed, at: .seconds(4))
     XCTAssertTrue(game.state.phase.isPaused)
     XCTAssertFalse(game.state.phase.isRunning)
     XCTAssertEqual(game.state.phase.question, question)

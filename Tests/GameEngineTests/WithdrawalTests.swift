@@ -7,7 +7,9 @@ final class WithdrawalTests: XCTestCase {
     var game = gameOnFirstQuestion()
     let current = game.state.phase.question!.member
     let leaving = club(6).first { $0.id != current.id && $0.id != game.state.upcoming.member.id }!
-    XCTAssertTrue(game.handle(.memberWithdrawn(leaving.id), at: .seconds(1)).isEmpty)
+    XCTAssertEqual(
+      game.play(.memberWithdrawn(leaving.id), at: .seconds(1)),
+      [Transition(kind: .memberWithdrawn(leaving), at: .seconds(1))])
     XCTAssertFalse(game.isInPlay(leaving.id))
     XCTAssertTrue(game.isInPlay(current.id))
     var seen = Set<MemberID>()
@@ -19,8 +21,8 @@ final class WithdrawalTests: XCTestCase {
         XCTAssertFalse(question.options.contains { $0.name == leaving.name })
       }
       seen.insert(question.member.id)
-      game.handle(.answerChosen(0), at: start)
-      game.handle(.clockTicked, at: start + .seconds(7))
+      game.play(.answerChosen(0), at: start)
+      game.play(.clockTicked, at: start + .seconds(7))
     }
     XCTAssertEqual(seen.count, 5)
   }
@@ -35,14 +37,21 @@ final class WithdrawalTests: XCTestCase {
     let shown = Question(
       number: question.number, member: upcoming.member, options: upcoming.options,
       correctIndex: upcoming.correctIndex)
-    XCTAssertEqual(transitions, [Transition(kind: .questionShown(shown), at: .seconds(1.5))])
+    XCTAssertEqual(
+      transitions,
+      [
+        Transition(kind: .memberWithdrawn(question.member), at: .seconds(1.5)),
+        Transition(kind: .questionPosed(shown), at: .seconds(1.5)),
+      ])
+    XCTAssertEqual(game.state.phase, .loading(shown), "its face is not on screen yet")
+    game.play(.faceShown, at: .seconds(1.5))
     XCTAssertEqual(game.state.questionsPlayed, 0)
     XCTAssertEqual(game.answering?.startedAt, .seconds(1.5))
     XCTAssertEqual(game.answering?.step, 0)
     XCTAssertNotEqual(game.state.upcoming.member.id, question.member.id)
     XCTAssertEqual(game.state.upcoming.number, question.number + 1)
-    game.handle(.answerChosen(0), at: .seconds(2))
-    game.handle(.clockTicked, at: .seconds(9))
+    game.play(.answerChosen(0), at: .seconds(2))
+    game.play(.clockTicked, at: .seconds(9))
     XCTAssertEqual(game.answering?.question.number, question.number + 1)
     XCTAssertEqual(game.state.upcoming.number, question.number + 2)
   }
@@ -50,31 +59,31 @@ final class WithdrawalTests: XCTestCase {
   func testWithdrawingTheMemberOfAPausedQuestionKeepsThePause() {
     var game = gameOnFirstQuestion()
     let question = game.state.phase.question!
-    game.handle(.pausePressed, at: .seconds(2))
+    game.play(.pausePressed, at: .seconds(2))
     let upcoming = game.state.upcoming
-    game.handle(.memberWithdrawn(question.member.id), at: .seconds(3))
+    game.play(.memberWithdrawn(question.member.id), at: .seconds(3))
     XCTAssertEqual(game.paused?.interrupted.question.member, upcoming.member)
     XCTAssertEqual(game.paused?.interrupted.question.options, upcoming.options)
     XCTAssertEqual(game.paused?.interrupted.question.number, question.number)
     XCTAssertEqual(game.state.upcoming.number, question.number + 1)
     XCTAssertEqual(game.paused?.elapsed, .zero)
     XCTAssertNil(game.nextChange)
-    game.handle(.resumePressed, at: .seconds(10))
+    game.play(.resumePressed, at: .seconds(10))
     XCTAssertEqual(game.answering?.startedAt, .seconds(10))
   }
 
   func testTheGameKeepsFourNamesWhateverFails() {
     var game = makeGame(members: club(5))
-    game.handle(.startPressed, at: .zero)
+    game.play(.startPressed, at: .zero)
     let members = club(5)
     XCTAssertTrue(game.isInPlay(members[0].id))
-    game.handle(.memberWithdrawn(members[0].id), at: .zero)
+    game.play(.memberWithdrawn(members[0].id), at: .zero)
     XCTAssertFalse(game.isInPlay(members[0].id))
     let before = game.state
-    XCTAssertTrue(game.handle(.memberWithdrawn(members[1].id), at: .zero).isEmpty)
+    XCTAssertTrue(game.play(.memberWithdrawn(members[1].id), at: .zero).isEmpty)
     XCTAssertTrue(game.isInPlay(members[1].id), "four names must stay")
     XCTAssertEqual(game.state, before)
-    XCTAssertTrue(game.handle(.memberWithdrawn(MemberID("nobody")), at: .zero).isEmpty)
+    XCTAssertTrue(game.play(.memberWithdrawn(MemberID("nobody")), at: .zero).isEmpty)
   }
 
   func testAShareOfANameLeavingKeepsTheNameForTheOther() {

@@ -137,11 +137,17 @@ final class GameInTmuxTests: XCTestCase {
   /// by the game's own clock, each step is drawn during its own second.
   func testTheProgressBarIsAtStepNAfterNSeconds() {
     launch(["--seed", "7"])
-    let question = startGame()
+    let posed = startGame()
+    // The answer time runs from the frame with the face, after the question was posed.
+    tmux.waitForFile("trace.jsonl") { TraceFile($0).answeringDue(of: 1) != nil }
+    let start = trace.answeringDue(of: 1)!
+    XCTAssertGreaterThanOrEqual(start, posed.due)
+    let faceFrame = trace.all("frame").last { ($0["t"] as? Int ?? 0) <= start }
+    XCTAssertNotNil(faceFrame, "no answering phase starts before its picture's frame")
     var seen: [Int] = []
-    while monotonicMicroseconds() - question.due < 5_800_000 {
+    while monotonicMicroseconds() - start < 5_800_000 {
       let screen = tmux.screen()
-      let elapsed = monotonicMicroseconds() - question.due
+      let elapsed = monotonicMicroseconds() - start
       if screen.contains("Question 1"), let bar = screen.split(separator: "\n").first {
         let step = Int((Double(bar.filter { $0 == "█" }.count) / 78 * 5).rounded())
         XCTAssertLessThanOrEqual(step, elapsed / 1_000_000, "step \(step) at \(elapsed) µs")
@@ -150,15 +156,15 @@ final class GameInTmuxTests: XCTestCase {
       usleep(40_000)
     }
     XCTAssertEqual(seen, Array(0...5))
-    let frames = trace.all("frame").filter { ($0["t"] as? Int ?? 0) >= question.due }
+    let frames = trace.all("frame").filter { ($0["t"] as? Int ?? 0) >= start }
     for step in 1...5 {
       let drawn = frames.first { $0["step"] as? Int == step }?["t"] as? Int ?? 0
-      let late = drawn - question.due - step * 1_000_000
+      let late = drawn - start - step * 1_000_000
       XCTAssertTrue((0..<1_000_000).contains(late), "step \(step) drawn \(late) µs after its time")
     }
     let next = waitForQuestion(2)
     let end = trace.all("phase").first { $0["phase"] as? String == "revealing" }?["due"] as? Int
-    XCTAssertEqual(end.map { $0 - question.due }, 5_000_000, "the time out is due at 5 s")
+    XCTAssertEqual(end.map { $0 - start }, 5_000_000, "the time out is due 5 s after the face")
     XCTAssertEqual(end.map { next.due - $0 }, 2_000_000, "the next question 2 s later")
   }
 
@@ -350,7 +356,7 @@ final class GameInTmuxTests: XCTestCase {
       number += 1
     }
     let failure = try XCTUnwrap(trace.all("picture").first { $0["ok"] as? Bool == false })
-    XCTAssertEqual(failure["member"] as? String, "Ann Broken")
+    XCTAssertEqual(failure["member"] as? String, "Ann Broken.jpg")
     let after = trace.all("question").count
     for _ in 0..<6 {
       tmux.press("\(trace.lastQuestion!.correct + 1)")

@@ -187,6 +187,12 @@ struct TraceFile {
     else { return nil }
     return (number, options, correct, due)
   }
+
+  /// When question `number`'s answer time started: its face was on screen.
+  func answeringDue(of number: Int) -> Int? {
+    all("phase").last { $0["phase"] as? String == "answering" && $0["number"] as? Int == number }?[
+      "due"] as? Int
+  }
 }
 
 /// CLOCK_MONOTONIC in microseconds: the trace's timeline.

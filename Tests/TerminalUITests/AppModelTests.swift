@@ -4,24 +4,9 @@ import XCTest
 
 @testable import TerminalUI
 
-/// What keys, clicks, resizes and suspensions do, with injected time.
+/// What keys, clicks, resizes and suspensions do, with injected time: the model's state and
+/// the effects it returns, as values.
 final class AppModelTests: XCTestCase {
-  func testStartLeadsToAQuestionWithFourDifferentNamesAndAskedForPicture() {
-    var model = makeModel()
-    XCTAssertEqual(model.place, .start)
-    XCTAssertNil(model.wantedPicture)
-    model.handle(.key(.enter), at: .zero)
-    XCTAssertEqual(model.place, .quiz)
-    XCTAssertEqual(Set(model.question.options.map(\.name)).count, 4)
-    let wanted = model.wantedPicture
-    XCTAssertEqual(wanted?.member, model.question.member)
-    XCTAssertEqual(wanted?.box, Layout.pictureBox(in: model.size))
-    XCTAssertEqual(model.screen.picture, .loading)
-    model.supplyPicture()
-    XCTAssertNil(model.wantedPicture)
-    guard case .ready = model.screen.picture else { return XCTFail("no picture") }
-  }
-
   func testNumberKeysAnswerAndTheRightOneScores() {
     var model = makeModel()
     model.startQuiz()
@@ -31,7 +16,7 @@ final class AppModelTests: XCTestCase {
     model.handle(.tick, at: .seconds(3))
     let next = model.question
     XCTAssertEqual(next.number, 2)
-    XCTAssertNotNil(model.wantedPicture, "a new question needs its picture")
+    XCTAssertEqual(model.lastOnScreenRequest?.member, next.member.id, "its picture was asked for")
     model.handle(.key(.character(Character("\((next.correctIndex + 1) % 4 + 1)"))), at: .seconds(4))
     XCTAssertEqual(model.game.state.score, 1)
     XCTAssertEqual(model.game.state.streak, 0)
@@ -118,7 +103,6 @@ final class AppModelTests: XCTestCase {
     let start = cell(of: "[ Start ]", in: model.frame)!
     XCTAssertEqual(model.frame.control(atColumn: start.column + 2, row: start.row), .start)
     model.handle(.press(.start), at: .zero)
-    model.supplyPicture()
     let frame = model.frame
     let correct = model.question.correctOption.name
     let button = cell(of: correct, in: frame)!
@@ -144,34 +128,13 @@ final class AppModelTests: XCTestCase {
     model.handle(.resized(CellSize(columns: 30, rows: 10)), at: .seconds(1))
     XCTAssertTrue(model.isTooSmall)
     XCTAssertTrue(model.game.state.phase.isPaused)
-    XCTAssertNil(model.wantedPicture)
     model.handle(.key(.character("p")), at: .seconds(2))
     XCTAssertTrue(model.game.state.phase.isPaused, "keys other than q wait for a usable window")
-    model.handle(.resized(CellSize(columns: 100, rows: 30)), at: .seconds(3))
+    let effects = model.handle(.resized(CellSize(columns: 100, rows: 30)), at: .seconds(3))
     XCTAssertTrue(model.game.state.phase.isPaused)
-    XCTAssertEqual(model.wantedPicture?.box, CellSize(columns: 96, rows: 21), "resize redraws")
-  }
-
-  func testQuitKeys() {
-    var model = makeModel()
-    model.handle(.key(.character("q")), at: .zero)
-    XCTAssertTrue(model.wantsToQuit)
-    var interrupted = makeModel()
-    interrupted.handle(.interrupt, at: .zero)
-    XCTAssertTrue(interrupted.wantsToQuit)
-    var fromButton = makeModel()
-    fromButton.handle(.press(.quit), at: .zero)
-    XCTAssertTrue(fromButton.wantsToQuit)
-  }
-
-  func testAFailedPictureSaysWhy() {
-    var model = makeModel()
-    model.handle(.press(.start), at: .zero)
-    let (member, box) = model.wantedPicture!
-    model.setPicture(.failed("damaged: premature end of data"), for: member.id, box: box)
-    let text = model.frame.text
-    XCTAssertTrue(text.contains("This photo cannot be shown"), text)
-    XCTAssertTrue(text.contains("damaged: premature end of data"), text)
+    XCTAssertEqual(
+      effects.onScreenRequests.map(\.box), [CellSize(columns: 96, rows: 21)],
+      "the picture is made again for the new box")
   }
 
   func testKeyDecoding() {
@@ -184,21 +147,5 @@ final class AppModelTests: XCTestCase {
     XCTAssertNil(Key(character: 0x01))
     XCTAssertEqual(Key(functionKey: Key.focusOutCode), .focusLost)
     XCTAssertEqual(Key(functionKey: Key.focusInCode), .focusGained)
-  }
-}
-
-final class PictureFailureTests: XCTestCase {
-  func testAPhotoThatFailsToDecodeTakesItsMemberOutAndListsTheFile() {
-    var model = makeModel()
-    model.handle(.press(.start), at: .zero)
-    let (member, box) = model.wantedPicture!
-    let transitions = model.pictureFailed(
-      for: member.id, box: box, file: "late.jpg", reason: "damaged: premature end", at: .seconds(1))
-    XCTAssertEqual(transitions.count, 1)
-    XCTAssertEqual(model.question.number, 1, "the question in its place keeps its number")
-    XCTAssertNotEqual(model.question.member, member)
-    XCTAssertEqual(model.wantedPicture?.member, model.question.member)
-    XCTAssertEqual(model.roster.members, clubMembers.count - 1, "\(model.roster)")
-    XCTAssertEqual(model.roster.warnings.last, "late.jpg: damaged: premature end")
   }
 }

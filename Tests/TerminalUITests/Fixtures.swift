@@ -18,11 +18,16 @@ let unicodeLook = CellStyle(colors: .colors240, symbols: .unicode)
 
 func makeModel(
   size: CellSize = CellSize(columns: 80, rows: 24), appearance: CellStyle = unicodeLook,
-  seed: UInt64 = 3
-) -> AppModel {
+  seed: UInt64 = 3, rules: Rules = .standard, suppliesPictures: Bool = true
+) -> TestModel {
   let questions = try! QuestionGenerator(members: clubMembers, seed: seed)
-  return AppModel(
-    game: Game(questions: questions), roster: sampleRoster, appearance: appearance, size: size)
+  var model = TestModel(
+    model: AppModel(
+      session: Session(questions: questions, rules: rules), roster: sampleRoster,
+      appearance: appearance, size: size),
+    suppliesPictures: suppliesPictures)
+  model.handle(.launched, at: .zero)
+  return model
 }
 
 /// A stand-in for a converted photo: a checked block the size of the box (no decoder, so
@@ -37,22 +42,61 @@ func fakePicture(in box: CellSize) -> CellPicture {
   return CellPicture(size: size, cells: cells)
 }
 
-extension AppModel {
-  /// Presses Start at instant zero and hands in the picture the screen asks for.
+/// The model run as the loop runs it, without a terminal: every effect is recorded; a
+/// picture wanted on screen is handed in at once (unless `suppliesPictures` is off), and a
+/// face the model asks to confirm is confirmed at the same instant.
+@dynamicMemberLookup
+struct TestModel {
+  var model: AppModel
+  var suppliesPictures: Bool
+  /// Every effect so far, follow-ups included, in order.
+  var log: [Effect] = []
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<AppModel, Value>) -> Value {
+    model[keyPath: keyPath]
+  }
+
+  var game: Session { model.session }
+  var question: Question { model.session.state.phase.question! }
+  var frame: Frame { Renderer.render(model.screen, size: model.size) }
+
+  /// Handles an input and runs its follow-ups; returns the effects of the input itself.
+  @discardableResult
+  mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
+    let effects = model.handle(input, at: now)
+    log += effects
+    for effect in effects {
+      switch effect {
+      case .preparePicture(let request) where suppliesPictures && request.purpose == .onScreen:
+        supply(request, at: now)
+      case .confirmFaceDrawn(let member):
+        handle(.faceDrawn(member), at: now)
+      default:
+        break
+      }
+    }
+    return effects
+  }
+
+  /// Hands in a fake picture for a request.
+  mutating func supply(_ request: PictureRequest, at now: Instant) {
+    handle(.pictureReady(request, fakePicture(in: request.box)), at: now)
+  }
+
+  /// Presses Start at instant zero; the picture arrives and the face is shown at once.
   mutating func startQuiz() {
     handle(.press(.start), at: .zero)
-    supplyPicture()
   }
 
-  mutating func supplyPicture() {
-    if let (member, box) = wantedPicture {
-      setPicture(.ready(fakePicture(in: box)), for: member.id, box: box)
-    }
+  /// The last picture asked for to be put on screen.
+  var lastOnScreenRequest: PictureRequest? {
+    log.reversed().lazy.compactMap { effect -> PictureRequest? in
+      guard case .preparePicture(let request) = effect, request.purpose == .onScreen else {
+        return nil
+      }
+      return request
+    }.first
   }
-
-  var question: Question { game.state.phase.question! }
-
-  var frame: Frame { Renderer.render(screen, size: size) }
 }
 
 /// Compares a frame's text with the snapshot file of that name, in Snapshots/ next to this

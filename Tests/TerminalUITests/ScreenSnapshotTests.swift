@@ -13,7 +13,7 @@ final class ScreenSnapshotTests: XCTestCase {
   ]
 
   /// The model on each screen, at a size.
-  static func screens(at size: CellSize) -> [(String, AppModel)] {
+  static func screens(at size: CellSize) -> [(String, TestModel)] {
     var start = makeModel(size: size)
     var answering = start
     answering.startQuiz()

@@ -1,0 +1,47 @@
+import GameEngine
+import Pictures
+
+/// A picture the model wants: a member's photo converted for a box of cells in the
+/// terminal's colours and symbols.
+public struct PictureRequest: Hashable, Sendable {
+  /// Why the picture is wanted: the one on screen goes ahead of any prefetch.
+  public enum Purpose: Hashable, Sendable {
+    case onScreen
+    case prefetch
+  }
+
+  public let member: MemberID
+  public let box: CellSize
+  public let style: CellStyle
+  public let purpose: Purpose
+
+  public init(member: MemberID, box: CellSize, style: CellStyle, purpose: Purpose) {
+    self.member = member
+    self.box = box
+    self.style = style
+    self.purpose = purpose
+  }
+}
+
+/// What the model asks the loop to do. The model never performs an effect: it returns
+/// effects as values, the loop (or the headless front end) runs them in order, and what they
+/// produce later comes back as an `Input`.
+public enum Effect: Hashable, Sendable {
+  /// Make a picture; the result comes back as `.pictureReady` or `.pictureFailed`.
+  case preparePicture(PictureRequest)
+  /// Draw the model's `screen` at its `size`: something on it changed.
+  case render
+  /// The frame just drawn shows this member's face, whose question waits for it: hand back
+  /// `.faceDrawn` once the frame is out, and the question's answer time starts then.
+  case confirmFaceDrawn(MemberID)
+  /// Set the clock to fire `.tick` at this instant; nil when nothing is due (nothing ticks).
+  case setClock(Instant?)
+  /// Something happened in the game: for the trace, and the headless front end's events.
+  case report(Transition)
+  /// A member's photo cannot be shown and they left the game; the start screen lists it.
+  case memberWithdrawn(Member, file: String, reason: String)
+  /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
+  case suspend
+  /// Restore the terminal, print the summary line if there is one, and exit with `status`.
+  case quit(status: Int32, summary: String?)
+}

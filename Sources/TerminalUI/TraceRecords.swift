@@ -1,0 +1,134 @@
+import GameEngine
+import Pictures
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The lines the loop writes to the trace, one kind of event each (see the README).
+extension Trace {
+  func recordStart(size: CellSize, appearance: CellStyle, at now: Instant) {
+    write(
+      "start", at: now,
+      [
+        "columns": .int(Int64(size.columns)), "rows": .int(Int64(size.rows)),
+        "colors": .string(appearance.colors.rawValue),
+        "symbols": .string(appearance.symbols == .unicode ? "unicode" : "ascii"),
+        "pid": .int(Int64(getpid())),
+      ])
+  }
+
+  func recordKey(_ key: Key, at now: Instant) {
+    let name: String =
+      switch key {
+      case .character(let character): String(character)
+      case .click(let column, let row): "click \(column),\(row)"
+      default: "\(key)"
+      }
+    write("key", at: now, ["key": .string(name)])
+  }
+
+  func recordSignal(_ signal: Int32, at now: Instant) {
+    let name: String =
+      switch signal {
+      case SIGWINCH: "SIGWINCH"
+      case SIGINT: "SIGINT"
+      case SIGTERM: "SIGTERM"
+      case SIGHUP: "SIGHUP"
+      case SIGTSTP: "SIGTSTP"
+      case SIGCONT: "SIGCONT"
+      default: "signal \(signal)"
+      }
+    write("signal", at: now, ["signal": .string(name)])
+  }
+
+  func recordResize(_ size: CellSize, at now: Instant) {
+    write(
+      "resize", at: now, ["columns": .int(Int64(size.columns)), "rows": .int(Int64(size.rows))])
+  }
+
+  /// Remembers when the clock was set for, so that the tick's line can say how late it fired.
+  func expectTick(due: Instant) { tickDue = due }
+
+  func recordTick(at now: Instant) {
+    write("tick", at: now, tickDue.map { ["due": .int(MonotonicClock.microseconds($0))] } ?? [:])
+    tickDue = nil
+  }
+
+  /// A change of phase, with the instant it was due: `question` when one is posed, and
+  /// `phase` for loading (the face on its way), answering (the face on screen: its clock runs
+  /// from `due`), revealing, paused and resumed.
+  func record(_ transition: Transition, at now: Instant) {
+    let due = Value.int(MonotonicClock.microseconds(transition.at))
+    switch transition.kind {
+    case .questionPosed(let question):
+      write(
+        "question", at: now,
+        [
+          "due": due, "number": .int(Int64(question.number)),
+          "member": .string(question.member.name),
+          "options": .strings(question.options.map(\.name)),
+          "correct": .int(Int64(question.correctIndex)),
+        ])
+      write("phase", at: now, ["phase": "loading", "due": due])
+    case .questionShown(let question):
+      write(
+        "phase", at: now,
+        ["phase": "answering", "due": due, "number": .int(Int64(question.number))])
+    case .questionEnded(let result):
+      let outcome: String =
+        switch result.outcome {
+        case .correct: "correct"
+        case .wrong: "wrong"
+        case .timedOut: "timed out"
+        }
+      write("phase", at: now, ["phase": "revealing", "due": due, "outcome": .string(outcome)])
+    case .paused(let reason):
+      write("phase", at: now, ["phase": "paused", "due": due, "reason": .string(reason.name)])
+    case .resumed:
+      write("phase", at: now, ["phase": "resumed", "due": due])
+    case .memberWithdrawn:
+      break  // `recordWithdrawal` says it with the file and the reason
+    }
+  }
+
+  func recordWithdrawal(_ member: Member, file: String, reason: String, at now: Instant) {
+    write(
+      "withdrawn", at: now,
+      ["member": .string(member.name), "file": .string(file), "reason": .string(reason)])
+  }
+
+  func recordPicture(
+    _ request: PictureRequest, ok: Bool, cached: Bool = false, error: String? = nil,
+    at now: Instant
+  ) {
+    var fields: [(String, Value)] = [
+      ("member", .string(request.member.rawValue)), ("ok", .bool(ok)),
+      ("purpose", .string(request.purpose == .onScreen ? "screen" : "prefetch")),
+    ]
+    if cached { fields.append(("cached", .bool(true))) }
+    if let error { fields.append(("error", .string(error))) }
+    write("picture", at: now, fields)
+  }
+
+  func recordFrame(bytes: Int64, reason: String, step: Int, at now: Instant) {
+    write(
+      "frame", at: now,
+      ["bytes": .int(bytes), "reason": .string(reason), "step": .int(Int64(step))])
+  }
+
+  func recordExit(status: Int32, at now: Instant) {
+    write("exit", at: now, ["status": .int(Int64(status))])
+  }
+}
+
+extension PauseReason {
+  /// The reason's name in the trace and the headless front end's events.
+  public var name: String {
+    switch self {
+    case .player: "player"
+    case .screenLeft: "screen left"
+    case .playerAway: "no answers"
+    }
+  }
+}
