@@ -112,27 +112,35 @@ public final class App {
     send(.tick, reason: reason, at: now)
   }
 
-  /// Hands an input to the model and runs the effects it returns, drawing once at the end
-  /// (or before a face is confirmed, which must be on screen first).
+  /// Hands an input to the model and runs the effects it returns. The inputs those effects
+  /// produce at once (a picture the store had, a face drawn) follow, in order, once they have
+  /// all run. Drawing waits for the end, or for a face to be confirmed: it must be on screen
+  /// before its question's clock starts.
   func send(_ input: Input, reason: String, at now: Instant = MonotonicClock.now()) {
-    let effects = model.handle(input, at: now)
+    var inputs = [(input, now)]
     var cause = reason
-    if effects.contains(where: \.posesQuestion) {
-      cause = "question"
-    } else if reason != "key", effects.contains(where: \.changesPhase) {
-      cause = "phase"
+    while !inputs.isEmpty {
+      let (next, instant) = inputs.removeFirst()
+      let effects = model.handle(next, at: instant)
+      if effects.contains(where: \.posesQuestion) {
+        cause = "question"
+      } else if reason != "key", cause == reason, effects.contains(where: \.changesPhase) {
+        cause = "phase"
+      }
+      for effect in effects { perform(effect, reason: cause, at: instant, then: &inputs) }
     }
-    for effect in effects { perform(effect, reason: cause, at: now) }
     drawIfNeeded(reason: cause)
   }
 
-  private func perform(_ effect: Effect, reason: String, at now: Instant) {
+  private func perform(
+    _ effect: Effect, reason: String, at now: Instant, then inputs: inout [(Input, Instant)]
+  ) {
     switch effect {
     case .render:
       needsFrame = true
     case .confirmFaceDrawn(let member):
       drawIfNeeded(reason: reason)
-      send(.faceDrawn(member), reason: reason)
+      inputs.append((.faceDrawn(member), MonotonicClock.now()))
     case .setClock(let instant):
       setClock(instant)
     case .report(let transition):
@@ -140,7 +148,7 @@ public final class App {
     case .memberWithdrawn(let member, let file, let reason):
       trace?.recordWithdrawal(member, file: file, reason: reason, at: now)
     case .preparePicture(let request):
-      preparePicture(request, reason: reason)
+      if let ready = preparePicture(request) { inputs.append((ready, now)) }
     case .suspend:
       drawIfNeeded(reason: reason)
       releaseTerminal()
@@ -167,17 +175,19 @@ public final class App {
 
   // MARK: - Pictures
 
-  /// Runs a picture request: at once when the store has it (the frame it completes is drawn
-  /// for the same reason as the input that asked), else on a background queue.
-  private func preparePicture(_ request: PictureRequest, reason: String) {
-    guard let photo = photos[request.member] else { return }
+  /// Runs a picture request: the store's picture at once when it has it (the frame it
+  /// completes is drawn for the same reason as the input that asked), else on a background
+  /// queue, whose result comes back later.
+  private func preparePicture(_ request: PictureRequest) -> Input? {
+    guard let photo = photos[request.member] else { return nil }
     if let picture = store.cached(photo.path, in: request.box) {
       trace?.recordPicture(request, ok: true, cached: true, at: MonotonicClock.now())
-      return send(.pictureReady(request, picture), reason: reason)
+      return .pictureReady(request, picture)
     }
     store.prepare(photo.path, in: request.box, callbackQueue: .main) { [weak self] result in
       MainActor.assumeIsolated { self?.pictureArrived(result, for: request, file: photo.file) }
     }
+    return nil
   }
 
   private func pictureArrived(

@@ -47,15 +47,18 @@ extension App {
   }
 
   /// After `fg` the game takes the terminal back and redraws. After `bg` (or any SIGCONT
-  /// while the shell has the terminal) it must not touch it: it waits, paused, for `fg`.
+  /// while the shell has the terminal) it must not touch it: a paused game has nothing to do
+  /// in the background, so it stops again, and `fg` continues it in the foreground (a job
+  /// that runs in the background is not sent SIGCONT when brought to the foreground).
   private func continued() {
     guard isInForeground else {
-      // Stopped some other way and sent on in the background: stop drawing, touch nothing.
       if !terminalReleased {
+        // Stopped some other way: stop drawing, and touch nothing (no endwin from here).
         terminalReleased = true
         input.suspend()
         send(.backgrounded, reason: "suspend")
       }
+      kill(getpid(), SIGSTOP)
       return
     }
     if terminalReleased {

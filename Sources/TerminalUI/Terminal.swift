@@ -233,6 +233,8 @@ public final class Terminal {
   }
 
   public func resume() {
+    // The terminal modes may have been changed by the shell meanwhile.
+    reset_prog_mode()
     Self.writeRaw(Self.focusReportsOn)
     refresh()
   }

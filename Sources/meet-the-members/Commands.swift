@@ -63,6 +63,23 @@ enum Commands {
     }
   }
 
+  /// `--headless`: the game on standard input and output, one JSON object a line, on a
+  /// virtual clock. Returns the exit status.
+  static func playHeadless(roster: Roster, session: Session) -> Int32 {
+    let summary = RosterSummary(
+      members: roster.entries.count, folder: roster.folder,
+      warnings: roster.warnings.map(\.description))
+    var photos: [MemberID: App.Photo] = [:]
+    for entry in roster.entries {
+      photos[entry.member.id] = App.Photo(path: entry.path, file: entry.file)
+    }
+    var player = HeadlessPlayer(session: session, roster: summary, photos: photos) { line in
+      print(line)
+      fflush(nil)
+    }
+    return player.run { readLine(strippingNewline: true) }
+  }
+
   /// `--check` (every photo decoded) and `--list` (headers only): the roster and its warnings
   /// printed. Returns the exit status: 0 when the roster can be played.
   static func printRoster(_ loaded: Roster, decodingEveryPhoto: Bool) -> Int32 {

@@ -60,6 +60,13 @@ struct MeetTheMembers: ParsableCommand {
       valueName: "file"))
   var trace: String?
 
+  @Flag(
+    help: """
+      Play without a terminal: commands on standard input and events on standard output, one \
+      JSON object per line, on a virtual clock (see the README).
+      """)
+  var headless = false
+
   func validate() throws {
     try GameOptions.validate(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
   }
@@ -75,6 +82,9 @@ struct MeetTheMembers: ParsableCommand {
     }
     let rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
     let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
+    if headless {
+      throw ExitCode(Commands.playHeadless(roster: roster, session: session))
+    }
     try MainActor.assumeIsolated {
       try Commands.play(roster: roster, session: session, colors: colors, tracePath: trace)
     }

@@ -239,6 +239,36 @@ final class GameInTmuxTests: XCTestCase {
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
   }
 
+  /// After Ctrl-Z and `bg` the shell owns the terminal: the game, running in the background,
+  /// draws nothing until `fg`.
+  func testInTheBackgroundTheGameLeavesTheTerminalToTheShell() {
+    launch(["--seed", "11"])
+    startGame()
+    tmux.press("C-z")
+    tmux.waitForScreen("the shell") { $0.contains("Stopped") }
+    tmux.typeLine("bg")
+    let continued = { (trace: TraceFile) in
+      trace.events.firstIndex {
+        $0["event"] as? String == "signal" && $0["signal"] as? String == "SIGCONT"
+      }
+    }
+    tmux.waitForFile("trace.jsonl") { continued(TraceFile($0)) != nil }
+    tmux.typeLine("echo still-the-shell")
+    let screen = tmux.waitForScreen("the shell's own output") {
+      $0.contains("\nstill-the-shell")
+    }
+    XCTAssertFalse(screen.contains("Question 1"), screen)
+    let trace = self.trace
+    let afterBg = trace.events[(continued(trace) ?? 0)...]
+    XCTAssertFalse(afterBg.contains { $0["event"] as? String == "frame" }, "drew in the background")
+    tmux.typeLine("fg")
+    tmux.waitForScreen(showing: ["[ Resume ]", "Question 1", "Paused"])
+    tmux.press("q")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "0")
+    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+  }
+
   func testQuitRestoresTheTerminalAndPrintsASummary() {
     launch(["--seed", "12", "--reveal-seconds", "0.2"])
     let question = startGame()

@@ -1,0 +1,195 @@
+import Foundation
+import Pictures
+import XCTest
+
+/// The headless front end through the built binary: commands in, events out, virtual time.
+final class HeadlessTests: XCTestCase {
+  /// Runs `meet-the-members --headless` with these command lines on standard input; returns
+  /// every event it wrote, in order, and its exit status.
+  func play(_ commands: [String], arguments: [String] = ["--seed", "3"]) throws -> (
+    events: [[String: Any]], status: Int32
+  ) {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+    process.arguments = ["--headless"] + arguments
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data(commands.map { $0 + "\n" }.joined().utf8))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let events = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        ?? ["unparsed": String(line)]
+    }
+    return (events, process.terminationStatus)
+  }
+
+  func events(_ name: String, in events: [[String: Any]]) -> [[String: Any]] {
+    events.filter { $0["event"] as? String == name }
+  }
+
+  func testNothingRunsUntilStartAndEveryCommandEndsWithReady() throws {
+    let (events, status) = try play([#"{"do":"wait","seconds":60}"#, #"{"do":"start"}"#])
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      events.map { $0["event"] as? String },
+      ["roster", "ready", "ready", "question", "ready", "exit"])
+    XCTAssertEqual(events[0]["members"] as? Int, 18)
+    XCTAssertEqual(events[3]["t"] as? Double, 60, "the first minute passed on the start screen")
+    XCTAssertEqual(events.last?["status"] as? Int, 0, "the end of the input quits")
+  }
+
+  func testARightAnswerScoresAndAWrongOneDoesNot() throws {
+    let first = try play([#"{"do":"start"}"#]).events
+    let question = try XCTUnwrap(events("question", in: first).first)
+    let options = try XCTUnwrap(question["options"] as? [String])
+    let correct = try XCTUnwrap(question["correct"] as? Int)
+    XCTAssertEqual(Set(options).count, 4)
+    XCTAssertEqual(question["number"] as? Int, 1)
+    let member = try XCTUnwrap(question["member"] as? [String: Any])
+    XCTAssertEqual(member["name"] as? String, options[correct])
+    XCTAssertEqual(member["file"] as? String, "Aiyana Redcloud.png")
+
+    let (played, _) = try play([
+      #"{"do":"start"}"#, #"{"do":"wait","seconds":1.25}"#,
+      #"{"do":"answer","option":\#(correct + 1)}"#, #"{"do":"wait","seconds":2}"#,
+    ])
+    let second = try XCTUnwrap(events("question", in: played).last)
+    let wrong = ((second["correct"] as? Int ?? 0) + 1) % 4
+    let (both, _) = try play([
+      #"{"do":"start"}"#, #"{"do":"wait","seconds":1.25}"#,
+      #"{"do":"answer","option":\#(correct + 1)}"#, #"{"do":"wait","seconds":2}"#,
+      #"{"do":"answer","option":\#(wrong + 1)}"#,
+    ])
+    let results = events("result", in: both)
+    XCTAssertEqual(results.map { $0["outcome"] as? String }, ["correct", "wrong"])
+    XCTAssertEqual(results.map { $0["score"] as? Int }, [1, 1])
+    XCTAssertEqual(results.map { $0["chosen"] as? Int }, [correct, wrong])
+    XCTAssertEqual(results.map { $0["seconds"] as? Double }, [1.25, 0])
+    XCTAssertEqual(results.map { $0["t"] as? Double }, [1.25, 3.25])
+    XCTAssertEqual(events("question", in: both).map { $0["t"] as? Double }, [0, 3.25])
+  }
+
+  func testNoAnswerTimesOutAtFiveSecondsAndTheNextQuestionComesTwoSecondsLater() throws {
+    let (events, _) = try play([#"{"do":"start"}"#, #"{"do":"wait","seconds":7}"#])
+    let result = try XCTUnwrap(self.events("result", in: events).first)
+    XCTAssertEqual(result["outcome"] as? String, "timeout")
+    XCTAssertTrue(result["chosen"] is NSNull, "\(result)")
+    XCTAssertEqual(result["t"] as? Double, 5)
+    XCTAssertEqual(result["seconds"] as? Double, 5)
+    XCTAssertEqual(self.events("question", in: events).map { $0["t"] as? Double }, [0, 7])
+  }
+
+  func testPauseFreezesTheClockAndResumingResetsTheScore() throws {
+    let correct = try XCTUnwrap(
+      events("question", in: try play([#"{"do":"start"}"#]).events).first?["correct"] as? Int)
+    let (events, _) = try play([
+      #"{"do":"start"}"#, #"{"do":"answer","option":\#(correct + 1)}"#,
+      #"{"do":"wait","seconds":3}"#, #"{"do":"pause"}"#, #"{"do":"wait","seconds":100}"#,
+      #"{"do":"resume"}"#, #"{"do":"wait","seconds":5}"#,
+    ])
+    XCTAssertEqual(self.events("paused", in: events).first?["t"] as? Double, 3)
+    XCTAssertEqual(self.events("paused", in: events).first?["reason"] as? String, "player")
+    let resumed = try XCTUnwrap(self.events("resumed", in: events).first)
+    XCTAssertEqual(resumed["t"] as? Double, 103)
+    XCTAssertEqual(resumed["score"] as? Int, 0)
+    let results = self.events("result", in: events)
+    XCTAssertEqual(results.map { $0["score"] as? Int }, [1, 0])
+    XCTAssertEqual(results.last?["t"] as? Double, 107, "1 s was played before the pause, 4 after")
+    XCTAssertEqual(results.last?["seconds"] as? Double, 5)
+  }
+
+  func testStatsSayWhatTheStatsScreenShowsAndPauseTheGame() throws {
+    let (events, _) = try play([
+      #"{"do":"start"}"#, #"{"do":"wait","seconds":7}"#, #"{"do":"stats"}"#,
+    ])
+    let stats = try XCTUnwrap(self.events("stats", in: events).first)
+    XCTAssertEqual(stats["questions"] as? Int, 1)
+    XCTAssertEqual(stats["longest_streak"] as? Int, 0)
+    let recent = try XCTUnwrap(stats["recent"] as? [[String: Any]])
+    XCTAssertEqual(recent.map { $0["outcome"] as? String }, ["timeout"])
+    XCTAssertEqual(
+      self.events("paused", in: events).map { $0["reason"] as? String }, ["screen left"])
+  }
+
+  func testBadLinesGetAnErrorAndChangeNothing() throws {
+    let bad = [
+      "not json", "[1, 2]", #"{"go":"start"}"#, #"{"do":"dance"}"#, #"{"do":"answer"}"#,
+      #"{"do":"answer","option":5}"#, #"{"do":"wait","seconds":-1}"#,
+      #"{"do":"wait","seconds":"soon"}"#, #"{"do":"resume"}"#,
+    ]
+    let (events, status) = try play([#"{"do":"start"}"#] + bad + [#"{"do":"wait","seconds":1}"#])
+    XCTAssertEqual(status, 0)
+    let errors = self.events("error", in: events)
+    XCTAssertEqual(errors.count, bad.count, "\(errors)")
+    for error in errors { XCTAssertFalse((error["message"] as? String ?? "").isEmpty) }
+    XCTAssertEqual(self.events("ready", in: events).count, bad.count + 3)
+    XCTAssertEqual(self.events("result", in: events).count, 0, "nothing was answered")
+    XCTAssertEqual(self.events("question", in: events).count, 1)
+  }
+
+  func testAHundredQuestionsPlayTheSameWayForTheSameSeed() throws {
+    let commands =
+      [#"{"do":"start"}"#]
+      + Array(
+        repeating: [#"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":2}"#], count: 100
+      )
+      .flatMap { $0 }
+    let first = try play(commands, arguments: ["--seed", "11"]).events
+    XCTAssertEqual(events("result", in: first).count, 100)
+    let numbers = events("question", in: first).compactMap { $0["number"] as? Int }
+    XCTAssertEqual(numbers, Array(1...101))
+    let again = try play(commands, arguments: ["--seed", "11"]).events
+    XCTAssertEqual(
+      again.map { NSDictionary(dictionary: $0) }, first.map { NSDictionary(dictionary: $0) })
+  }
+
+  func testAPhotoThatCannotBeDecodedTakesItsMemberOut() throws {
+    let club = NSTemporaryDirectory() + "mtm-headless-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: club) }
+    let image = RGBAImage(width: 64, height: 64, filledWith: (90, 120, 200, 255))
+    for name in ["Ann Lee", "Bo Chen", "Cy Diaz", "Di Evans"] {
+      try PictureFile.writeJPEG(image, to: "\(club)/\(name).jpg")
+    }
+    // A sound header and a third of the image data: found out only by decoding.
+    var striped = RGBAImage(width: 600, height: 600, filledWith: (90, 120, 200, 255))
+    for y in 0..<600 {
+      for x in 0..<600 where (x / 7 + y / 5) % 3 == 0 { striped[x, y] = (250, 20, 20, 255) }
+    }
+    let jpeg = try PictureFile.encodeJPEG(striped)
+    try PictureFile.writeBytes(Array(jpeg.prefix(jpeg.count / 3)), to: "\(club)/Ed Broken.jpg")
+    let commands =
+      [#"{"do":"start"}"#]
+      + Array(
+        repeating: [#"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":2}"#], count: 12
+      )
+      .flatMap { $0 }
+    let (events, _) = try play(commands, arguments: ["--seed", "2", club])
+    let withdrawn = self.events("withdrawn", in: events)
+    XCTAssertEqual(withdrawn.count, 1)
+    XCTAssertEqual(withdrawn.first?["file"] as? String, "Ed Broken.jpg")
+    let asked = self.events("question", in: events).compactMap {
+      ($0["member"] as? [String: Any])?["name"] as? String
+    }
+    XCTAssertFalse(asked.contains("Ed Broken"), "\(asked)")
+    XCTAssertEqual(
+      self.events("question", in: events).compactMap { $0["number"] as? Int },
+      Array(1...asked.count), "no number skipped")
+  }
+
+  func testThreeTimeOutsInARowPauseTheGame() throws {
+    let (events, _) = try play([
+      #"{"do":"start"}"#, #"{"do":"wait","seconds":30}"#,
+    ])
+    XCTAssertEqual(self.events("result", in: events).count, 3)
+    let paused = try XCTUnwrap(self.events("paused", in: events).first)
+    XCTAssertEqual(paused["reason"] as? String, "no answers")
+    XCTAssertEqual(paused["t"] as? Double, 19)
+  }
+}
