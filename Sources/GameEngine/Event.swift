@@ -17,6 +17,8 @@ public enum Event: Hashable, Sendable {
   case pausePressed
   /// The Resume button was pressed while the game was paused.
   case resumePressed
+  /// The finished scene's Next round was pressed.
+  case nextRoundPressed
   /// The statistics were opened.
   case statsOpened
   /// The statistics were closed.
@@ -43,6 +45,8 @@ public struct Transition: Hashable, Sendable {
     case resumed
     /// A member left the game because their photo cannot be shown.
     case memberWithdrawn(Member)
+    /// The last question of a round was revealed: the finished scene shows the round.
+    case roundFinished(RoundSummary)
   }
 
   public let kind: Kind

@@ -10,12 +10,21 @@ public struct Game: Hashable, Sendable {
   public var streak = 0
   /// Questions answered or timed out in this game.
   public var questionsPlayed = 0
+  /// The round being played, from 1.
+  public var round = 1
+  /// This round's questions so far.
+  public var roundResults: [QuestionResult] = []
 
-  public init(number: Int, score: Int = 0, streak: Int = 0, questionsPlayed: Int = 0) {
+  public init(
+    number: Int, score: Int = 0, streak: Int = 0, questionsPlayed: Int = 0, round: Int = 1,
+    roundResults: [QuestionResult] = []
+  ) {
     self.number = number
     self.score = score
     self.streak = streak
     self.questionsPlayed = questionsPlayed
+    self.round = round
+    self.roundResults = roundResults
   }
 }
 

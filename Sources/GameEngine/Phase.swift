@@ -90,11 +90,13 @@ public enum Phase: Hashable, Sendable {
   case answering(Answering)
   case revealing(Reveal)
   case paused(Paused)
+  /// A round is over: the finished scene shows it until the next round or the start screen.
+  case finished(RoundSummary)
 
   /// The question on screen, if any.
   public var question: Question? {
     switch self {
-    case .start: nil
+    case .start, .finished: nil
     case .loading(let question): question
     case .answering(let answering): answering.question
     case .revealing(let reveal): reveal.question
@@ -105,7 +107,7 @@ public enum Phase: Hashable, Sendable {
   /// The progress bar's step: 0 outside a question.
   public var progressStep: Int {
     switch self {
-    case .start, .loading: 0
+    case .start, .loading, .finished: 0
     case .answering(let answering): answering.step
     case .revealing(let reveal): reveal.step
     case .paused(let paused):
@@ -122,7 +124,7 @@ public enum Phase: Hashable, Sendable {
   public var isRunning: Bool {
     switch self {
     case .loading, .answering, .revealing: true
-    case .start, .paused: false
+    case .start, .paused, .finished: false
     }
   }
 

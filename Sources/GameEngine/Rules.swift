@@ -17,6 +17,8 @@ public struct Rules: Hashable, Sendable {
   /// After this many time outs in a row with no key pressed, the game pauses itself: nobody
   /// seems to be playing, and it should not go on asking an empty room.
   public var pauseAfterTimeouts: Int
+  /// How many questions a round has; after the last one the finished scene shows the round.
+  public var roundLength: RoundLength
 
   public init(
     answerTime: Duration = .seconds(5),
@@ -24,7 +26,8 @@ public struct Rules: Hashable, Sendable {
     progressSteps: Int = 5,
     flashHalfPeriod: Duration = .milliseconds(250),
     maximumLateStart: Duration = .milliseconds(500),
-    pauseAfterTimeouts: Int = 3
+    pauseAfterTimeouts: Int = 3,
+    roundLength: RoundLength = .questions(10)
   ) {
     precondition(answerTime > .zero, "the answer time must be positive")
     precondition(revealTime >= .zero, "the reveal time cannot be negative")
@@ -36,6 +39,10 @@ public struct Rules: Hashable, Sendable {
     self.flashHalfPeriod = flashHalfPeriod
     self.maximumLateStart = maximumLateStart
     self.pauseAfterTimeouts = max(1, pauseAfterTimeouts)
+    if case .questions(let count) = roundLength {
+      precondition(count > 0, "a round needs at least one question")
+    }
+    self.roundLength = roundLength
   }
 
   /// The rules of the classic game: 5 s to answer, 2 s to read the correct name.

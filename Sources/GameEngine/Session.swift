@@ -15,6 +15,8 @@ public struct Session: Sendable {
   private var questions: QuestionGenerator
   /// Time outs since the player last pressed a key.
   private var timeoutsInARow = 0
+  /// Everyone in play when the round began, for rounds of everyone once.
+  private var everyoneInRound: Int?
 
   public init(questions: QuestionGenerator, rules: Rules = .standard, at now: Instant = .zero) {
     var questions = questions
@@ -42,6 +44,7 @@ public struct Session: Sendable {
       guard !state.phase.isRunning else { break }
       state.game = Game(number: (state.game?.number ?? 0) + 1)
       timeoutsInARow = 0
+      everyoneInRound = nil
       startQuestion(at: now, recording: &transitions)
     case .faceShown:
       guard case .loading(let question) = state.phase else { break }
@@ -61,6 +64,12 @@ public struct Session: Sendable {
       resume(at: now, recording: &transitions)
     case .memberWithdrawn(let id):
       withdraw(id, at: now, recording: &transitions)
+    case .nextRoundPressed:
+      guard case .finished = state.phase else { break }
+      state.game?.round += 1
+      state.game?.roundResults = []
+      everyoneInRound = nil
+      startQuestion(at: now, recording: &transitions)
     }
     // An event can start a phase that is already over (a reveal of zero seconds).
     advance(to: now, recording: &transitions)
@@ -72,7 +81,7 @@ public struct Session: Sendable {
   /// needs to tick.
   public var nextChange: Instant? {
     switch state.phase {
-    case .start, .paused, .loading:
+    case .start, .paused, .loading, .finished:
       return nil
     case .answering(let answering):
       return answering.startedAt + rules.stepTime(answering.step + 1)
@@ -116,12 +125,18 @@ public struct Session: Sendable {
         let end = reveal.startedAt + rules.revealTime
         if now >= end {
           let start = now - end > rules.maximumLateStart ? now : end
-          startQuestion(at: start, recording: &transitions)
+          if let game = state.game, game.roundResults.count >= questionsInRound {
+            let summary = RoundSummary(number: game.round, results: game.roundResults)
+            state.phase = .finished(summary)
+            transitions.append(Transition(kind: .roundFinished(summary), at: end))
+          } else {
+            startQuestion(at: start, recording: &transitions)
+          }
           continue
         }
         reveal.isLit = isLit(reveal, after: now - reveal.startedAt)
         state.phase = .revealing(reveal)
-      case .start, .paused, .loading:
+      case .start, .paused, .loading, .finished:
         break
       }
       return
@@ -134,8 +149,18 @@ public struct Session: Sendable {
 
   // MARK: - Phase changes
 
+  /// How many questions the round being played has; fixed when its first question is posed
+  /// (everyone in play then, for `RoundLength.everyone`).
+  private var questionsInRound: Int {
+    switch rules.roundLength {
+    case .questions(let count): count
+    case .everyone: everyoneInRound ?? questions.membersInPlay
+    }
+  }
+
   private mutating func startQuestion(at start: Instant, recording transitions: inout [Transition])
   {
+    if everyoneInRound == nil { everyoneInRound = questions.membersInPlay }
     let question = state.upcoming
     state.upcoming = questions.next()
     pose(question, at: start, recording: &transitions)
@@ -171,6 +196,7 @@ public struct Session: Sendable {
       answerTime: min(end - answering.startedAt, rules.answerTime))
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
+    game.roundResults.append(result)
     state.questionsPlayed += 1
     if result.outcome.isCorrect {
       game.score += 1
@@ -217,7 +243,7 @@ public struct Session: Sendable {
       case .revealing:
         break
       }
-    case .start, .revealing:
+    case .start, .revealing, .finished:
       break
     }
   }
@@ -237,7 +263,7 @@ public struct Session: Sendable {
     case .revealing(let reveal):
       interrupted = .revealing(reveal)
       elapsed = now - reveal.startedAt
-    case .start, .paused:
+    case .start, .paused, .finished:
       return
     }
     state.phase = .paused(Paused(interrupted: interrupted, elapsed: elapsed, reason: reason))

@@ -140,7 +140,9 @@ public struct AppModel: Sendable {
 
   /// Hands an event to the session and reports the changes it made.
   private mutating func tell(_ event: Event, at now: Instant, into step: inout Step) {
-    step.effects += session.handle(event, at: now).map(Effect.report)
+    let transitions = session.handle(event, at: now)
+    if transitions.contains(where: \.finishesRound) { focus = .nextRound }
+    step.effects += transitions.map(Effect.report)
   }
 
   private mutating func resize(to newSize: CellSize, at now: Instant, into step: inout Step) {
@@ -181,7 +183,7 @@ public struct AppModel: Sendable {
       else { break }
       return press(.option(number - 1), at: now, into: &step)
     case "p", "P":
-      guard place == .quiz, overlay == nil else { break }
+      guard place == .quiz, overlay == nil, !isFinished else { break }
       return press(.pause, at: now, into: &step)
     case "s", "S":
       return openOverlay(.stats, at: now, into: &step)
@@ -209,13 +211,20 @@ public struct AppModel: Sendable {
       step.quit = 0
       step.summary = true
     case .option(let index):
+      guard !isFinished else { return }
       focus = .option(index)
       tell(.answerChosen(index), at: now, into: &step)
     case .pause:
+      guard !isFinished else { return }
       focus = .pause
       tell(session.state.phase.isPaused ? .resumePressed : .pausePressed, at: now, into: &step)
     case .close:
       closeOverlay(at: now, into: &step)
+    case .nextRound:
+      focus = .option(0)
+      tell(.nextRoundPressed, at: now, into: &step)
+    case .menu:
+      escape(at: now, into: &step)
     }
   }
 
@@ -322,8 +331,14 @@ public struct AppModel: Sendable {
     if overlay != nil { return [.close] }
     switch place {
     case .start: return [.start, .stats, .quit]
+    case .quiz where isFinished: return [.nextRound, .menu]
     case .quiz: return (0..<session.rules.optionCount).map(Control.option) + [.pause, .stats]
     }
+  }
+
+  private var isFinished: Bool {
+    if case .finished = session.state.phase { return true }
+    return false
   }
 
   private mutating func moveFocus(by step: Int) {
@@ -336,10 +351,8 @@ public struct AppModel: Sendable {
   /// row of the two-by-two names; they stop at the row's ends.
   private mutating func moveFocusInRow(right: Bool) {
     let rows: [[Control]]
-    if overlay != nil {
-      rows = [[.close]]
-    } else if place == .start {
-      rows = [[.start, .stats, .quit]]
+    if overlay != nil || place == .start || isFinished {
+      rows = [controls]
     } else {
       let options = (0..<session.rules.optionCount).map(Control.option)
       rows =
@@ -357,7 +370,9 @@ public struct AppModel: Sendable {
   /// Up and down on the quiz screen: between the two rows of names, and from the top row up
   /// to Pause; elsewhere like Tab and Shift-Tab.
   private mutating func moveFocusVertically(down: Bool) {
-    guard place == .quiz, overlay == nil else { return moveFocus(by: down ? 1 : -1) }
+    guard place == .quiz, overlay == nil, !isFinished else {
+      return moveFocus(by: down ? 1 : -1)
+    }
     switch focus {
     case .option(let index):
       if down {
@@ -396,5 +411,12 @@ struct PictureSlots: Sendable {
 
   mutating func finished(_ request: PictureRequest) {
     inFlight.remove(request)
+  }
+}
+
+extension Transition {
+  fileprivate var finishesRound: Bool {
+    if case .roundFinished = kind { return true }
+    return false
   }
 }

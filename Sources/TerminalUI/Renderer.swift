@@ -11,7 +11,12 @@ public enum Renderer {
     }
     switch screen.place {
     case .start: drawStart(screen, into: &frame)
-    case .quiz: drawQuiz(screen, into: &frame)
+    case .quiz:
+      if case .finished(let summary) = screen.game.phase {
+        drawFinished(summary, screen: screen, into: &frame)
+      } else {
+        drawQuiz(screen, into: &frame)
+      }
     }
     switch screen.overlay {
     case nil: break
@@ -188,7 +193,7 @@ public enum Renderer {
       }
     case .paused:
       return ("Paused. Press p to resume (the score starts again at 0)", look.title)
-    case .start, .loading, .answering:
+    case .start, .loading, .answering, .finished:
       return ("", .plain)
     }
   }

@@ -12,6 +12,10 @@ public enum Control: Hashable, Sendable {
   case pause
   /// Closes an overlay.
   case close
+  /// The finished scene's button: the next round.
+  case nextRound
+  /// The finished scene's button: back to the start screen.
+  case menu
 }
 
 /// Where the player is.

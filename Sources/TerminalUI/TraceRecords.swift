@@ -66,7 +66,7 @@ extension Trace {
         "question", at: now,
         [
           "due": due, "number": .int(Int64(question.number)),
-          "member": .string(question.member.name),
+          "member": .string(question.member.name), "id": .string(question.member.id.rawValue),
           "options": .strings(question.options.map(\.name)),
           "correct": .int(Int64(question.correctIndex)),
         ])
@@ -89,6 +89,13 @@ extension Trace {
       write("phase", at: now, ["phase": "resumed", "due": due])
     case .memberWithdrawn:
       break  // `recordWithdrawal` says it with the file and the reason
+    case .roundFinished(let summary):
+      write(
+        "phase", at: now,
+        [
+          "phase": "finished", "due": due, "round": .int(Int64(summary.number)),
+          "correct": .int(Int64(summary.correct)), "questions": .int(Int64(summary.results.count)),
+        ])
     }
   }
 

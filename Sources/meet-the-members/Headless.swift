@@ -66,7 +66,8 @@ struct HeadlessPlayer {
       let command = object as? [String: Any]
     else { return error("not a JSON object: \(line.prefix(80))") }
     guard let name = command["do"] as? String else {
-      return error("a command needs \"do\": start, answer, wait, pause, resume, stats or quit")
+      return error(
+        "a command needs \"do\": start, answer, wait, next, pause, resume, stats or quit")
     }
     let phase = model.session.state.phase
     switch name {
@@ -93,6 +94,9 @@ struct HeadlessPlayer {
       if model.overlay != nil { send(.press(.close)) }
       if model.place != .quiz { return send(.press(.start)) }
       send(.press(.pause))
+    case "next":
+      guard case .finished = phase else { return error("no round has finished") }
+      send(.press(.nextRound))
     case "stats":
       send(.key(.character("s")))
       emitStats()
@@ -100,7 +104,7 @@ struct HeadlessPlayer {
     case "quit":
       send(.key(.character("q")))
     default:
-      error("unknown command \(name): start, answer, wait, pause, resume, stats or quit")
+      error("unknown command \(name): start, answer, wait, next, pause, resume, stats or quit")
     }
   }
 
@@ -203,6 +207,14 @@ struct HeadlessPlayer {
       emit("paused", ["reason": reason.name], at: transition.at)
     case .resumed:
       emit("resumed", ["score": model.session.state.score], at: transition.at)
+    case .roundFinished(let summary):
+      var fields: [String: Any] = [
+        "round": summary.number, "correct": summary.correct, "questions": summary.results.count,
+        "word": summary.verdict, "longest_streak": summary.longestStreak,
+        "missed": summary.missed.map(describe),
+      ]
+      fields["average_seconds"] = summary.averageAnswerTime.map(seconds) ?? NSNull()
+      emit("finished", fields, at: transition.at)
     case .questionPosed, .memberWithdrawn:
       break  // a question counts once its face is shown; a withdrawal has its own event
     }

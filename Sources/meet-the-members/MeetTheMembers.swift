@@ -34,6 +34,12 @@ struct MeetTheMembers: ParsableCommand {
   @Option(help: ArgumentHelp("Seconds the correct name stays on screen.", valueName: "seconds"))
   var revealSeconds: Double = 2
 
+  @Option(
+    help: ArgumentHelp(
+      "Questions in a round, or 'all' for everyone once; a finished scene follows each round.",
+      valueName: "N|all"))
+  var round: RoundArgument = RoundArgument(.questions(10))
+
   @Flag(help: "Decode every photo, print the roster with its warnings and exit.")
   var check = false
 
@@ -80,7 +86,8 @@ struct MeetTheMembers: ParsableCommand {
     if check || list {
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: check))
     }
-    let rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
+    var rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
+    rules.roundLength = round.value
     let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
     if headless {
       throw ExitCode(Commands.playHeadless(roster: roster, session: session))
@@ -108,4 +115,28 @@ struct CellSizeArgument: ExpressibleByArgument {
   }
 
   var defaultValueDescription: String { value.description }
+}
+
+/// `--round 10` or `--round all`.
+struct RoundArgument: ExpressibleByArgument {
+  let value: RoundLength
+
+  init(_ value: RoundLength) { self.value = value }
+
+  init?(argument: String) {
+    if argument.lowercased() == "all" {
+      value = .everyone
+    } else if let count = Int(argument), (1...10_000).contains(count) {
+      value = .questions(count)
+    } else {
+      return nil
+    }
+  }
+
+  var defaultValueDescription: String {
+    switch value {
+    case .questions(let count): "\(count)"
+    case .everyone: "all"
+    }
+  }
 }

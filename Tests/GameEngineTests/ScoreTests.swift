@@ -84,7 +84,12 @@ final class ScoreTests: XCTestCase {
           Reveal(
             question: question, chosenIndex: question.correctIndex, step: 3,
             startedAt: .milliseconds(3100), isLit: true)),
-        game: Game(number: 1, score: 1, streak: 1, questionsPlayed: 1), longestStreak: 1,
+        game: Game(
+          number: 1, score: 1, streak: 1, questionsPlayed: 1,
+          roundResults: [
+            QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
+          ]),
+        longestStreak: 1,
         recentResults: [
           QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
         ],

@@ -4,7 +4,7 @@ import XCTest
 /// Members whose photos fail to decode mid-game leave it.
 final class WithdrawalTests: XCTestCase {
   func testAWithdrawnMemberIsNeverAskedNorOfferedAgain() {
-    var game = gameOnFirstQuestion()
+    var game = gameOnFirstQuestion(rules: Rules(roundLength: .questions(1000)))
     let current = game.state.phase.question!.member
     let leaving = club(6).first { $0.id != current.id && $0.id != game.state.upcoming.member.id }!
     XCTAssertEqual(

@@ -269,6 +269,19 @@ final class GameInTmuxTests: XCTestCase {
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
   }
 
+  func testARoundEndsWithTheFinishedSceneAndEnterPlaysTheNext() {
+    launch(["--seed", "12", "--reveal-seconds", "0.2", "--round", "2"])
+    let first = startGame()
+    tmux.press("\(first.correct + 1)")
+    let second = waitForQuestion(2)
+    tmux.press("\(second.correct + 1)")
+    tmux.waitForScreen(showing: ["Round 1 finished", "2 of 2 · Perfect!", "Nobody missed."])
+    tmux.press("Enter")
+    waitForQuestion(3)
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
+  }
+
   func testQuitRestoresTheTerminalAndPrintsASummary() {
     launch(["--seed", "12", "--reveal-seconds", "0.2"])
     let question = startGame()

@@ -134,14 +134,14 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testAHundredQuestionsPlayTheSameWayForTheSameSeed() throws {
+    let round = Array(
+      repeating: [#"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":2}"#], count: 10)
     let commands =
       [#"{"do":"start"}"#]
-      + Array(
-        repeating: [#"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":2}"#], count: 100
-      )
-      .flatMap { $0 }
+      + Array(repeating: round.flatMap { $0 } + [#"{"do":"next"}"#], count: 10).flatMap { $0 }
     let first = try play(commands, arguments: ["--seed", "11"]).events
     XCTAssertEqual(events("result", in: first).count, 100)
+    XCTAssertEqual(events("finished", in: first).compactMap { $0["round"] as? Int }, Array(1...10))
     let numbers = events("question", in: first).compactMap { $0["number"] as? Int }
     XCTAssertEqual(numbers, Array(1...101))
     let again = try play(commands, arguments: ["--seed", "11"]).events
@@ -181,6 +181,32 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(
       self.events("question", in: events).compactMap { $0["number"] as? Int },
       Array(1...asked.count), "no number skipped")
+  }
+
+  func testARoundEndsWithAFinishedSceneAndNextPlaysTheNextRound() throws {
+    let correct = try XCTUnwrap(
+      events("question", in: try play([#"{"do":"start"}"#]).events).first?["correct"] as? Int)
+    let (events, _) = try play(
+      [
+        #"{"do":"start"}"#, #"{"do":"wait","seconds":1}"#,
+        #"{"do":"answer","option":\#(correct + 1)}"#, #"{"do":"wait","seconds":2}"#,
+        #"{"do":"wait","seconds":7}"#, #"{"do":"wait","seconds":7}"#,
+        #"{"do":"wait","seconds":60}"#, #"{"do":"next"}"#, #"{"do":"next"}"#,
+      ], arguments: ["--seed", "3", "--round", "3"])
+    let finished = try XCTUnwrap(self.events("finished", in: events).first)
+    XCTAssertEqual(finished["round"] as? Int, 1)
+    XCTAssertEqual(finished["questions"] as? Int, 3)
+    XCTAssertEqual(finished["correct"] as? Int, 1)
+    XCTAssertEqual(finished["word"] as? String, "Keep going")
+    XCTAssertEqual(finished["longest_streak"] as? Int, 1)
+    XCTAssertEqual(finished["average_seconds"] as? Double, 1, "time outs left out")
+    XCTAssertEqual((finished["missed"] as? [Any])?.count, 2)
+    XCTAssertEqual(finished["t"] as? Double, 17)
+    XCTAssertEqual(
+      self.events("question", in: events).map { $0["t"] as? Double }, [0, 3, 10, 77],
+      "nothing runs on the finished scene until next")
+    XCTAssertEqual(
+      self.events("error", in: events).map { $0["message"] as? String }, ["no round has finished"])
   }
 
   func testThreeTimeOutsInARowPauseTheGame() throws {

@@ -1,0 +1,63 @@
+import GameEngine
+import Pictures
+import XCTest
+
+@testable import TerminalUI
+
+/// The finished scene after a round: what it says and what its keys do.
+final class FinishedSceneTests: XCTestCase {
+  /// A model on the finished scene of a round of three: right, wrong, time out.
+  private func finishedModel(size: CellSize = CellSize(columns: 80, rows: 24)) -> TestModel {
+    var model = makeModel(size: size, rules: Rules(roundLength: .questions(3)))
+    model.startQuiz()
+    let first = model.question
+    model.handle(.press(.option(first.correctIndex)), at: .seconds(1.5))
+    model.handle(.tick, at: .seconds(3.5))
+    let second = model.question
+    model.handle(.press(.option((second.correctIndex + 1) % 4)), at: .seconds(4))
+    model.handle(.tick, at: .seconds(6))
+    model.handle(.tick, at: .seconds(11))
+    model.handle(.tick, at: .seconds(13))
+    return model
+  }
+
+  func testTheSceneSaysHowTheRoundWentAndWhoWasMissed() {
+    let model = finishedModel()
+    guard case .finished(let summary) = model.game.state.phase else {
+      return XCTFail("\(model.game.state.phase)")
+    }
+    XCTAssertEqual(model.focus, .nextRound)
+    let text = model.frame.text
+    for expected in [
+      "Round 1 finished", "1 of 3 · Keep going", "Longest streak 1", "Average answer time 1.0 s",
+      "Missed:", "✗ \(summary.results[1].member.name)", "✗ \(summary.results[2].member.name)",
+      "[ Next round ]", "[ Menu ]",
+    ] {
+      XCTAssertTrue(text.contains(expected), "\(expected) missing:\n\(text)")
+    }
+    assertSnapshot(model.frame, named: "finished-80x24")
+    assertFrameIsInside(finishedModel(size: CellSize(columns: 40, rows: 16)).frame)
+  }
+
+  func testEnterPlaysTheNextRoundAndEscapeGoesToTheStartScreen() {
+    var next = finishedModel()
+    XCTAssertEqual(next.handle(.key(.character("1")), at: .seconds(14)).count, 0)
+    XCTAssertEqual(next.handle(.key(.character("p")), at: .seconds(14)).count, 0)
+    next.handle(.key(.enter), at: .seconds(20))
+    XCTAssertEqual(next.question.number, 4)
+    XCTAssertEqual(next.focus, .option(0))
+    XCTAssertEqual(next.game.state.game?.round, 2)
+
+    var menu = finishedModel()
+    menu.handle(.key(.escape), at: .seconds(20))
+    XCTAssertEqual(menu.place, .start)
+    menu.handle(.key(.enter), at: .seconds(21))
+    XCTAssertEqual(menu.game.state.game?.number, 2, "Start there begins a new game")
+
+    var tabbed = finishedModel()
+    tabbed.handle(.key(.right), at: .seconds(20))
+    XCTAssertEqual(tabbed.focus, .menu)
+    tabbed.handle(.key(.enter), at: .seconds(20))
+    XCTAssertEqual(tabbed.place, .start)
+  }
+}
