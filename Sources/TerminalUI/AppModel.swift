@@ -37,9 +37,18 @@ public struct AppModel: Sendable {
   public var screen: Screen {
     var summary = roster
     summary.members = session.membersInPlay
-    return Screen(
+    var screen = Screen(
       game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance)
+    if let (members, box) = facesWanted {
+      for member in members {
+        if let shown = pictures.faces[member], shown.box == box, case .ready(let face) = shown.slot
+        {
+          screen.faces[member] = face
+        }
+      }
+    }
+    return screen
   }
 
   public var isTooSmall: Bool { Layout.isTooSmall(size) }
@@ -273,6 +282,10 @@ public struct AppModel: Sendable {
   /// Keeps a picture that arrived if it is the one the screen shows now.
   private mutating func pictureArrived(_ request: PictureRequest, _ slot: PictureSlot) {
     pictures.finished(request)
+    if let (members, box) = facesWanted, members.contains(request.member), request.box == box {
+      pictures.faces[request.member] = PictureSlots.Shown(
+        member: request.member, box: box, slot: slot)
+    }
     guard request.member == session.state.phase.question?.member.id,
       request.box == Layout.pictureBox(in: size)
     else { return }
@@ -288,11 +301,27 @@ public struct AppModel: Sendable {
     return shown.slot
   }
 
-  /// The pictures to ask for now: the one the screen needs, then the next question's.
+  /// The faces the finished scene shows (the people missed, as many as fit) and their box.
+  private var facesWanted: (members: [MemberID], box: CellSize)? {
+    guard place == .quiz, !isTooSmall, case .finished(let summary) = session.state.phase,
+      let layout = FinishedLayout.faces(in: size, missed: summary.missed.count)
+    else { return nil }
+    return (summary.missed.prefix(layout.count).map(\.id), layout.box)
+  }
+
+  /// The pictures to ask for now: the ones the screen needs, then the next question's.
   private mutating func pictureRequests() -> [Effect] {
     guard !isTooSmall else { return [] }
     let box = Layout.pictureBox(in: size)
     var requests: [PictureRequest] = []
+    if let (members, faceBox) = facesWanted {
+      for member in members where pictures.faces[member]?.box != faceBox {
+        requests.append(
+          PictureRequest(member: member, box: faceBox, style: appearance, purpose: .onScreen))
+      }
+    } else if !pictures.faces.isEmpty, !isFinished {
+      pictures.faces = [:]
+    }
     if place == .quiz, let question = session.state.phase.question, pictureOnScreen == nil {
       requests.append(
         PictureRequest(member: question.member.id, box: box, style: appearance, purpose: .onScreen))
@@ -398,6 +427,8 @@ struct PictureSlots: Sendable {
 
   /// The picture handed in for the member on screen.
   var onScreen: Shown?
+  /// Faces beside it (the finished scene's), by member.
+  var faces: [MemberID: Shown] = [:]
   /// The last next-question picture asked for.
   var prefetched: PictureRequest?
   /// Requests on their way, so that none is made twice. A picture wanted on screen is asked

@@ -1,6 +1,22 @@
 import GameEngine
 import Pictures
 
+/// Where the finished scene puts the faces of the people missed.
+enum FinishedLayout {
+  /// The rows the scene needs besides the faces.
+  static let rowsBesideFaces = 13
+
+  /// The box of each face and how many fit side by side; nil when the window has no room for
+  /// faces (the names are listed instead).
+  static func faces(in size: CellSize, missed: Int) -> (box: CellSize, count: Int)? {
+    let rows = min(10, size.rows - rowsBesideFaces)
+    guard missed > 0, rows >= 4 else { return nil }
+    let box = CellSize(columns: rows * 2, rows: rows)
+    let count = min(missed, (size.columns - 2) / (box.columns + 2))
+    return count > 0 ? (box, count) : nil
+  }
+}
+
 extension Renderer {
   /// The finished scene: how the round went, and the people missed, to look at once more.
   static func drawFinished(_ summary: RoundSummary, screen: Screen, into frame: inout Frame) {
@@ -20,8 +36,18 @@ extension Renderer {
     }
     let missed = summary.missed
     lines.append(("", .plain))
+    let faces = FinishedLayout.faces(in: size, missed: missed.count)
+    var facesRow: Int?
     if missed.isEmpty {
       lines.append(("Nobody missed.", look.rightText))
+    } else if let faces {
+      lines.append(("Missed:", .plain))
+      facesRow = lines.count
+      lines += Array(repeating: ("", .plain), count: faces.box.rows + 1)
+      if missed.count > faces.count {
+        let others = missed.dropFirst(faces.count).map(\.name).joined(separator: ", ")
+        lines.append(("and \(others)", look.wrongText))
+      }
     } else {
       lines.append(("Missed:", .plain))
       let room = max(1, size.rows - lines.count - 6)
@@ -38,6 +64,11 @@ extension Renderer {
         line.0, column: 1, row: top + offset, width: size.columns - 2, style: line.1,
         ellipsis: look.ellipsis)
     }
+    if let faces, let facesRow {
+      drawFaces(
+        missed.prefix(faces.count), box: faces.box, row: top + facesRow, screen: screen,
+        into: &frame)
+    }
     let buttons: [(String, Control)] = [("Next round", .nextRound), ("Menu", .menu)]
     let buttonWidth = 16
     let row = top + lines.count + 1
@@ -52,6 +83,26 @@ extension Renderer {
     frame.putCentered(
       hint, column: 1, row: row + 2, width: size.columns - 2, style: look.dim,
       ellipsis: look.ellipsis)
+  }
+
+  /// Faces side by side, each centred in its box with the name under it.
+  private static func drawFaces(
+    _ members: ArraySlice<Member>, box: CellSize, row: Int, screen: Screen, into frame: inout Frame
+  ) {
+    let look = screen.appearance
+    let width = members.count * (box.columns + 2) - 2
+    var left = (frame.size.columns - width) / 2
+    for member in members {
+      if let face = screen.faces[member.id] {
+        frame.draw(
+          face, column: left + (box.columns - face.size.columns) / 2,
+          row: row + (box.rows - face.size.rows) / 2)
+      }
+      frame.putCentered(
+        "\(look.wrong) \(member.name)", column: left, row: row + box.rows, width: box.columns,
+        style: look.wrongText, ellipsis: look.ellipsis)
+      left += box.columns + 2
+    }
   }
 
   /// Seconds with one decimal, as a player reads them.

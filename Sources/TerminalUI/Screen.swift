@@ -100,6 +100,8 @@ public struct Screen: Hashable, Sendable {
   public var focus: Control
   public var roster: RosterSummary
   public var picture: PictureSlot
+  /// Faces shown beside the main picture, such as the people missed on the finished scene.
+  public var faces: [MemberID: CellPicture] = [:]
   public var appearance: CellStyle
 
   public init(

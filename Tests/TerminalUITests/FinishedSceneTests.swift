@@ -36,7 +36,26 @@ final class FinishedSceneTests: XCTestCase {
       XCTAssertTrue(text.contains(expected), "\(expected) missing:\n\(text)")
     }
     assertSnapshot(model.frame, named: "finished-80x24")
-    assertFrameIsInside(finishedModel(size: CellSize(columns: 40, rows: 16)).frame)
+    let small = finishedModel(size: CellSize(columns: 40, rows: 16)).frame
+    assertFrameIsInside(small)
+    XCTAssertTrue(small.text.contains("✗ \(summary.results[1].member.name)"), small.text)
+  }
+
+  func testTheFacesOfThePeopleMissedAreAskedForAndShown() {
+    var model = finishedModel()
+    guard case .finished(let summary) = model.game.state.phase else { return XCTFail() }
+    let box = CellSize(columns: 20, rows: 10)
+    let asked = model.log.onScreenRequests.filter { $0.box == box }.map(\.member)
+    XCTAssertEqual(asked, summary.missed.map(\.id))
+    XCTAssertEqual(Set(model.model.screen.faces.keys), Set(summary.missed.map(\.id)))
+    let frame = model.frame
+    XCTAssertTrue(frame.text.contains("▚▞▚▞"), "the faces are drawn:\n\(frame.text)")
+    // No room for faces in the smallest window: no requests, the names are listed.
+    var small = makeModel(
+      size: CellSize(columns: 40, rows: 16), rules: Rules(roundLength: .questions(1)))
+    small.startQuiz()
+    small.handle(.tick, at: .seconds(7))
+    XCTAssertEqual(small.log.onScreenRequests.count, 1, "only the question's picture")
   }
 
   func testEnterPlaysTheNextRoundAndEscapeGoesToTheStartScreen() {
