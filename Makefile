@@ -3,6 +3,29 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
+# The build `make install` installs from: release, or debug for a quicker one (the tests').
+CONFIGURATION ?= release
+# SwiftPM's build folder (--scratch-path).
+BUILD_DIR ?= .build
+SWIFTPM_FLAGS = --scratch-path '$(BUILD_DIR)'
+# `make run ROSTER="/path/My Club"`: the folder to play, passed as one argument whatever it
+# holds (spaces, quotes, $); ARGS carries the other options, split at spaces.
+ROSTER ?=
+# One word for the shell, in single quotes.
+quote = '$(subst ','\'',$(1))'
+
+# Where `make install` puts each file under PREFIX, where each kind is looked for.
+bindir = $(DESTDIR)$(PREFIX)/bin
+datadir = $(DESTDIR)$(PREFIX)/share/meet-the-members
+sampledir = $(datadir)/sample-club
+man1dir = $(DESTDIR)$(PREFIX)/share/man/man1
+bashdir = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# What `make install` takes from the build: the binary, and the page that the generate-manual
+# plugin of swift-argument-parser writes.
+binary = $(shell $(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --show-bin-path)/meet-the-members
+manual = $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-members.1
 # System packages the build and the tests need: chafa's pkg-config file requires glib's;
 # ncurses-term has the *-direct (truecolor) terminfo entries; tmux runs the end-to-end tests.
 DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev \
@@ -10,7 +33,7 @@ DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2
 # What `make bench` measures with and against.
 BENCH_PACKAGES := hyperfine time chafa
 
-.PHONY: all build run test lint format coverage deps clean install sample-club bench
+.PHONY: all build run test lint format coverage deps clean install uninstall sample-club bench
 
 all: build
 
@@ -18,10 +41,10 @@ deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFTPM_FLAGS)
 
 run: build
-	$(SWIFT) run meet-the-members $(ARGS)
+	$(SWIFT) run $(SWIFTPM_FLAGS) meet-the-members $(if $(value ROSTER),$(call quote,$(value ROSTER))) $(ARGS)
 
 test: deps lint
 	SWIFT=$(SWIFT) scripts/test
@@ -36,20 +59,42 @@ coverage: deps
 	$(SWIFT) test --disable-swift-testing --enable-code-coverage
 	@scripts/coverage-report
 
-# Installs the binary and the sample club: PREFIX/bin, PREFIX/share/meet-the-members.
+# Installs the binary, the sample club, the manual page and the completions for bash, zsh and
+# fish under PREFIX (DESTDIR before it for a staged install).
 install: deps
-	$(SWIFT) build -c release --product meet-the-members
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/meet-the-members/sample-club
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/meet-the-members" $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 Resources/sample-club/* $(DESTDIR)$(PREFIX)/share/meet-the-members/sample-club/
+	$(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --product meet-the-members
+	$(SWIFT) package $(SWIFTPM_FLAGS) generate-manual --configuration $(CONFIGURATION) \
+	  --authors 'The Meet the Members authors'
+	for shell in bash zsh fish; do \
+	  '$(binary)' --generate-completion-script $$shell > '$(BUILD_DIR)/completion.'$$shell \
+	    || exit 1; \
+	done
+	install -d "$(bindir)" "$(sampledir)" "$(man1dir)" "$(bashdir)" "$(zshdir)" "$(fishdir)"
+	install -m 755 '$(binary)' "$(bindir)/meet-the-members"
+	install -m 644 Resources/sample-club/* "$(sampledir)/"
+	install -m 644 '$(manual)' "$(man1dir)/meet-the-members.1"
+	install -m 644 '$(BUILD_DIR)/completion.bash' "$(bashdir)/meet-the-members"
+	install -m 644 '$(BUILD_DIR)/completion.zsh' "$(zshdir)/_meet-the-members"
+	install -m 644 '$(BUILD_DIR)/completion.fish' "$(fishdir)/meet-the-members.fish"
+
+# Removes what `make install` put under PREFIX, and the folders it made for the sample club;
+# folders that other programs share (bin, share/man/man1 ...) stay.
+uninstall:
+	rm -f "$(bindir)/meet-the-members" "$(man1dir)/meet-the-members.1" \
+	  "$(bashdir)/meet-the-members" "$(zshdir)/_meet-the-members" \
+	  "$(fishdir)/meet-the-members.fish"
+	for photo in Resources/sample-club/*; do rm -f "$(sampledir)/$${photo##*/}"; done
+	for folder in "$(sampledir)" "$(datadir)"; do \
+	  if [ -d "$$folder" ]; then rmdir --ignore-fail-on-non-empty "$$folder"; fi; \
+	done
 
 # Draws the sample club's portraits again (they are committed, so the game needs no tools).
 sample-club: deps
-	$(SWIFT) run fixture-maker sample-club Resources/sample-club
+	$(SWIFT) run $(SWIFTPM_FLAGS) fixture-maker sample-club Resources/sample-club
 
 bench: deps
 	@scripts/install-debian-packages $(BENCH_PACKAGES)
 	scripts/bench
 
 clean:
-	rm -rf .build
+	rm -rf '$(BUILD_DIR)'

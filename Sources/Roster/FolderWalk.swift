@@ -23,11 +23,23 @@ struct FolderWalk {
   private(set) var files: [FoundFile] = []
   private(set) var warnings: [RosterWarning] = []
 
-  static func walk(_ root: String) -> (files: [FoundFile], warnings: [RosterWarning]) {
+  /// The files under `root`. A subfolder that cannot be listed is a warning and the rest is
+  /// walked; `root` itself that cannot be listed is an error, since nothing could be found.
+  static func walk(_ root: String) throws(RosterError) -> (
+    files: [FoundFile], warnings: [RosterWarning]
+  ) {
+    guard canList(root) else { throw .unreadable(root, systemErrorText(errno)) }
     var walk = FolderWalk()
     if let identity = identity(of: root) { walk.visited.insert(identity) }
     walk.visit(folder: root, relative: nil)
     return (walk.files, walk.warnings)
+  }
+
+  /// Whether the folder at `path` can be listed and its files opened (errno says why not). A
+  /// folder needs both read permission (to list it) and search permission (to open what is in
+  /// it): without search permission every photo in it would fail one by one.
+  private static func canList(_ path: String) -> Bool {
+    access(path, R_OK | X_OK) == 0
   }
 
   private static func identity(of path: String) -> Identity? {
@@ -37,9 +49,12 @@ struct FolderWalk {
   }
 
   private mutating func visit(folder: String, relative: String?) {
-    guard let directory = opendir(folder) else {
+    guard Self.canList(folder), let directory = opendir(folder) else {
       warnings.append(
-        RosterWarning(file: relative ?? ".", message: "cannot be read: \(systemError())"))
+        RosterWarning(
+          file: relative ?? ".",
+          message: "the folder cannot be read: \(systemErrorText(errno)); its photos are left out")
+      )
       return
     }
     defer { closedir(directory) }
@@ -88,10 +103,12 @@ struct FolderWalk {
   private func join(_ folder: String?, _ name: String) -> String {
     folder.map { "\($0)/\(name)" } ?? name
   }
+}
 
-  private func systemError() -> String {
-    String(cString: strerror(errno))
-  }
+/// The C library's text for `code` as it reads inside a sentence: "permission denied".
+func systemErrorText(_ code: Int32) -> String {
+  let text = String(cString: strerror(code))
+  return text.prefix(1).lowercased() + text.dropFirst()
 }
 
 /// Files that are never members and never worth a warning.

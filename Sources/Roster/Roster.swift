@@ -26,6 +26,8 @@ public struct RosterWarning: Hashable, Sendable, CustomStringConvertible {
 public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible {
   case missing(String)
   case notAFolder(String)
+  /// The folder cannot be listed; the reason as the C library gives it ("permission denied").
+  case unreadable(String, String)
 
   public var description: String {
     switch self {
@@ -33,6 +35,8 @@ public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(TerminalText.escapingControls(path)): no such folder"
     case .notAFolder(let path):
       "\(TerminalText.escapingControls(path)): not a folder (give the folder that holds the photos)"
+    case .unreadable(let path, let reason):
+      "\(TerminalText.escapingControls(path)): the folder cannot be read: \(reason)"
     }
   }
 }

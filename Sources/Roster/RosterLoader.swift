@@ -13,7 +13,7 @@ extension Roster {
     }
     guard isFolder.boolValue else { throw RosterError.notAFolder(folder) }
 
-    let (found, walkWarnings) = FolderWalk.walk(folder)
+    let (found, walkWarnings) = try FolderWalk.walk(folder)
     var warnings = walkWarnings
     var manifest: Manifest?
     if let file = found.first(where: {

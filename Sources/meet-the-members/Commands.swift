@@ -18,9 +18,7 @@ struct CommandError: Error, CustomStringConvertible {
 /// What the command line does, apart from parsing it.
 enum Commands {
   static func loadRoster(_ folder: String?) throws -> Roster {
-    guard let folder = folder ?? SampleClub.folder() else {
-      throw CommandError("the sample club is not installed: give a roster folder")
-    }
+    let folder = try folder ?? SampleClub.folder()
     do {
       return try Roster.load(folder)
     } catch let error as RosterError {
@@ -34,7 +32,18 @@ enum Commands {
         members: roster.members, seed: seed ?? UInt64.random(in: 0...UInt64.max))
       return Session(questions: questions, rules: rules)
     } catch {
-      throw CommandError("\(TerminalText.escapingControls(roster.folder)): \(error)")
+      throw CommandError(
+        "\(TerminalText.escapingControls(roster.folder)): \(error)\(skipped(roster.warnings))")
+    }
+  }
+
+  /// What was left out of a roster too small to play, since it may be why: the warning itself
+  /// when there is one (an unreadable subfolder, say), else how many and where to read them.
+  private static func skipped(_ warnings: [RosterWarning]) -> String {
+    switch warnings.count {
+    case 0: ""
+    case 1: " (\(warnings[0]))"
+    default: " (\(warnings.count) warnings: --check lists them)"
     }
   }
 

@@ -4,6 +4,10 @@ import Pictures
 import Roster
 import TerminalUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @main
 struct MeetTheMembers: ParsableCommand {
   static let version = "0.3.0"
@@ -17,28 +21,48 @@ struct MeetTheMembers: ParsableCommand {
       named after the member ("Jane Doe.jpg", "john_smith.png", "Doe, Jane.jpg"); an optional \
       members.csv with the columns file and name gives exact names. Without a folder, the \
       bundled sample club plays. In the game, 1 to 4 answer, p pauses, s shows the \
-      statistics, ? lists every key and q quits.
+      statistics, ? lists every key and q quits. The exit status is 1 when something cannot \
+      be done (with --check or --list: when the roster cannot be played) and 64 when the \
+      command line is refused.
       """,
     version: version
   )
 
-  @Argument(help: "The folder of member photos (default: the bundled sample club).")
+  @Argument(
+    help: ArgumentHelp(
+      "The folder of member photos (default: the bundled sample club); a folder called help "
+        + "is given as ./help."),
+    completion: .directory)
   var rosterFolder: String?
 
-  @Option(help: "Seed for the order of questions; the same seed plays the same game.")
-  var seed: UInt64?
-
-  @Option(help: ArgumentHelp("Seconds to answer each question.", valueName: "seconds"))
-  var answerSeconds: Double = 5
-
-  @Option(help: ArgumentHelp("Seconds the correct name stays on screen.", valueName: "seconds"))
-  var revealSeconds: Double = 2
+  // The numbers are taken as typed, even when they start with "-" (`.unconditional`), and
+  // checked in `action()`: every bad value, -1 or seven, is then refused with the range the
+  // option takes, where ArgumentParser would take "-1" for an option and report a missing value.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seed for the order of questions; the same seed plays the same game.", valueName: "n"))
+  var seed: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
-      "Questions in a round, or 'all' for everyone once; a finished scene follows each round.",
-      valueName: "N|all"))
-  var round: RoundArgument = RoundArgument(.questions(10))
+      "Seconds to answer each question, 0.1 to 600 (default: 5).", valueName: "seconds"))
+  var answerSeconds: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seconds the correct name stays on screen, 0 to 600 (default: 2).", valueName: "seconds"))
+  var revealSeconds: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Questions in a round, 1 to 10000, or all for everyone once; a finished scene follows "
+        + "each round (default: 10).",
+      valueName: "n|all"))
+  var round: String?
 
   @Flag(help: "Decode every photo, print the roster with its warnings and exit.")
   var check = false
@@ -48,11 +72,16 @@ struct MeetTheMembers: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Print one photo as the game draws it, as ANSI text, and exit.", valueName: "photo"))
+      "Print one photo as the game draws it, as ANSI text, and exit.", valueName: "photo"),
+    completion: .file(extensions: ["jpg", "jpeg", "jpe", "jfif", "png"]))
   var preview: String?
 
-  @Option(help: ArgumentHelp("The size of --preview in cells.", valueName: "COLSxROWS"))
-  var size: CellSizeArgument = CellSizeArgument(CellSize(columns: 40, rows: 20))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The size of --preview in cells, each from 1 to 1000 (default: 40x20).",
+      valueName: "COLSxROWS"))
+  var size: String?
 
   @Option(
     help: ArgumentHelp(
@@ -63,7 +92,8 @@ struct MeetTheMembers: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Write every event the game handles to this file, one JSON object per line.",
-      valueName: "file"))
+      valueName: "file"),
+    completion: .file())
   var trace: String?
 
   @Flag(
@@ -73,70 +103,45 @@ struct MeetTheMembers: ParsableCommand {
       """)
   var headless = false
 
+  /// ArgumentParser's `main`, except that a `UsageError` is one line with exit status 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let error as UsageError {
+      let line = "Error: \(TerminalText.escapingControls(error.description))\n"
+      _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+      Glibc.exit(ExitCode.validationFailure.rawValue)
+    } catch {
+      exit(withError: error)
+    }
+  }
+
   func validate() throws {
-    try GameOptions.validate(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
+    // "help" asks for the help, as it does of every command with subcommands (ArgumentParser
+    // adds a help subcommand, which then comes before this argument, once there are any).
+    if rosterFolder == "help" { throw CleanExit.helpRequest(Self.self) }
   }
 
   func run() throws {
-    if let preview {
-      try Commands.preview(preview, size: size.value, colors: colors ?? ColorSupport.detect())
-      return
-    }
-    let roster = try Commands.loadRoster(rosterFolder)
-    if check || list {
-      throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: check))
-    }
-    var rules = GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
-    rules.roundLength = round.value
-    let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
-    if headless {
+    switch try action() {
+    case .preview(let photo, let size, let colors):
+      try Commands.preview(photo, size: size, colors: colors ?? ColorSupport.detect())
+    case .printRoster(let folder, let decodingEveryPhoto):
+      let roster = try Commands.loadRoster(folder)
+      throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
+    case .play(let folder, let seed, let rules, let colors, let trace):
+      let roster = try Commands.loadRoster(folder)
+      let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
+      try MainActor.assumeIsolated {
+        try Commands.play(roster: roster, session: session, colors: colors, tracePath: trace)
+      }
+    case .playHeadless(let folder, let seed, let rules):
+      let roster = try Commands.loadRoster(folder)
+      let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
       throw ExitCode(Commands.playHeadless(roster: roster, session: session))
-    }
-    try MainActor.assumeIsolated {
-      try Commands.play(roster: roster, session: session, colors: colors, tracePath: trace)
     }
   }
 }
 
 extension ColorMode: ExpressibleByArgument {}
-
-/// `--size 60x30`.
-struct CellSizeArgument: ExpressibleByArgument {
-  let value: CellSize
-
-  init(_ value: CellSize) { self.value = value }
-
-  init?(argument: String) {
-    let parts = argument.lowercased().split(separator: "x")
-    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-      (1...1000).contains(columns), (1...1000).contains(rows)
-    else { return nil }
-    value = CellSize(columns: columns, rows: rows)
-  }
-
-  var defaultValueDescription: String { value.description }
-}
-
-/// `--round 10` or `--round all`.
-struct RoundArgument: ExpressibleByArgument {
-  let value: RoundLength
-
-  init(_ value: RoundLength) { self.value = value }
-
-  init?(argument: String) {
-    if argument.lowercased() == "all" {
-      value = .everyone
-    } else if let count = Int(argument), (1...10_000).contains(count) {
-      value = .questions(count)
-    } else {
-      return nil
-    }
-  }
-
-  var defaultValueDescription: String {
-    switch value {
-    case .questions(let count): "\(count)"
-    case .everyone: "all"
-    }
-  }
-}

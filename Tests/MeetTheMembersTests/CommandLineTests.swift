@@ -20,23 +20,135 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(result.output, "0.3.0\n")
   }
 
-  func testBadTimingsAreOneLineErrorsThatNameTheValue() throws {
+  /// Each refused value is one line naming the option, its range and the value, with the exit
+  /// status of a usage error. A value may start with "-": it is still the option's value.
+  func testBadValuesAreOneLineErrorsThatNameTheRange() throws {
+    let seeds = "--seed must be a whole number from 0 to 18446744073709551615"
+    let sizes = "--size must be COLSxROWS with each from 1 to 1000"
     let cases: [(arguments: [String], message: String)] = [
       (["--answer-seconds", "0"], "--answer-seconds must be between 0.1 and 600, not 0.0"),
+      (["--round", "0"], "--round must be a whole number from 1 to 10000, or all, not 0"),
+      (["--round", "-3"], "--round must be a whole number from 1 to 10000, or all, not -3"),
+      (["--round", "some"], "--round must be a whole number from 1 to 10000, or all, not some"),
+      (["--answer-seconds", "-1"], "--answer-seconds must be between 0.1 and 600, not -1.0"),
       (["--answer-seconds", "nan"], "--answer-seconds must be between 0.1 and 600, not nan"),
+      (["--answer-seconds", "soon"], "--answer-seconds must be between 0.1 and 600, not soon"),
       (["--reveal-seconds=-1"], "--reveal-seconds must be between 0 and 600, not -1.0"),
-      (["--seed=-3"], "The value '-3' is invalid for '--seed <seed>'"),
-      (["--seed", "seven"], "The value 'seven' is invalid for '--seed <seed>'"),
+      (["--reveal-seconds", "-0.5"], "--reveal-seconds must be between 0 and 600, not -0.5"),
+      (["--reveal-seconds", "601"], "--reveal-seconds must be between 0 and 600, not 601.0"),
+      (["--seed", "-5"], "\(seeds), not -5"),
+      (["--seed=-3"], "\(seeds), not -3"),
+      (["--seed", "seven"], "\(seeds), not seven"),
+      (["--seed", "18446744073709551616"], "\(seeds), not 18446744073709551616"),
+      (["--preview", "x.jpg", "--size", "-5x10"], "\(sizes), not -5x10"),
+      (["--preview", "x.jpg", "--size=10x-5"], "\(sizes), not 10x-5"),
+      (["--preview", "x.jpg", "--size", "0x10"], "\(sizes), not 0x10"),
+      (["--preview", "x.jpg", "--size", "1001x10"], "\(sizes), not 1001x10"),
+      (["--preview", "x.jpg", "--size", "wide"], "\(sizes), not wide"),
     ]
     for testCase in cases {
       let result = try runMeetTheMembers(testCase.arguments)
-      XCTAssertNotEqual(result.status, 0, "\(testCase.arguments)")
-      XCTAssertTrue(
-        result.errors.contains(testCase.message), "\(testCase.arguments): \(result.errors)")
+      XCTAssertEqual(result.status, 64, "\(testCase.arguments)")
+      XCTAssertEqual(result.errors, "Error: \(testCase.message)\n", "\(testCase.arguments)")
+      XCTAssertEqual(result.output, "", "\(testCase.arguments)")
     }
   }
-}
 
+  /// The game, the roster (--check, --list) and --preview are three things to do: each takes
+  /// only its own options, and an option that would be ignored is refused in one line.
+  func testOptionsThatContradictEachOtherAreRefusedInOneLine() throws {
+    let cases: [(arguments: [String], message: String)] = [
+      (["--check", "--list"], "--check and --list cannot be used together"),
+      (["--headless", "--check"], "--headless cannot be used with --check"),
+      (["--headless", "--trace", "t.jsonl"], "--trace only applies to the game in a terminal"),
+      (["--headless", "--colors", "8"], "--colors only applies to the game in a terminal"),
+      (["--list", "--round", "3"], "--round only applies to the game, not to --list"),
+      (["--size", "30x15"], "--size only applies to --preview"),
+      (["--check", "--size", "30x15"], "--size only applies to --preview"),
+      (["--preview", "x.jpg", "--check"], "--preview cannot be used with --check"),
+      (["--list", "--preview", "x.jpg"], "--preview cannot be used with --list"),
+      (
+        ["--preview", "x.jpg", "/some/club"],
+        "--preview shows one photo and takes no roster folder (/some/club)"
+      ),
+      (["--check", "--seed", "3"], "--seed only applies to the game, not to --check"),
+      (
+        ["--list", "--answer-seconds", "3"],
+        "--answer-seconds only applies to the game, not to --list"
+      ),
+      (
+        ["--preview", "x.jpg", "--reveal-seconds", "1"],
+        "--reveal-seconds only applies to the game, not to --preview"
+      ),
+      (["--check", "--trace", "t.jsonl"], "--trace only applies to the game, not to --check"),
+      (
+        ["--preview", "x.jpg", "--trace", "t.jsonl"],
+        "--trace only applies to the game, not to --preview"
+      ),
+      (
+        ["--list", "--colors", "16"],
+        "--colors only applies to the game and --preview, not to --list"
+      ),
+    ]
+    for testCase in cases {
+      let result = try runMeetTheMembers(testCase.arguments)
+      XCTAssertEqual(result.status, 64, "\(testCase.arguments)")
+      XCTAssertEqual(result.errors, "Error: \(testCase.message)\n", "\(testCase.arguments)")
+    }
+  }
+
+  /// `help` is the help, as with any command that has subcommands; a folder called help is
+  /// still played as ./help.
+  func testHelpPrintsTheHelpAndAFolderCalledHelpIsDotSlashHelp() throws {
+    let help = try runMeetTheMembers(["--help"])
+    let word = try runMeetTheMembers(["help"])
+    XCTAssertEqual(word.status, 0, word.errors)
+    XCTAssertEqual(word.errors, "")
+    XCTAssertEqual(word.output, help.output)
+
+    let folder = NSTemporaryDirectory() + "mtm-help-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let club = "\(folder)/help"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    let sample = packageDirectory.appendingPathComponent("Resources/sample-club").path
+    for name in ["Amara Okafor.png", "Anna Kowalska.png", "Lars Eriksson.png", "Yuki Tanaka.png"] {
+      try FileManager.default.copyItem(atPath: "\(sample)/\(name)", toPath: "\(club)/\(name)")
+    }
+    let played = try runMeetTheMembers(["--check", "./help"], currentDirectory: folder)
+    XCTAssertEqual(played.status, 0, played.errors)
+    XCTAssertTrue(played.output.hasPrefix("Roster ./help: 4 members\n"), played.output)
+  }
+
+  /// Nothing points a copied binary at the source tree it was built in: without a sample club
+  /// beside it, it says where it looked; with one there, it plays it.
+  func testACopiedBinarySaysWhereItLookedForTheSampleClub() throws {
+    let folder = NSTemporaryDirectory() + "mtm-copy-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(
+      atPath: "\(folder)/bin", withIntermediateDirectories: true)
+    let copy = "\(folder)/bin/meet-the-members"
+    try FileManager.default.copyItem(
+      atPath: productsDirectory.appendingPathComponent("meet-the-members").path, toPath: copy)
+    let club = "\(folder)/share/meet-the-members/sample-club"
+    for arguments in [[], ["--check"]] {
+      let result = try runMeetTheMembers(arguments, executable: copy)
+      XCTAssertEqual(result.status, 1, "\(arguments)")
+      XCTAssertEqual(
+        result.errors,
+        "Error: the sample club is not installed beside this program (looked in \(club)): "
+          + "give a roster folder\n", "\(arguments)")
+    }
+
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    let sample = packageDirectory.appendingPathComponent("Resources/sample-club").path
+    for name in ["Amara Okafor.png", "Anna Kowalska.png", "Lars Eriksson.png", "Yuki Tanaka.png"] {
+      try FileManager.default.copyItem(atPath: "\(sample)/\(name)", toPath: "\(club)/\(name)")
+    }
+    let result = try runMeetTheMembers(["--check"], executable: copy)
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(result.output.hasPrefix("Roster \(club): 4 members\n"), result.output)
+  }
+}
 struct RunResult {
   let status: Int32
   let output: String
@@ -49,14 +161,26 @@ var productsDirectory: URL {
   return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
 }
 
-/// Runs the built `meet-the-members` with `arguments` and no terminal.
-func runMeetTheMembers(_ arguments: [String], environment: [String: String]? = nil) throws
-  -> RunResult
-{
+/// The package's own folder, with the Makefile and Resources.
+var packageDirectory: URL {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+}
+
+/// Runs the built `meet-the-members` (or `executable`) with `arguments` and no terminal.
+func runMeetTheMembers(
+  _ arguments: [String], environment: [String: String]? = nil, executable: String? = nil,
+  currentDirectory: String? = nil
+) throws -> RunResult {
   let process = Process()
-  process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+  process.executableURL = URL(
+    fileURLWithPath: executable ?? productsDirectory.appendingPathComponent("meet-the-members").path
+  )
   process.arguments = arguments
   if let environment { process.environment = environment }
+  if let currentDirectory {
+    process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
+  }
   let output = Pipe()
   let errors = Pipe()
   process.standardOutput = output

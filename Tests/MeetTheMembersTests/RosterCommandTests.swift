@@ -119,11 +119,74 @@ final class RosterCommandTests: XCTestCase {
     )
   }
 
-  func testBadSizesAndColourModesAreRefused() throws {
-    for arguments in [["--size", "0x10"], ["--size", "wide"], ["--colors", "rainbow"]] {
-      let result = try runMeetTheMembers(["--preview", "x.jpg"] + arguments)
-      XCTAssertNotEqual(result.status, 0, "\(arguments)")
-      XCTAssertTrue(result.errors.contains("is invalid for"), "\(arguments): \(result.errors)")
+  func testBadColourModesAreRefused() throws {
+    let result = try runMeetTheMembers(["--preview", "x.jpg", "--colors", "rainbow"])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.errors.contains("is invalid for"), result.errors)
+  }
+
+  func testAnUnreadableFolderIsAOneLineErrorNamingIt() throws {
+    for name in ["Ann.jpg", "Bo.jpg", "Cy.jpg", "Di.jpg"] { try photo(name) }
+    try lockOut(folder)
+    defer { chmod(folder, 0o755) }
+    for arguments in [[folder!], ["--check", folder!]] {
+      let result = try runWithoutPrivileges(arguments)
+      XCTAssertEqual(result.status, 1, "\(arguments)")
+      XCTAssertEqual(
+        result.errors, "Error: \(folder!): the folder cannot be read: permission denied\n",
+        "\(arguments)")
+      XCTAssertEqual(result.output, "", "\(arguments)")
     }
+  }
+
+  func testAnUnreadableSubfolderIsAWarningAndTheRestPlays() throws {
+    try FileManager.default.createDirectory(
+      atPath: "\(folder!)/locked", withIntermediateDirectories: true)
+    for name in ["Ann.jpg", "Bo.jpg", "Cy.jpg", "Di.jpg", "locked/Ed.jpg"] { try photo(name) }
+    try lockOut("\(folder!)/locked")
+    defer { chmod("\(folder!)/locked", 0o755) }
+    let warning = "locked: the folder cannot be read: permission denied; its photos are left out"
+
+    let checked = try runWithoutPrivileges(["--check", folder])
+    XCTAssertEqual(checked.status, 0, checked.errors)
+    XCTAssertTrue(checked.output.contains(": 4 members\n"), checked.output)
+    XCTAssertTrue(checked.output.hasSuffix("1 warning:\n  \(warning)\n"), checked.output)
+
+    // Too few left to play: the error says what was left out.
+    try FileManager.default.removeItem(atPath: "\(folder!)/Di.jpg")
+    let played = try runWithoutPrivileges([folder])
+    XCTAssertEqual(played.status, 1)
+    XCTAssertEqual(
+      played.errors,
+      "Error: \(folder!): found 3 members; the game needs at least 4 (\(warning))\n")
+  }
+
+  /// Takes every permission on `path` away, and checks that the game, run as
+  /// `runWithoutPrivileges` runs it, can no longer read it.
+  private func lockOut(_ path: String) throws {
+    XCTAssertEqual(chmod(path, 0), 0)
+    let probe = try runWithoutPrivileges([path], program: "/bin/ls")
+    if probe.status == 0 {
+      chmod(path, 0o755)
+      throw XCTSkip("cannot run anything that permissions stop here: \(probe.errors)")
+    }
+  }
+
+  /// Runs the game so that file permissions apply to it. Root reads everything whatever the
+  /// permissions, by its capabilities CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH: as root, the
+  /// game runs without them (setpriv, from util-linux), still as root, so it can reach the
+  /// build folder whoever owns that.
+  private func runWithoutPrivileges(_ arguments: [String], program: String? = nil) throws
+    -> RunResult
+  {
+    let program = program ?? productsDirectory.appendingPathComponent("meet-the-members").path
+    guard geteuid() == 0 else { return try runMeetTheMembers(arguments, executable: program) }
+    let setpriv = "/usr/bin/setpriv"
+    guard FileManager.default.isExecutableFile(atPath: setpriv) else {
+      throw XCTSkip("running as root, and without setpriv to drop the capability to read anything")
+    }
+    return try runMeetTheMembers(
+      ["--bounding-set", "-dac_override,-dac_read_search", program] + arguments,
+      executable: setpriv)
   }
 }

@@ -198,6 +198,35 @@ final class RosterTests: XCTestCase {
     }
   }
 
+  func testAnUnreadableFolderIsAnErrorAndAnUnreadableSubfolderAWarning() throws {
+    for name in ["Ann.jpg", "Bo.jpg", "locked/Cy.jpg", "listed/Di.jpg"] { try photo(name) }
+    chmod("\(folder!)/locked", 0)
+    chmod("\(folder!)/listed", 0o444)  // listed, but nothing in it can be opened
+    defer {
+      chmod("\(folder!)/locked", 0o755)
+      chmod("\(folder!)/listed", 0o755)
+    }
+    if access("\(folder!)/locked", R_OK) == 0 {
+      throw XCTSkip(
+        "this process reads every folder whatever its permissions (root); RosterCommandTests "
+          + "checks this through the binary, run without root's capabilities")
+    }
+    let roster = try Roster.load(folder)
+    XCTAssertEqual(names(roster), ["Ann", "Bo"])
+    XCTAssertEqual(
+      roster.warnings.map(\.description).sorted(),
+      [
+        "listed: the folder cannot be read: permission denied; its photos are left out",
+        "locked: the folder cannot be read: permission denied; its photos are left out",
+      ])
+
+    chmod(folder, 0)
+    defer { chmod(folder, 0o755) }
+    XCTAssertThrowsError(try Roster.load(folder)) { error in
+      XCTAssertEqual("\(error)", "\(folder!): the folder cannot be read: permission denied")
+    }
+  }
+
   func testTheSampleClubIsAPlayableRoster() throws {
     let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
