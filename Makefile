@@ -95,6 +95,7 @@ sample-club: deps
 bench: deps
 	@scripts/install-debian-packages $(BENCH_PACKAGES)
 	scripts/bench
+	scripts/bench-faces
 
 clean:
 	rm -rf '$(BUILD_DIR)'
