@@ -167,10 +167,11 @@ var packageDirectory: URL {
     .deletingLastPathComponent()
 }
 
-/// Runs the built `meet-the-members` (or `executable`) with `arguments` and no terminal.
+/// Runs the built `meet-the-members` (or `executable`) with `arguments` and no terminal;
+/// `input`, if any, is its standard input (a few kilobytes at most: it is written whole first).
 func runMeetTheMembers(
   _ arguments: [String], environment: [String: String]? = nil, executable: String? = nil,
-  currentDirectory: String? = nil
+  currentDirectory: String? = nil, input: String? = nil
 ) throws -> RunResult {
   let process = Process()
   process.executableURL = URL(
@@ -185,8 +186,13 @@ func runMeetTheMembers(
   let errors = Pipe()
   process.standardOutput = output
   process.standardError = errors
-  process.standardInput = FileHandle.nullDevice
+  let inputPipe = Pipe()
+  process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
   try process.run()
+  if let input {
+    inputPipe.fileHandleForWriting.write(Data(input.utf8))
+    try inputPipe.fileHandleForWriting.close()
+  }
   let outputData = output.fileHandleForReading.readDataToEndOfFile()
   let errorData = errors.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

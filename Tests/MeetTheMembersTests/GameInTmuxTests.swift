@@ -226,17 +226,23 @@ final class GameInTmuxTests: XCTestCase {
     tmux.waitForScreen("the game again, paused") { $0.contains("[ Resume ]") }
   }
 
+  /// Brings the suspended game back with `fg`, checks it is paused, quits and checks the
+  /// terminal is as it was.
+  func bringBackPausedAndQuit(line: UInt = #line) {
+    tmux.typeLine("fg")
+    tmux.waitForScreen(showing: ["[ Resume ]", "Question 1", "Paused"], line: line)
+    tmux.press("q")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "0", line: line)
+    XCTAssertTrue(exit.restored, "stty -g differs after the game", line: line)
+  }
+
   func testCtrlZSuspendsAndFgBringsTheGameBackPaused() {
     launch(["--seed", "11"])
     startGame()
     tmux.press("C-z")
     tmux.waitForScreen("the shell") { $0.contains("Stopped") }
-    tmux.typeLine("fg")
-    tmux.waitForScreen(showing: ["[ Resume ]", "Question 1", "Paused"])
-    tmux.press("q")
-    let exit = waitForExit()
-    XCTAssertEqual(exit.status, "0")
-    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+    bringBackPausedAndQuit()
   }
 
   /// After Ctrl-Z and `bg` the shell owns the terminal: the game, running in the background,
@@ -261,12 +267,7 @@ final class GameInTmuxTests: XCTestCase {
     let trace = self.trace
     let afterBg = trace.events[(continued(trace) ?? 0)...]
     XCTAssertFalse(afterBg.contains { $0["event"] as? String == "frame" }, "drew in the background")
-    tmux.typeLine("fg")
-    tmux.waitForScreen(showing: ["[ Resume ]", "Question 1", "Paused"])
-    tmux.press("q")
-    let exit = waitForExit()
-    XCTAssertEqual(exit.status, "0")
-    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+    bringBackPausedAndQuit()
   }
 
   func testARoundEndsWithTheFinishedSceneAndEnterPlaysTheNext() {

@@ -9,24 +9,13 @@ final class HeadlessTests: XCTestCase {
   func play(_ commands: [String], arguments: [String] = ["--seed", "3"]) throws -> (
     events: [[String: Any]], status: Int32
   ) {
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
-    process.arguments = ["--headless"] + arguments
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    input.fileHandleForWriting.write(Data(commands.map { $0 + "\n" }.joined().utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let events = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+    let result = try runMeetTheMembers(
+      ["--headless"] + arguments, input: commands.map { $0 + "\n" }.joined())
+    let events = result.output.split(separator: "\n").map { line in
       (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         ?? ["unparsed": String(line)]
     }
-    return (events, process.terminationStatus)
+    return (events, result.status)
   }
 
   func events(_ name: String, in events: [[String: Any]]) -> [[String: Any]] {
