@@ -51,6 +51,11 @@ extension App {
   /// in the background, so it stops again, and `fg` continues it in the foreground (a job
   /// that runs in the background is not sent SIGCONT when brought to the foreground).
   private func continued() {
+    // A terminal that went away has no foreground: end, as for a hang-up, rather than stop
+    // and wait for a `fg` that can never come.
+    guard tcgetpgrp(0) != -1, !terminal.isHungUp else {
+      return send(.terminated(signal: SIGHUP), reason: "signal")
+    }
     guard isInForeground else {
       if !terminalReleased {
         // Stopped some other way: stop drawing, and touch nothing (no endwin from here).

@@ -270,6 +270,25 @@ final class GameInTmuxTests: XCTestCase {
     bringBackPausedAndQuit()
   }
 
+  /// The terminal closing under a running game ends it: nothing is left running or stopped.
+  func testWhenTheTerminalGoesAwayTheGameEnds() throws {
+    launch(["--seed", "10"])
+    startGame()
+    let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
+    tmux.stop()
+    var alive = true
+    for _ in 0..<500 where alive {
+      var status = ""
+      if let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) {
+        status = String(text.split(separator: ")").last?.split(separator: " ").first ?? "")
+      }
+      alive = !status.isEmpty && status != "Z"
+      if alive { usleep(20_000) }
+    }
+    if alive { kill(pid_t(pid), SIGKILL) }
+    XCTAssertFalse(alive, "the game is still there after its terminal closed")
+  }
+
   func testARoundEndsWithTheFinishedSceneAndEnterPlaysTheNext() {
     launch(["--seed", "12", "--reveal-seconds", "0.2", "--round", "2"])
     let first = startGame()
