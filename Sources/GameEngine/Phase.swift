@@ -104,6 +104,16 @@ public enum Phase: Hashable, Sendable {
     }
   }
 
+  /// The answer on screen: during the reveal, and during a pause that froze one.
+  public var reveal: Reveal? {
+    switch self {
+    case .revealing(let reveal): reveal
+    case .paused(let paused):
+      if case .revealing(let reveal) = paused.interrupted { reveal } else { nil }
+    case .start, .loading, .answering, .finished: nil
+    }
+  }
+
   /// The progress bar's step: 0 outside a question.
   public var progressStep: Int {
     switch self {

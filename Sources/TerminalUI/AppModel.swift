@@ -39,7 +39,7 @@ public struct AppModel: Sendable {
     summary.members = session.membersInPlay
     var screen = Screen(
       game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
-      picture: pictureOnScreen ?? .loading, appearance: appearance)
+      picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     if let (members, box) = facesWanted {
       for member in members {
         if let shown = pictures.faces[member], shown.box == box, case .ready(let face) = shown.slot

@@ -59,3 +59,45 @@ extension ColorMode {
     }
   }
 }
+
+/// ncurses' number for a colour, given how many colours the terminal has.
+enum ColorNumber {
+  /// -1 for the terminal's own colour; a palette index; or on a direct-colour terminal (one
+  /// with `ColorMode.truecolorCount` colours) the RGB value itself. A *-direct terminfo entry
+  /// sends values under 8 as the theme's first eight palette entries and any other value as
+  /// RGB, so there palette entries 8 to 255 become the RGB values of xterm's palette (entry 8
+  /// sent as 8 would be RGB 0,0,8: nearly black), and RGB values under 8 become 8.
+  static func of(_ color: CellColor, colors: Int) -> Int32 {
+    let direct = colors >= ColorMode.truecolorCount
+    switch color {
+    case .terminalDefault: return -1
+    case .palette(let index) where direct:
+      return index < 8 ? Int32(index) : Int32(max(8, rgb(ofPaletteEntry: index)))
+    case .palette(let index):
+      if Int(index) < colors { return Int32(index) }
+      // A bright colour on an 8-colour terminal: its dark twin.
+      return index < 16 && Int(index) - 8 < colors ? Int32(index) - 8 : -1
+    case .rgb(let value):
+      return direct ? Int32(max(value, 8)) : -1
+    }
+  }
+
+  /// The 0xRRGGBB of an entry of xterm's 256-colour palette: sixteen named colours, a 6x6x6
+  /// cube, then 24 greys.
+  static func rgb(ofPaletteEntry index: UInt8) -> UInt32 {
+    let named: [UInt32] = [
+      0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd, 0xe5e5e5,
+      0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff,
+    ]
+    switch index {
+    case 0..<16: return named[Int(index)]
+    case 16..<232:
+      let levels: [UInt32] = [0, 95, 135, 175, 215, 255]
+      let cube = Int(index) - 16
+      return levels[cube / 36] << 16 | levels[cube / 6 % 6] << 8 | levels[cube % 6]
+    default:
+      let grey = 8 + 10 * UInt32(index - 232)
+      return grey << 16 | grey << 8 | grey
+    }
+  }
+}

@@ -53,3 +53,68 @@ public enum DisplayWidth {
     return ellipsisWidth <= limit ? result + ellipsis : result
   }
 }
+
+extension DisplayWidth {
+  /// Each text cut to its limit like `truncate`, except that different texts which would look
+  /// the same once cut keep their ends as well, from the word where they start to differ:
+  /// "Marie-Claire Dupont" and "Marie-Claire Dupuis" in 15 columns become "Marie-Cl…Dupont"
+  /// and "Marie-Cl…Dupuis" rather than two "Marie-Claire D…". (Texts the same in full stay
+  /// the same.)
+  public static func truncateDistinctly(
+    _ texts: [(text: String, limit: Int)], ellipsis: String = "…"
+  ) -> [String] {
+    var result = texts.map { truncate($0.text, to: $0.limit, ellipsis: ellipsis) }
+    let clashes = Dictionary(grouping: result.indices) { result[$0] }.values.filter { group in
+      Set(group.map { texts[$0].text }).count > 1
+    }
+    for group in clashes {
+      let originals = group.map { Array(texts[$0].text) }
+      let distinct = Set(originals).count
+      let common = commonPrefixLength(originals)
+      // The ends to try, shortest last: from the word where the texts start to differ, from
+      // the first character that differs, then ever longer ends.
+      let wordStart = (originals[0].prefix(common).lastIndex(of: " ")).map { $0 + 1 } ?? 0
+      var choices: [(Int) -> Int] = [
+        { originals[$0].count - wordStart }, { originals[$0].count - common },
+      ]
+      let longest = originals.map(\.count).max() ?? 0
+      choices += (1..<max(1, longest)).map { kept in { _ in kept } }
+      for choice in choices {
+        let candidates = group.indices.map { position in
+          keepingEnd(
+            texts[group[position]].text, of: choice(position), limit: texts[group[position]].limit,
+            ellipsis: ellipsis)
+        }
+        guard candidates.allSatisfy({ $0 != nil }), Set(candidates.map { $0! }).count == distinct
+        else { continue }
+        for (index, candidate) in zip(group, candidates) { result[index] = candidate! }
+        break
+      }
+    }
+    return result
+  }
+
+  /// How many characters all the texts begin with.
+  private static func commonPrefixLength(_ texts: [[Character]]) -> Int {
+    guard let first = texts.first else { return 0 }
+    var length = 0
+    while length < first.count,
+      texts.allSatisfy({ length < $0.count && $0[length] == first[length] })
+    {
+      length += 1
+    }
+    return length
+  }
+
+  /// `text` cut in the middle to `limit` columns, keeping its last `kept` characters; nil when
+  /// the end leaves the beginning fewer than three columns.
+  private static func keepingEnd(_ text: String, of kept: Int, limit: Int, ellipsis: String)
+    -> String?
+  {
+    if of(text) <= limit { return text }
+    let end = String(text.suffix(kept))
+    let room = limit - of(ellipsis) - of(end)
+    guard room >= min(3, limit - of(ellipsis) - 1) else { return nil }
+    return truncate(String(text.dropLast(kept)), to: room, ellipsis: "") + ellipsis + end
+  }
+}

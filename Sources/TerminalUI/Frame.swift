@@ -7,16 +7,19 @@ public struct Style: Hashable, Sendable {
   public var bold: Bool
   public var reverse: Bool
   public var underline: Bool
+  /// Fainter than normal text (where no grey colour can be used).
+  public var dim: Bool
 
   public init(
     foreground: CellColor = .terminalDefault, background: CellColor = .terminalDefault,
-    bold: Bool = false, reverse: Bool = false, underline: Bool = false
+    bold: Bool = false, reverse: Bool = false, underline: Bool = false, dim: Bool = false
   ) {
     self.foreground = foreground
     self.background = background
     self.bold = bold
     self.reverse = reverse
     self.underline = underline
+    self.dim = dim
   }
 
   public static let plain = Style()
@@ -66,8 +69,13 @@ public struct Frame: Hashable, Sendable {
   /// The buttons drawn, last drawn (topmost) last.
   public private(set) var buttons: [(control: Control, area: Rect)] = []
 
-  public init(size: CellSize) {
+  /// Whether text is written in ASCII only: a terminal whose locale is not UTF-8 would show
+  /// other characters as bytes of garbage, so names are spelt in Latin letters instead.
+  public let asciiOnly: Bool
+
+  public init(size: CellSize, asciiOnly: Bool = false) {
     self.size = CellSize(columns: max(0, size.columns), rows: max(0, size.rows))
+    self.asciiOnly = asciiOnly
     cells = Array(repeating: .blank, count: self.size.columns * self.size.rows)
   }
 
@@ -100,6 +108,7 @@ public struct Frame: Hashable, Sendable {
     ellipsis: String = "…"
   ) -> Int {
     let limit = min(width ?? Int.max, size.columns - column)
+    let text = asciiOnly ? ASCIIText.spelling(text) : text
     let fitted = DisplayWidth.truncate(text, to: limit, ellipsis: ellipsis)
     var x = column
     for character in fitted {
@@ -118,6 +127,7 @@ public struct Frame: Hashable, Sendable {
     ellipsis: String = "…"
   ) {
     let width = width ?? size.columns - column
+    let text = asciiOnly ? ASCIIText.spelling(text) : text
     let used = min(DisplayWidth.of(text), width)
     put(
       text, column: column + max(0, (width - used) / 2), row: row, style: style, width: width,

@@ -18,15 +18,30 @@ public enum Layout {
   static func optionRow(_ size: CellSize, _ index: Int) -> Int { size.rows - 4 + index / 2 }
   static func hintRow(_ size: CellSize) -> Int { size.rows - 1 }
 
+  /// The row between the picture and the message: a pause over a revealed answer says so
+  /// there.
+  static func noticeRow(_ size: CellSize) -> Int { size.rows - 6 }
+
+  /// The widest the quiz gets. A wider window keeps it centred, so that the progress bar, the
+  /// score, the buttons and the names read as one composed column at every size.
+  static let maximumColumnWidth = 100
+
+  /// The columns the quiz uses: the whole width up to `maximumColumnWidth`, centred beyond.
+  static func column(in size: CellSize) -> (left: Int, width: Int) {
+    let width = min(size.columns, maximumColumnWidth)
+    return ((size.columns - width) / 2, width)
+  }
+
   /// The cells the member's picture may fill: everything between the status line and the
-  /// message line, less a margin. The picture is converted for exactly this box.
+  /// message line, less a margin, in the quiz's column. The picture is converted for exactly
+  /// this box.
   public static func pictureBox(in size: CellSize) -> CellSize {
-    CellSize(columns: max(1, size.columns - 4), rows: max(1, size.rows - 9))
+    CellSize(columns: max(1, column(in: size).width - 4), rows: max(1, size.rows - 9))
   }
 
   /// The name buttons: two columns of two, at most 40 columns each, centred.
   static func optionArea(_ index: Int, in size: CellSize) -> Rect {
-    let width = min(40, (size.columns - 6) / 2)
+    let width = min(40, (column(in: size).width - 6) / 2)
     let left = (size.columns - (2 * width + 2)) / 2
     return Rect(
       column: left + (index % 2) * (width + 2), row: optionRow(size, index), columns: width,

@@ -53,45 +53,6 @@ public enum PictureSlot: Hashable, Sendable {
   case failed(String)
 }
 
-/// The screens' characters and colours, from the same colours and symbols the pictures use.
-extension CellStyle {
-  var hasColor: Bool { colors != .monochrome }
-  private var unicode: Bool { symbols == .unicode }
-
-  var ellipsis: String { unicode ? "…" : "..." }
-  var barFull: String { unicode ? "█" : "#" }
-  var barEmpty: String { unicode ? "░" : "." }
-  var right: String { unicode ? "✓" : "+" }
-  var wrong: String { unicode ? "✗" : "x" }
-  var timedOut: String { unicode ? "⊘" : "-" }
-  var separator: String { unicode ? " · " : " | " }
-  var dash: String { unicode ? "—" : "-" }
-  var arrows: String { unicode ? "←→↑↓" : "arrows" }
-  var box: (horizontal: String, vertical: String, corners: [String]) {
-    unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
-  }
-
-  // Colours from the first eight of the palette, which every colour terminal has.
-  private func color(_ index: UInt8) -> CellColor { hasColor ? .palette(index) : .terminalDefault }
-
-  var title: Style { Style(foreground: color(6), bold: true) }
-  var dim: Style { Style(foreground: hasColor ? .palette(hasColorDim ? 8 : 7) : .terminalDefault) }
-  private var hasColorDim: Bool { colors != .colors8 }
-  var button: Style { Style(bold: true) }
-  var focused: Style { Style(bold: true, reverse: true) }
-  var barFilled: Style { Style(foreground: color(6)) }
-  var barUnfilled: Style { dim }
-  /// The chosen button while its flash is lit.
-  func flash(correct: Bool) -> Style {
-    guard hasColor else { return Style(bold: true, reverse: true) }
-    return Style(
-      foreground: .palette(correct ? 0 : 7), background: .palette(correct ? 2 : 1), bold: true)
-  }
-  var correctName: Style { Style(foreground: color(2), bold: true, underline: !hasColor) }
-  var wrongText: Style { Style(foreground: color(1), bold: true) }
-  var rightText: Style { Style(foreground: color(2), bold: true) }
-}
-
 /// Everything a screen shows: the game's state and where the player is.
 public struct Screen: Hashable, Sendable {
   public var game: State
@@ -103,10 +64,13 @@ public struct Screen: Hashable, Sendable {
   /// Faces shown beside the main picture, such as the people missed on the finished scene.
   public var faces: [MemberID: CellPicture] = [:]
   public var appearance: CellStyle
+  /// The rules played by, for what the screens count: progress steps, options.
+  public var rules: Rules
 
   public init(
     game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control = .start,
-    roster: RosterSummary, picture: PictureSlot = .loading, appearance: CellStyle
+    roster: RosterSummary, picture: PictureSlot = .loading, appearance: CellStyle,
+    rules: Rules = .standard
   ) {
     self.game = game
     self.place = place
@@ -115,5 +79,6 @@ public struct Screen: Hashable, Sendable {
     self.roster = roster
     self.picture = picture
     self.appearance = appearance
+    self.rules = rules
   }
 }

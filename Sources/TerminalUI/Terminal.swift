@@ -141,6 +141,7 @@ public final class Terminal {
     if cell.style.bold { attributes |= mtm_attr_bold() }
     if cell.style.reverse { attributes |= mtm_attr_reverse() }
     if cell.style.underline { attributes |= mtm_attr_underline() }
+    if cell.style.dim { attributes |= mtm_attr_dim() }
     let pair = pair(for: cell.style)
     var text: [wchar_t] = []
     for scalar in cell.text.unicodeScalars where text.count < 4 {
@@ -163,17 +164,8 @@ public final class Terminal {
     return pair
   }
 
-  /// ncurses' number for a colour: -1 the terminal's own, a palette index, or on a direct-colour
-  /// terminal the RGB value itself (values under 8 mean palette entries there).
   private func number(_ color: CellColor) -> Int32 {
-    switch color {
-    case .terminalDefault: return -1
-    case .palette(let index):
-      if Int(index) < colors { return Int32(index) }
-      return index < 16 && Int(index) - 8 < colors ? Int32(index) - 8 : -1
-    case .rgb(let value):
-      return colors >= ColorMode.truecolorCount ? Int32(max(value, 8)) : -1
-    }
+    ColorNumber.of(color, colors: colors)
   }
 
   /// Draws everything again on the next frame (after a resize or a return from suspension).

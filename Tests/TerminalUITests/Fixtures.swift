@@ -18,9 +18,10 @@ let unicodeLook = CellStyle(colors: .colors240, symbols: .unicode)
 
 func makeModel(
   size: CellSize = CellSize(columns: 80, rows: 24), appearance: CellStyle = unicodeLook,
-  seed: UInt64 = 3, rules: Rules = .standard, suppliesPictures: Bool = true
+  seed: UInt64 = 3, rules: Rules = .standard, suppliesPictures: Bool = true,
+  members: [Member] = clubMembers
 ) -> TestModel {
-  let questions = try! QuestionGenerator(members: clubMembers, seed: seed)
+  let questions = try! QuestionGenerator(members: members, seed: seed)
   var model = TestModel(
     model: AppModel(
       session: Session(questions: questions, rules: rules), roster: sampleRoster,
@@ -103,12 +104,13 @@ struct TestModel {
 /// file. A missing snapshot is written and the test fails, so a new snapshot is looked at
 /// before it counts; RECORD_SNAPSHOTS=1 rewrites them all.
 func assertSnapshot(
-  _ frame: Frame, named name: String, file: StaticString = #filePath, line: UInt = #line
+  _ frame: Frame, named name: String, withStyles colors: ColorMode? = nil,
+  file: StaticString = #filePath, line: UInt = #line
 ) {
   let folder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
     .appendingPathComponent("Snapshots")
   let url = folder.appendingPathComponent("\(name).txt")
-  let text = frame.text + "\n"
+  let text = frame.text + "\n" + (colors.map { frame.styleSnapshot(sentTo: $0) } ?? "")
   assertFrameIsInside(frame, file: file, line: line)
   let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
   guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
@@ -118,7 +120,77 @@ func assertSnapshot(
     return
   }
   if expected != text {
-    XCTFail("\(name) differs from its snapshot:\n\(text)", file: file, line: line)
+    XCTFail(
+      "\(name) differs from its snapshot (RECORD_SNAPSHOTS=1 rewrites it):\n"
+        + lineDifferences(expected: expected, actual: text), file: file, line: line)
+  }
+}
+
+/// The lines that differ, numbered, expected above actual; then the whole actual text.
+func lineDifferences(expected: String, actual: String) -> String {
+  let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+  let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+  var report: [String] = []
+  for index in 0..<max(old.count, new.count) {
+    let before = index < old.count ? String(old[index]) : "(no line)"
+    let after = index < new.count ? String(new[index]) : "(no line)"
+    if before != after {
+      report.append("line \(index + 1):\n  - \(before)\n  + \(after)")
+    }
+  }
+  return report.joined(separator: "\n") + "\n--- actual ---\n" + actual
+}
+
+extension Frame {
+  /// The styles of a frame as text: a map with a letter per cell (a wide character's two cells
+  /// alike), then what each letter means, its colours as the terminal gets them in `mode`
+  /// (RGB values in truecolor). Letters are given in the order styles first appear.
+  func styleSnapshot(sentTo mode: ColorMode) -> String {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    var legend: [Style] = []
+    var map: [String] = []
+    for row in 0..<size.rows {
+      var line = ""
+      for column in 0..<size.columns {
+        let style = self[column, row].style
+        let index = legend.firstIndex(of: style) ?? legend.count
+        if index == legend.count { legend.append(style) }
+        line.append(index < letters.count ? letters[index] : "?")
+      }
+      map.append(line)
+    }
+    let meanings = legend.prefix(letters.count).enumerated().map { index, style in
+      "\(letters[index]) \(style.snapshotDescription(direct: mode == .truecolor))"
+    }
+    return "-- styles\n" + map.joined(separator: "\n") + "\n-- legend\n"
+      + meanings.joined(separator: "\n") + "\n"
+  }
+}
+
+extension Style {
+  /// "fg 244 bg 17 bold reverse" (on a direct-colour terminal "fg #808080 bg #00005f"; the
+  /// theme's first eight stay numbers), or "plain".
+  func snapshotDescription(direct: Bool) -> String {
+    func describe(_ color: CellColor) -> String? {
+      let number = ColorNumber.of(color, colors: direct ? ColorMode.truecolorCount : 256)
+      if number < 0 { return nil }
+      if number < 8 || !direct { return "\(number)" }
+      return "#" + String(number, radix: 16).leftPadded(to: 6)
+    }
+    var parts: [String] = []
+    if let foreground = describe(foreground) { parts.append("fg \(foreground)") }
+    if let background = describe(background) { parts.append("bg \(background)") }
+    if bold { parts.append("bold") }
+    if reverse { parts.append("reverse") }
+    if underline { parts.append("underline") }
+    if dim { parts.append("dim") }
+    return parts.isEmpty ? "plain" : parts.joined(separator: " ")
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
   }
 }
 

@@ -1,0 +1,160 @@
+import GameEngine
+import Pictures
+
+extension Renderer {
+  /// The quiz: the progress bar, the score, the face, the message and the names, in one
+  /// column centred in the window.
+  static func drawQuiz(_ screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    let size = frame.size
+    let game = screen.game
+    let column = Layout.column(in: size)
+    drawProgressBar(
+      step: game.phase.progressStep, of: screen.rules.progressSteps, look: look, into: &frame)
+
+    var status = "Score \(game.score)\(look.separator)Streak \(game.streak)"
+    if let question = game.phase.question {
+      status += "\(look.separator)Question \(question.number)"
+    }
+    let pauseLabel = game.phase.isPaused ? "[ Resume ]" : "[ Pause ]"
+    let statsLabel = "[ Stats ]"
+    let statsColumn = column.left + column.width - 1 - statsLabel.count
+    let pauseColumn = statsColumn - 1 - pauseLabel.count
+    frame.put(
+      status, column: column.left + 1, row: Layout.statusRow,
+      width: pauseColumn - 2 - column.left, ellipsis: look.ellipsis)
+    frame.putButton(
+      pauseLabel, control: .pause, column: pauseColumn, row: Layout.statusRow,
+      width: pauseLabel.count, style: style(of: .pause, in: screen))
+    frame.putButton(
+      statsLabel, control: .stats, column: statsColumn, row: Layout.statusRow,
+      width: statsLabel.count, style: style(of: .stats, in: screen))
+
+    drawPicture(screen, into: &frame)
+    guard let question = game.phase.question else { return }
+    drawOptions(of: question, screen: screen, into: &frame)
+    let lines = quizMessages(screen)
+    for (row, line) in [
+      (Layout.noticeRow(size), lines.notice), (Layout.messageRow(size), lines.message),
+    ] {
+      guard let (text, style) = line else { continue }
+      frame.putCentered(
+        text, column: column.left + 1, row: row, width: column.width - 2, style: style,
+        ellipsis: look.ellipsis)
+    }
+    let hint = [
+      "1-\(screen.rules.optionCount) answer", "Tab \(look.arrows) move", "p pause", "s stats",
+      "? help", "Esc menu", "q quit",
+    ].joined(separator: look.separator)
+    frame.putCentered(
+      hint, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
+      style: look.dim, ellipsis: look.ellipsis)
+  }
+
+  /// `steps + 1` positions, 0 (empty) to `steps` (full), across the top of the column.
+  static func drawProgressBar(step: Int, of steps: Int, look: CellStyle, into frame: inout Frame) {
+    let column = Layout.column(in: frame.size)
+    let width = column.width - 2
+    let filled = width * min(max(step, 0), steps) / steps
+    frame.fill(
+      Rect(column: column.left + 1, row: Layout.barRow, columns: filled, rows: 1),
+      with: Cell(text: look.barFull, style: look.barFilled))
+    frame.fill(
+      Rect(column: column.left + 1 + filled, row: Layout.barRow, columns: width - filled, rows: 1),
+      with: Cell(text: look.barEmpty, style: look.barUnfilled))
+  }
+
+  static func drawPicture(_ screen: Screen, into frame: inout Frame) {
+    let box = Layout.pictureBox(in: frame.size)
+    let left = (frame.size.columns - box.columns) / 2
+    let look = screen.appearance
+    let middle = Layout.pictureTop + box.rows / 2
+    switch screen.picture {
+    case .ready(let picture):
+      frame.draw(
+        picture, column: (frame.size.columns - picture.size.columns) / 2,
+        row: Layout.pictureTop + (box.rows - picture.size.rows) / 2)
+    case .loading:
+      frame.putCentered(
+        "Loading the photo\(look.ellipsis)", column: left, row: middle, width: box.columns,
+        style: look.dim)
+    case .failed(let reason):
+      frame.putCentered(
+        "This photo cannot be shown", column: left, row: middle - 1, width: box.columns,
+        style: look.wrongText)
+      frame.putCentered(
+        reason, column: left, row: middle, width: box.columns, style: look.dim,
+        ellipsis: look.ellipsis)
+    }
+  }
+
+  /// The name buttons; during the reveal (and a pause over it) the correct name is marked
+  /// and the chosen one flashes. Names cut to fit stay told apart.
+  static func drawOptions(of question: Question, screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    let reveal = screen.game.phase.reveal
+    var prefixes: [String] = []
+    var styles: [Style] = []
+    for index in question.options.indices {
+      var mark = ""
+      var style = style(of: .option(index), in: screen)
+      if let reveal {
+        let isCorrect = index == question.correctIndex
+        let isChosen = index == reveal.chosenIndex
+        style = look.button
+        if isCorrect {
+          mark = look.right + " "
+          style = look.correctName
+        } else if isChosen {
+          mark = look.wrong + " "
+        }
+        if isChosen, reveal.isLit, !screen.game.phase.isPaused {
+          style = look.flash(correct: isCorrect)
+        }
+      }
+      prefixes.append(" \(index + 1)  \(mark)")
+      styles.append(style)
+    }
+    let areas = question.options.indices.map { Layout.optionArea($0, in: frame.size) }
+    let names = DisplayWidth.truncateDistinctly(
+      question.options.indices.map {
+        (question.options[$0].name, areas[$0].columns - DisplayWidth.of(prefixes[$0]))
+      }, ellipsis: look.ellipsis)
+    for index in question.options.indices {
+      frame.putButton(
+        prefixes[index] + names[index], control: .option(index), column: areas[index].column,
+        row: areas[index].row, width: areas[index].columns, style: styles[index],
+        ellipsis: look.ellipsis)
+    }
+  }
+
+  /// The line under the picture (`notice`, for a pause over a revealed answer) and the message
+  /// line above the names.
+  static func quizMessages(_ screen: Screen) -> (
+    notice: (String, Style)?, message: (String, Style)?
+  ) {
+    let look = screen.appearance
+    let phase = screen.game.phase
+    var revealed: (String, Style)?
+    if let reveal = phase.reveal {
+      let name = reveal.question.correctOption.name
+      switch reveal.outcome {
+      case .correct: revealed = ("\(look.right) Right! \(name)", look.rightText)
+      case .wrong: revealed = ("\(look.wrong) Wrong: this is \(name)", look.wrongText)
+      case .timedOut: revealed = ("\(look.timedOut) Time's up: this is \(name)", look.wrongText)
+      }
+    }
+    guard case .paused(let paused) = phase else { return (nil, revealed) }
+    let pause: (String, Style)
+    switch paused.reason {
+    case .playerAway:
+      pause = (
+        "No answer to \(screen.rules.pauseAfterTimeouts) questions: paused. "
+          + "Press p to resume (score starts again at 0)", look.title
+      )
+    case .player, .screenLeft:
+      pause = ("Paused. Press p to resume (the score starts again at 0)", look.title)
+    }
+    return revealed == nil ? (nil, pause) : (pause, revealed)
+  }
+}

@@ -1,0 +1,112 @@
+import GameEngine
+import Pictures
+
+/// The windows drawn over a screen: statistics, help, the files skipped.
+extension Renderer {
+  static func drawStats(_ screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    let game = screen.game
+    var lines: [(String, Style)] = [
+      ("Longest streak: \(game.longestStreak)", .plain),
+      ("Questions played: \(game.questionsPlayed)", .plain),
+      ("", .plain),
+    ]
+    if game.recentResults.isEmpty {
+      lines.append(("No answers yet.", look.dim))
+    } else {
+      lines.append(
+        (
+          "Last \(game.recentResults.count == 1 ? "result" : "\(game.recentResults.count) results"):",
+          .plain
+        ))
+      for result in game.recentResults {
+        let name = result.member.name
+        switch result.outcome {
+        case .correct: lines.append(("\(look.right) \(name)", look.rightText))
+        case .wrong(let chosen):
+          lines.append(("\(look.wrong) \(name) (you chose \(chosen.name))", look.wrongText))
+        case .timedOut: lines.append(("\(look.timedOut) \(name) (timed out)", look.wrongText))
+        }
+      }
+    }
+    drawBox(title: "Statistics", lines: lines, screen: screen, into: &frame)
+  }
+
+  /// Every key, and the mouse.
+  static func drawHelp(_ screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    let numbers = (1...screen.rules.optionCount).map(String.init).joined(separator: " ")
+    let keys: [(String, String)] = [
+      (numbers, "choose a name"),
+      ("Tab \(look.arrows)", "move between buttons"),
+      ("Enter Space", "press the button"),
+      ("Mouse", "click a button"),
+      ("p", "pause, resume"),
+      ("s", "statistics"),
+      ("w", "files skipped (start screen)"),
+      ("?", "this help"),
+      ("Esc", "close, or back to start"),
+      ("q Ctrl-C", "quit"),
+      ("Ctrl-Z", "suspend (fg resumes)"),
+    ]
+    let keyWidth = keys.map { DisplayWidth.of($0.0) }.max() ?? 0
+    var lines = keys.map { key, meaning in
+      (DisplayWidth.pad(key, to: keyWidth) + "  " + meaning, Style.plain)
+    }
+    lines.append(("", .plain))
+    lines.append(("Resuming starts the score at 0.", look.dim))
+    drawBox(title: "Keys", lines: lines, screen: screen, into: &frame)
+  }
+
+  static func drawWarnings(_ screen: Screen, into frame: inout Frame) {
+    let warnings = screen.roster.warnings
+    let room = max(1, frame.size.rows - 8)
+    var lines = warnings.prefix(warnings.count > room ? room - 1 : room).map {
+      ($0, Style.plain)
+    }
+    if warnings.count > room {
+      lines.append(
+        (
+          "and \(warnings.count - room + 1) more: run with --check to see all",
+          screen.appearance.dim
+        ))
+    }
+    drawBox(title: "Files skipped", lines: lines, screen: screen, into: &frame)
+  }
+
+  /// A framed window in the middle of the screen with a title, lines and a Close button. The
+  /// rows it spans are cleared from edge to edge, so that no fragment of a line behind it
+  /// shows on either side.
+  static func drawBox(
+    title: String, lines: [(String, Style)], screen: Screen, into frame: inout Frame
+  ) {
+    let look = screen.appearance
+    let size = frame.size
+    let contentWidth = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
+    let width = min(size.columns - 2, max(contentWidth, 30) + 4)
+    let height = min(size.rows - 2, lines.count + 5)
+    let left = (size.columns - width) / 2
+    let top = (size.rows - height) / 2
+    let box = look.box
+    frame.fill(Rect(column: 0, row: top, columns: size.columns, rows: height))
+    let horizontal = String(repeating: box.horizontal, count: width - 2)
+    frame.put(box.corners[0] + horizontal + box.corners[1], column: left, row: top, style: look.dim)
+    frame.put(
+      box.corners[2] + horizontal + box.corners[3], column: left, row: top + height - 1,
+      style: look.dim)
+    for row in top + 1..<top + height - 1 {
+      frame.put(box.vertical, column: left, row: row, style: look.dim)
+      frame.put(box.vertical, column: left + width - 1, row: row, style: look.dim)
+    }
+    frame.putCentered(" \(title) ", column: left + 1, row: top, width: width - 2, style: look.title)
+    for (offset, line) in lines.prefix(max(0, height - 5)).enumerated() {
+      frame.put(
+        line.0, column: left + 2, row: top + 2 + offset, style: line.1, width: width - 4,
+        ellipsis: look.ellipsis)
+    }
+    let close = "[ Close ]"
+    frame.putButton(
+      close, control: .close, column: left + (width - close.count) / 2, row: top + height - 2,
+      width: close.count, style: look.focused)
+  }
+}
