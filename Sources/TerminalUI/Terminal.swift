@@ -23,8 +23,6 @@ public struct TerminalChoice: Sendable {
 /// suspends, and puts the terminal back as it found it. The one place that calls ncurses.
 @MainActor
 public final class Terminal {
-  public private(set) var size: CellSize
-  public let appearance: CellStyle
   private var shown: Frame?
   private var pairs: [Style: Int32] = [:]
   private let colors: Int
@@ -84,7 +82,6 @@ public final class Terminal {
     else {
       throw TerminalError(description: "TERM=\(choice.terminfoName): ncurses cannot start")
     }
-    appearance = choice.appearance
     cbreak()
     noecho()
     nonl()
@@ -92,7 +89,7 @@ public final class Terminal {
     nodelay(mtm_stdscr(), true)
     set_escdelay(25)
     curs_set(0)
-    if appearance.colors != .monochrome, has_colors() {
+    if choice.appearance.colors != .monochrome, has_colors() {
       start_color()
       use_default_colors()
     }
@@ -102,7 +99,6 @@ public final class Terminal {
     define_key("\u{1B}[I", Key.focusInCode)
     define_key("\u{1B}[O", Key.focusOutCode)
     Self.writeRaw(Self.focusReportsOn)
-    size = CellSize(columns: Int(getmaxx(mtm_stdscr())), rows: Int(getmaxy(mtm_stdscr())))
     CrashGuard.armed = true
   }
 
@@ -212,9 +208,14 @@ public final class Terminal {
     if mtm_window_size(1, &rows, &columns) == 0 {
       resizeterm(rows, columns)
     }
-    size = CellSize(columns: Int(getmaxx(mtm_stdscr())), rows: Int(getmaxy(mtm_stdscr())))
     invalidate()
     return size
+  }
+
+  /// The size ncurses draws in. The game's own idea of the size is the model's, told by
+  /// inputs; this is where those inputs read it.
+  public var size: CellSize {
+    CellSize(columns: Int(getmaxx(mtm_stdscr())), rows: Int(getmaxy(mtm_stdscr())))
   }
 
   /// Gives the terminal back for a suspension; `resume()` takes it again (then
