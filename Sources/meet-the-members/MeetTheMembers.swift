@@ -10,7 +10,7 @@ import TerminalUI
 
 @main
 struct MeetTheMembers: ParsableCommand {
-  static let version = "0.3.0"
+  static let version = "0.4.0"
 
   static let configuration = CommandConfiguration(
     commandName: "meet-the-members",

@@ -17,7 +17,7 @@ final class CommandLineTests: XCTestCase {
   func testVersionPrintsTheVersion() throws {
     let result = try runMeetTheMembers(["--version"])
     XCTAssertEqual(result.status, 0)
-    XCTAssertEqual(result.output, "0.3.0\n")
+    XCTAssertEqual(result.output, "0.4.0\n")
   }
 
   /// Each refused value is one line naming the option, its range and the value, with the exit

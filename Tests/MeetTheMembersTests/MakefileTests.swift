@@ -67,7 +67,7 @@ final class MakefileTests: XCTestCase {
     XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(prefix)/bin/meet-the-members"))
 
     let version = try runMeetTheMembers(["--version"], executable: "\(prefix)/bin/meet-the-members")
-    XCTAssertEqual(version.output, "0.3.0\n", version.errors)
+    XCTAssertEqual(version.output, "0.4.0\n", version.errors)
     let check = try runMeetTheMembers(["--check"], executable: "\(prefix)/bin/meet-the-members")
     XCTAssertEqual(check.status, 0, check.errors)
     XCTAssertTrue(
