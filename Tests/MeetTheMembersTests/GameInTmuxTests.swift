@@ -91,7 +91,7 @@ final class GameInTmuxTests: XCTestCase {
   }
 
   /// Waits for the line of the button labelled `label` to be lit with `background` (an SGR
-  /// code such as "42m") or, with `lit` false, not; returns the screen.
+  /// code such as "48;5;28m") or, with `lit` false, not; returns the screen.
   @discardableResult
   func waitForButton(
     _ label: String, background: String, lit: Bool, line: UInt = #line
@@ -107,19 +107,19 @@ final class GameInTmuxTests: XCTestCase {
     launch(["--seed", "5", "--reveal-seconds", "1.5"])
     let first = startGame()
     tmux.press("\(first.correct + 1)")
-    waitForButton("✓ \(first.options[first.correct])", background: "42m", lit: true)
+    waitForButton("✓ \(first.options[first.correct])", background: "48;5;28m", lit: true)
     tmux.waitForScreen(showing: ["Score 1", "Right!"])
-    waitForButton("✓ \(first.options[first.correct])", background: "42m", lit: false)
-    waitForButton("✓ \(first.options[first.correct])", background: "42m", lit: true)
+    waitForButton("✓ \(first.options[first.correct])", background: "48;5;28m", lit: false)
+    waitForButton("✓ \(first.options[first.correct])", background: "48;5;28m", lit: true)
 
     let second = waitForQuestion(2)
     let wrong = (second.correct + 1) % 4
     tmux.press("\(wrong + 1)")
-    waitForButton("✗ \(second.options[wrong])", background: "41m", lit: true)
+    waitForButton("✗ \(second.options[wrong])", background: "48;5;160m", lit: true)
     tmux.waitForScreen(showing: [
       "Wrong: this is", "Score 1 ", "Streak 0", "✓ \(second.options[second.correct])",
     ])
-    waitForButton("✗ \(second.options[wrong])", background: "41m", lit: false)
+    waitForButton("✗ \(second.options[wrong])", background: "48;5;160m", lit: false)
   }
 
   func testNoAnswerTimesOutAndCountsAsWrong() {
@@ -382,6 +382,11 @@ final class GameInTmuxTests: XCTestCase {
         screen in
         ["▀", "▄", "▂", "▌"].contains { screen.contains($0) }
           && sequence.map { screen.contains($0) } ?? true
+      }
+      if colors == "truecolor" {
+        // The grey of the hints as RGB, not palette entry 8 sent as RGB 0,0,8 (nearly black).
+        let hint = screen.split(separator: "\n").first { $0.contains("? help") } ?? ""
+        XCTAssertTrue(hint.contains("38;2;128;128;128"), "the hint's grey: \(hint)")
       }
       if sequence == nil {
         XCTAssertFalse(screen.contains("38;"), "\(environment): colours in\n\(screen)")
