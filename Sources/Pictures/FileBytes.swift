@@ -9,13 +9,15 @@ enum FileBytes {
   static func read(_ path: String, upTo limit: Int? = nil) throws -> (
     bytes: [UInt8], fileSize: Int
   ) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Without O_NONBLOCK, opening a FIFO waits for a writer, forever; a regular file reads the
+    // same either way.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw PictureError.unreadable(systemError()) }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw PictureError.unreadable(systemError()) }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw PictureError.unreadable("not a regular file")
+      throw PictureError.unreadable("not a regular file (\(kind(of: status.st_mode)))")
     }
     let fileSize = Int(status.st_size)
     let wanted = min(fileSize, limit ?? fileSize)
@@ -47,6 +49,18 @@ enum FileBytes {
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { throw PictureError.unreadable(systemError()) }
       written += count
+    }
+  }
+
+  /// What a file that is not a regular file is, for the message that refuses it.
+  private static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFDIR: "a folder"
+    default: "not a plain file"
     }
   }
 

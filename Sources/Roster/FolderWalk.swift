@@ -96,6 +96,9 @@ struct FolderWalk {
         visit(folder: path, relative: relativePath)
       } else if isFile {
         files.append(FoundFile(relativePath: relativePath, absolutePath: path, group: relative))
+      } else if PhotoKind(fileName: name) != .other {
+        // A FIFO or a device named like a photo: reading it could wait forever.
+        warnings.append(RosterWarning(file: relativePath, message: "not a regular file, skipped"))
       }
     }
   }

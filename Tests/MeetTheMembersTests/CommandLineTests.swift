@@ -169,9 +169,13 @@ var packageDirectory: URL {
 
 /// Runs the built `meet-the-members` (or `executable`) with `arguments` and no terminal;
 /// `input`, if any, is its standard input (a few kilobytes at most: it is written whole first).
+///
+/// A run that has not ended after `deadline` is killed and fails the test: a hang must fail,
+/// not block the suite.
 func runMeetTheMembers(
   _ arguments: [String], environment: [String: String]? = nil, executable: String? = nil,
-  currentDirectory: String? = nil, input: String? = nil
+  currentDirectory: String? = nil, input: String? = nil, deadline: Duration = .seconds(120),
+  file: StaticString = #filePath, line: UInt = #line
 ) throws -> RunResult {
   let process = Process()
   process.executableURL = URL(
@@ -189,6 +193,14 @@ func runMeetTheMembers(
   let inputPipe = Pipe()
   process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
   try process.run()
+  let watchdog = DispatchWorkItem { [process] in
+    guard process.isRunning else { return }
+    XCTFail("\(arguments) still running after \(deadline): killed", file: file, line: line)
+    kill(process.processIdentifier, SIGKILL)
+  }
+  DispatchQueue.global().asyncAfter(
+    deadline: .now() + .milliseconds(Int(deadline.components.seconds * 1000)), execute: watchdog)
+  defer { watchdog.cancel() }
   if let input {
     inputPipe.fileHandleForWriting.write(Data(input.utf8))
     try inputPipe.fileHandleForWriting.close()

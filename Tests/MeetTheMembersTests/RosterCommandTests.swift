@@ -119,6 +119,22 @@ final class RosterCommandTests: XCTestCase {
     )
   }
 
+  /// A FIFO would make a reader wait for a writer forever: refused at once, with its kind.
+  func testAFIFOIsRefusedAtOnce() throws {
+    let fifo = "\(folder!)/Eve.jpg"
+    XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+    let preview = try runMeetTheMembers(["--preview", fifo], deadline: .seconds(20))
+    XCTAssertEqual(preview.status, 1)
+    XCTAssertEqual(
+      preview.errors, "Error: \(fifo): cannot be read: not a regular file (a FIFO)\n")
+
+    for name in ["Ann.jpg", "Bo.jpg", "Cy.jpg", "Di.jpg"] { try photo(name) }
+    let checked = try runMeetTheMembers(["--check", folder], deadline: .seconds(20))
+    XCTAssertEqual(checked.status, 0, checked.errors)
+    XCTAssertTrue(checked.output.contains(": 4 members\n"), checked.output)
+    XCTAssertTrue(checked.output.contains("Eve.jpg: not a regular file, skipped"), checked.output)
+  }
+
   func testBadColourModesAreRefused() throws {
     let result = try runMeetTheMembers(["--preview", "x.jpg", "--colors", "rainbow"])
     XCTAssertNotEqual(result.status, 0)
