@@ -16,10 +16,13 @@ final class GameInTmuxTests: XCTestCase {
   }
 
   /// Starts the game from the shell, which records the terminal's modes first.
-  func launch(_ arguments: [String] = [], environment: String = "") {
+  /// Runs the game in the shell; `errors` names a file for its standard error.
+  func launch(_ arguments: [String] = [], environment: String = "", errors: String? = nil) {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
     let quoted = ([binary, "--trace", "trace.jsonl"] + arguments).map { "'\($0)'" }
-    tmux.typeLine("stty -g > before.txt; \(environment) \(quoted.joined(separator: " "))")
+    let redirect = errors.map { " 2>\($0)" } ?? ""
+    tmux.typeLine(
+      "stty -g > before.txt; \(environment) \(quoted.joined(separator: " "))\(redirect)")
     tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
   }
 
@@ -327,21 +330,34 @@ final class GameInTmuxTests: XCTestCase {
 
   /// A crash signal: the handler puts the terminal back before the process dies of it.
   func testACrashStillRestoresTheTerminal() throws {
-    // Without the Swift runtime's backtracer, which asks on a terminal whether to debug.
-    launch(["--seed", "18"], environment: "SWIFT_BACKTRACE=enable=no")
-    startGame()
-    let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
-    kill(pid_t(pid), SIGSEGV)
-    tmux.waitForScreen("the shell's prompt") {
-      $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
+    // As a player runs it: the Swift runtime's backtracer is not asked for, so the game ends
+    // with the signal at once instead of asking on the terminal whether to debug.
+    for (number, signal) in [(18, SIGSEGV), (19, SIGABRT)] {
+      for file in ["trace.jsonl", "status.txt", "after.txt", "stderr.txt"] {
+        try? FileManager.default.removeItem(atPath: tmux.path(file))
+      }
+      tmux.typeLine("clear")
+      launch(["--seed", "\(number)"], errors: "stderr.txt")
+      startGame()
+      XCTAssertEqual(tmux.tmux("display", "-p", "-t", "game", "#{keypad_flag}").output, "1\n")
+      let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
+      kill(pid_t(pid), signal)
+      tmux.waitForScreen("the shell's prompt") {
+        $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
+      }
+      tmux.typeLine("echo $? > status.txt; stty -g > after.txt")
+      tmux.waitForFile("after.txt")
+      let status = tmux.waitForFile("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)
+      XCTAssertEqual(status, "\(128 + signal)", "signal \(signal)")
+      let before = try String(contentsOfFile: tmux.path("before.txt"), encoding: .utf8)
+      XCTAssertEqual(try String(contentsOfFile: tmux.path("after.txt"), encoding: .utf8), before)
+      XCTAssertFalse(tmux.screen().contains("[ Pause ]"), "the main screen is back")
+      let flags = tmux.tmux(
+        "display", "-p", "-t", "game", "#{alternate_on} #{keypad_flag} #{cursor_flag}")
+      XCTAssertEqual(flags.output, "0 0 1\n", "alternate screen, keypad, cursor")
+      let errors = try String(contentsOfFile: tmux.path("stderr.txt"), encoding: .utf8)
+      XCTAssertTrue(errors.contains("meet-the-members: ended by signal \(signal)"), errors)
     }
-    tmux.typeLine("echo $? > status.txt; stty -g > after.txt")
-    tmux.waitForFile("after.txt")
-    let status = tmux.waitForFile("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)
-    XCTAssertEqual(status, "\(128 + SIGSEGV)")
-    let before = try String(contentsOfFile: tmux.path("before.txt"), encoding: .utf8)
-    XCTAssertEqual(try String(contentsOfFile: tmux.path("after.txt"), encoding: .utf8), before)
-    XCTAssertFalse(tmux.screen().contains("[ Pause ]"), "the main screen is back")
   }
 
   func testCtrlCQuits() {
