@@ -22,6 +22,8 @@ let package = Package(
     // ncursesw's pkg-config file holds only -D flags, which SwiftPM drops: the shim defines
     // NCURSES_WIDECHAR itself and the module map links ncursesw.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // glibc's mallopt, for the game's memory (see `Commands.play`).
+    .systemLibrary(name: "CMalloc"),
 
     // Decoding photos and turning them into terminal cells.
     .target(name: "Pictures", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
@@ -35,7 +37,7 @@ let package = Package(
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine", "Pictures", "Roster", "TerminalUI",
+        "GameEngine", "Pictures", "Roster", "TerminalUI", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -47,7 +49,10 @@ let package = Package(
       ]
     ),
 
-    .testTarget(name: "GameEngineTests", dependencies: ["GameEngine"]),
+    .testTarget(
+      name: "GameEngineTests", dependencies: ["GameEngine"],
+      // Read through #filePath, not as resources.
+      exclude: ["Data"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPNG"]),
     .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures"]),
     .testTarget(

@@ -9,18 +9,33 @@ enum FileBytes {
   static func read(_ path: String, upTo limit: Int? = nil) throws -> (
     bytes: [UInt8], fileSize: Int
   ) {
+    let (descriptor, fileSize) = try open(path)
+    defer { close(descriptor) }
+    return (try read(descriptor, count: min(fileSize, limit ?? fileSize)), fileSize)
+  }
+
+  /// Opens a regular file for reading: its descriptor, for the caller to close, and its size.
+  /// A FIFO, device, socket or folder is refused at once.
+  static func open(_ path: String) throws -> (descriptor: Int32, size: Int) {
     // Without O_NONBLOCK, opening a FIFO waits for a writer, forever; a regular file reads the
     // same either way.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw PictureError.unreadable(systemError()) }
-    defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw PictureError.unreadable(systemError()) }
+    guard fstat(descriptor, &status) == 0 else {
+      let error = systemError()
+      close(descriptor)
+      throw PictureError.unreadable(error)
+    }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
       throw PictureError.unreadable("not a regular file (\(kind(of: status.st_mode)))")
     }
-    let fileSize = Int(status.st_size)
-    let wanted = min(fileSize, limit ?? fileSize)
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// Up to `count` bytes from the descriptor's position (fewer at the end of the file).
+  static func read(_ descriptor: Int32, count wanted: Int) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: wanted)
     var filled = 0
     while filled < wanted {
@@ -33,12 +48,12 @@ enum FileBytes {
       filled += count
     }
     bytes.removeLast(wanted - filled)
-    return (bytes, fileSize)
+    return bytes
   }
 
   /// Writes `bytes` to a new file at `path`, replacing any file there.
   static func write(_ bytes: [UInt8], to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw PictureError.unreadable(systemError()) }
     defer { close(descriptor) }
     var written = 0

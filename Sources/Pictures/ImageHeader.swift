@@ -53,21 +53,23 @@ public struct ImageHeader: Hashable, Sendable {
 public struct DecodeLimits: Hashable, Sendable {
   /// The longest side any photo may have.
   public var maximumSide: Int
-  /// JPEG: decoded at 1/8 scale when the box is small, so this bounds decode time more than
-  /// memory. 256 megapixels covers the largest phone cameras.
-  public var maximumJPEGPixels: Int
-  /// PNG: always decoded at full size (4 bytes a pixel), so this bounds memory.
-  public var maximumPNGPixels: Int
+  /// Any photo: decoded a row at a time (PNG) or at 1/8 scale when the box is small (JPEG),
+  /// so this bounds decode time more than memory. 256 megapixels covers the largest phone
+  /// cameras.
+  public var maximumPixels: Int
+  /// Photos that must be decoded whole before they are shrunk (interlaced PNG, 4 bytes a
+  /// pixel): this bounds memory.
+  public var maximumFullDecodePixels: Int
   /// Progressive JPEG scans beyond this are refused (libjpeg-turbo's own limit is 500).
   public var limitProgressiveScans: Bool
 
   public init(
-    maximumSide: Int = 30_000, maximumJPEGPixels: Int = 256_000_000,
-    maximumPNGPixels: Int = 40_000_000, limitProgressiveScans: Bool = true
+    maximumSide: Int = 30_000, maximumPixels: Int = 256_000_000,
+    maximumFullDecodePixels: Int = 40_000_000, limitProgressiveScans: Bool = true
   ) {
     self.maximumSide = maximumSide
-    self.maximumJPEGPixels = maximumJPEGPixels
-    self.maximumPNGPixels = maximumPNGPixels
+    self.maximumPixels = maximumPixels
+    self.maximumFullDecodePixels = maximumFullDecodePixels
     self.limitProgressiveScans = limitProgressiveScans
   }
 
@@ -82,11 +84,10 @@ public struct DecodeLimits: Hashable, Sendable {
         width: header.width, height: header.height, limit: "\(maximumSide) pixels a side")
     }
     let pixels = header.width * header.height
-    let limit = header.format == .jpeg ? maximumJPEGPixels : maximumPNGPixels
-    if pixels > limit {
+    if pixels > maximumPixels {
       throw PictureError.tooLarge(
         width: header.width, height: header.height,
-        limit: "\(limit / 1_000_000) megapixels for \(header.format.rawValue)")
+        limit: "\(maximumPixels / 1_000_000) megapixels")
     }
   }
 }

@@ -24,12 +24,13 @@ enum JPEG {
     return ImageHeader(format: .jpeg, width: Int(width), height: Int(height))
   }
 
-  /// Decodes at the smallest of 1/8, 1/4, 1/2 and 1 that still gives at least `minimumSize`
-  /// pixels (in upright orientation), then turns the picture upright. Any decoder warning
-  /// (a truncated file among them) counts as damage: a half-grey face is no use.
+  /// Decodes at the smallest of 1/8, 1/4, 1/2 and 1 that still gives the pixels `size` needs
+  /// (in upright orientation), shrinks that by a whole factor while it still has them, then
+  /// turns the picture upright. Any decoder warning (a truncated file among them) counts as
+  /// damage: a half-grey face is no use.
   static func decode(
-    _ bytes: UnsafeRawBufferPointer, minimumSize: PixelSize?, limits: DecodeLimits
-  ) throws -> RGBAImage {
+    _ bytes: UnsafeRawBufferPointer, size: DecodeSize, limits: DecodeLimits
+  ) throws -> DecodedPicture {
     guard let handle = tjInitDecompress() else {
       throw PictureError.damaged("the JPEG decoder did not start")
     }
@@ -38,10 +39,10 @@ enum JPEG {
     try limits.check(header)
 
     let orientation = EXIF.orientation(ofJPEG: bytes)
-    var wanted = minimumSize
-    if orientation.swapsSides, let size = wanted {
-      wanted = PixelSize(width: size.height, height: size.width)
-    }
+    let stored = PixelSize(width: header.width, height: header.height)
+    let upright = orientation.swapsSides ? stored.transposed : stored
+    var wanted = size.minimum(for: upright)
+    if orientation.swapsSides { wanted = wanted?.transposed }
     let scale = scale(for: header, atLeast: wanted)
     let width = (header.width * scale.num + scale.denom - 1) / scale.denom
     let height = (header.height * scale.num + scale.denom - 1) / scale.denom
@@ -56,7 +57,10 @@ enum JPEG {
         Int32(TJPF_RGBA.rawValue), flags)
     }
     guard status == 0 else { throw PictureError.damaged(message(handle)) }
-    return RGBAImage(width: width, height: height, pixels: pixels).oriented(orientation)
+    let decoded = RGBAImage(width: width, height: height, pixels: pixels)
+    let factor = BoxDownscaler.factor(for: decoded.size, minimum: wanted)
+    return DecodedPicture(
+      image: decoded.shrunk(by: factor).oriented(orientation), original: upright)
   }
 
   private static func scale(for header: ImageHeader, atLeast wanted: PixelSize?) -> (
@@ -108,4 +112,7 @@ public struct PixelSize: Hashable, Sendable {
     self.width = width
     self.height = height
   }
+
+  /// The size with width and height swapped.
+  public var transposed: PixelSize { PixelSize(width: height, height: width) }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Photo files: checking, decoding and (for fixtures and the sample club) writing them.
 public enum PictureFile {
   /// How much of a file is read to find its header: a phone JPEG keeps a thumbnail in front
@@ -42,20 +46,35 @@ public enum PictureFile {
     throw PictureError.notAnImage
   }
 
-  /// Decodes the whole file, upright. `minimumSize` lets a JPEG decode at a reduced scale that
-  /// still has that many pixels; nil decodes at full size.
+  /// Decodes the file, upright, to the fewest pixels that give `size`.
   public static func decode(
-    _ path: String, minimumSize: PixelSize? = nil, limits: DecodeLimits = .standard
+    _ path: String, size: DecodeSize = .full, limits: DecodeLimits = .standard
   ) throws -> RGBAImage {
-    let (bytes, fileSize) = try FileBytes.read(path, upTo: maximumFileSize + 1)
+    try decodeWithSize(path, size: size, limits: limits).image
+  }
+
+  /// Decodes the file like `decode`, and also gives the photo's own size.
+  public static func decodeWithSize(
+    _ path: String, size: DecodeSize = .full, limits: DecodeLimits = .standard
+  ) throws -> DecodedPicture {
+    let (descriptor, fileSize) = try FileBytes.open(path)
+    var handedOver = false
+    defer { if !handedOver { close(descriptor) } }
     guard fileSize <= maximumFileSize else {
       throw PictureError.unreadable("the file is larger than \(maximumFileSize / 1024 / 1024) MiB")
     }
-    return try bytes.withUnsafeBytes { buffer in
-      switch try format(of: buffer) {
-      case .jpeg: return try JPEG.decode(buffer, minimumSize: minimumSize, limits: limits)
-      case .png: return try PNG.decode(buffer, limits: limits)
-      }
+    // Enough for every signature `format(of:)` knows.
+    let start = try FileBytes.read(descriptor, count: 16)
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+      throw PictureError.unreadable(FileBytes.systemError())
+    }
+    switch try start.withUnsafeBytes({ try format(of: $0) }) {
+    case .png:
+      handedOver = true
+      return try PNG.decode(descriptor: descriptor, size: size, limits: limits)
+    case .jpeg:
+      let bytes = try FileBytes.read(descriptor, count: fileSize)
+      return try bytes.withUnsafeBytes { try JPEG.decode($0, size: size, limits: limits) }
     }
   }
 

@@ -74,7 +74,7 @@ public struct Roster: Hashable, Sendable {
     for entry in entries {
       do {
         _ = try PictureFile.decode(
-          entry.path, minimumSize: PixelSize(width: 1, height: 1), limits: limits)
+          entry.path, size: .atLeast(PixelSize(width: 1, height: 1)), limits: limits)
       } catch let error as PictureError {
         withdraw(entry.member.id, because: error)
       } catch {

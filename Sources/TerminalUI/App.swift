@@ -68,7 +68,7 @@ public final class App {
     model = AppModel(
       session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
       size: terminal.size)
-    store = PictureStore(style: setup.choice.appearance)
+    store = PictureStore()
     photos = setup.photos
     trace = setup.trace
     input = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
@@ -180,11 +180,14 @@ public final class App {
   /// queue, whose result comes back later.
   private func preparePicture(_ request: PictureRequest) -> Input? {
     guard let photo = photos[request.member] else { return nil }
-    if let picture = store.cached(photo.path, in: request.box) {
+    if let picture = store.cached(photo.path, in: request.box, style: request.style) {
       trace?.recordPicture(request, ok: true, cached: true, at: MonotonicClock.now())
       return .pictureReady(request, picture)
     }
-    store.prepare(photo.path, in: request.box, callbackQueue: .main) { [weak self] result in
+    store.prepare(
+      photo.path, in: request.box, style: request.style, priority: request.purpose,
+      callbackQueue: .main
+    ) { [weak self] result in
       MainActor.assumeIsolated { self?.pictureArrived(result, for: request, file: photo.file) }
     }
     return nil

@@ -5,10 +5,7 @@ import Pictures
 /// terminal's colours and symbols.
 public struct PictureRequest: Hashable, Sendable {
   /// Why the picture is wanted: the one on screen goes ahead of any prefetch.
-  public enum Purpose: Hashable, Sendable {
-    case onScreen
-    case prefetch
-  }
+  public typealias Purpose = PictureStore.Priority
 
   public let member: MemberID
   public let box: CellSize

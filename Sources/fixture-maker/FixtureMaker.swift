@@ -32,7 +32,9 @@ struct SampleClub: ParsableCommand {
 struct BenchPhotos: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench-photos",
-    abstract: "Writes a 4000x3000 phone JPEG, a 600x600 PNG and a folder of 10,000 photos.")
+    abstract:
+      "Writes phone JPEGs of 4000x3000 and 6000x4000, PNGs of 600x600 and 6000x6000, and a folder of 10,000 photos."
+  )
 
   @Argument(help: "The folder to write them to.")
   var folder: String
@@ -52,6 +54,16 @@ struct BenchPhotos: ParsableCommand {
 
     try PictureFile.writePNG(
       sampleClub[0].draw(size: 600).image(grain: 6), to: "\(folder)/portrait-600x600.png")
+
+    // The largest photos a club might hand over: a camera's 6000x4000 JPEG (upright) and a
+    // 6000x6000 PNG export, drawn at 1024 and enlarged, with grain so that they do not
+    // compress to nothing.
+    let large = sampleClub[3].draw(size: 1024)
+    try PictureFile.writeJPEG(
+      large.image(width: 6000, height: 4000, grain: 8), to: "\(folder)/phone-6000x4000.jpg",
+      quality: 92)
+    try PictureFile.writePNG(
+      large.image(width: 6000, height: 6000, grain: 4), to: "\(folder)/portrait-6000x6000.png")
 
     let roster = "\(folder)/roster-\(rosterSize)"
     try makeFolder(roster)

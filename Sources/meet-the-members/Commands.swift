@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import GameEngine
 import Pictures
 import Roster
@@ -53,6 +54,11 @@ enum Commands {
     -> Never
   {
     let utf8 = ColorSupport.prepareLocale()
+    // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
+    // mmap threshold each time such a buffer is freed, after which they come from the heaps
+    // (one per thread that decodes) and the memory stays taken: a fixed threshold gives each
+    // buffer back to the system when it is freed.
+    mallopt(M_MMAP_THRESHOLD, 1 << 20)
     do {
       let choice = try Terminal.choose(colors: colors, utf8: utf8)
       let trace = try tracePath.map { path throws(TerminalError) in try Trace(path: path) }
@@ -120,7 +126,7 @@ enum Commands {
     let style = CellStyle(colors: colors, symbols: ColorSupport.prepareLocale() ? .unicode : .ascii)
     let image: RGBAImage
     do {
-      image = try PictureFile.decode(path, minimumSize: CellConverter.pixelsNeeded(for: size))
+      image = try PictureFile.decode(path, size: .cells(size, style))
     } catch {
       throw CommandError("\(TerminalText.escapingControls(path)): \(error)")
     }

@@ -166,7 +166,7 @@ struct HeadlessPlayer {
       failure = known
     } else {
       do {
-        _ = try PictureFile.decode(photo.path, minimumSize: PixelSize(width: 1, height: 1))
+        _ = try PictureFile.decode(photo.path, size: .atLeast(PixelSize(width: 1, height: 1)))
         failure = nil
       } catch {
         failure = "\(error)"

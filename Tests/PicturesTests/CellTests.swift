@@ -95,19 +95,24 @@ final class CellTests: XCTestCase {
     let folder = TemporaryFolder()
     let path = folder.file("a.jpg")
     try PictureFile.writeJPEG(DecodingTests.gradient(width: 640, height: 480), to: path)
-    let store = PictureStore(style: CellStyle())
+    let store = PictureStore()
+    let style = CellStyle()
     let box = CellSize(columns: 40, rows: 20)
-    XCTAssertNil(store.cached(path, in: box))
-    let first = try store.picture(path, in: box)
-    XCTAssertEqual(try store.picture(path, in: box), first)
-    XCTAssertEqual(store.cached(path, in: box), first)
+    XCTAssertNil(store.cached(path, in: box, style: style))
+    let first = try store.picture(path, in: box, style: style)
+    XCTAssertEqual(try store.picture(path, in: box, style: style), first)
+    XCTAssertEqual(store.cached(path, in: box, style: style), first)
+    XCTAssertNil(store.cached(path, in: box, style: CellStyle(colors: .truecolor)))
     XCTAssertEqual(store.counts.decodes, 1)
     XCTAssertEqual(store.counts.conversions, 1)
 
-    _ = try store.picture(path, in: CellSize(columns: 20, rows: 10))
+    _ = try store.picture(path, in: CellSize(columns: 20, rows: 10), style: style)
     XCTAssertEqual(store.counts.decodes, 1, "a smaller box reuses the decoded pixels")
     XCTAssertEqual(store.counts.conversions, 2)
-    _ = try store.picture(path, in: CellSize(columns: 80, rows: 40))
+    _ = try store.picture(path, in: box, style: CellStyle(colors: .truecolor))
+    XCTAssertEqual(store.counts.decodes, 1, "another style converts the same pixels")
+    XCTAssertEqual(store.counts.conversions, 3)
+    _ = try store.picture(path, in: CellSize(columns: 80, rows: 40), style: style)
     XCTAssertEqual(store.counts.decodes, 2, "a larger box needs more pixels")
   }
 
@@ -117,19 +122,22 @@ final class CellTests: XCTestCase {
     let broken = folder.file("broken.png")
     try PictureFile.writePNG(DecodingTests.gradient(), to: good)
     try PictureFile.writeBytes(Array("not an image".utf8), to: broken)
-    let store = PictureStore(style: CellStyle())
+    let store = PictureStore()
     let box = CellSize(columns: 10, rows: 5)
+    let style = CellStyle()
     let callbacks = DispatchQueue(label: "test")
     let ready = expectation(description: "good picture prepared")
     let failed = expectation(description: "broken picture reported")
-    store.prepare(good, in: box, callbackQueue: callbacks) { result in
+    store.prepare(good, in: box, style: style, priority: .prefetch, callbackQueue: callbacks) {
+      result in
       if case .success(let picture) = result, picture.size == box { ready.fulfill() }
     }
-    store.prepare(broken, in: box, callbackQueue: callbacks) { result in
+    store.prepare(broken, in: box, style: style, priority: .onScreen, callbackQueue: callbacks) {
+      result in
       if case .failure(.notAnImage) = result { failed.fulfill() }
     }
     wait(for: [ready, failed], timeout: 30)
-    XCTAssertNotNil(store.cached(good, in: box))
+    XCTAssertNotNil(store.cached(good, in: box, style: style))
   }
 }
 

@@ -68,7 +68,8 @@ final class DecodingTests: XCTestCase {
       (nil, 800, 600),
     ]
     for testCase in cases {
-      let decoded = try PictureFile.decode(path, minimumSize: testCase.needed)
+      let decoded = try PictureFile.decode(
+        path, size: testCase.needed.map(DecodeSize.atLeast) ?? .full)
       XCTAssertEqual(decoded.width, testCase.width, "\(String(describing: testCase.needed))")
       XCTAssertEqual(decoded.height, testCase.height, "\(String(describing: testCase.needed))")
     }
@@ -82,7 +83,7 @@ final class DecodingTests: XCTestCase {
     try PictureFile.writeBytes(jpeg, to: folder.file("side.jpg"))
     // Upright it is 400x800: 100 wide needs 1/4 (100x200), not 1/8 (50x100).
     let decoded = try PictureFile.decode(
-      folder.file("side.jpg"), minimumSize: PixelSize(width: 100, height: 200))
+      folder.file("side.jpg"), size: .atLeast(PixelSize(width: 100, height: 200)))
     XCTAssertEqual(decoded.width, 100)
     XCTAssertEqual(decoded.height, 200)
   }
@@ -214,13 +215,6 @@ final class DecodingTests: XCTestCase {
     try PictureFile.writeBytes(jpeg, to: folder.file("phone.jpg"))
     let header = try PictureFile.readHeader(folder.file("phone.jpg"))
     XCTAssertEqual(header, ImageHeader(format: .jpeg, width: 40, height: 30))
-  }
-
-  private func pngBytes(width: Int, height: Int) throws -> [UInt8] {
-    let folder = TemporaryFolder()
-    try PictureFile.writePNG(
-      RGBAImage(width: width, height: height, filledWith: red), to: folder.file("a.png"))
-    return Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.png"))))
   }
 
   /// Recomputes the CRC of the chunk starting at `offset` so that only the lie remains.

@@ -64,3 +64,11 @@ func writePNG(
   }
   XCTAssertEqual(status, 0, "writing \(path)")
 }
+
+/// The bytes of a red RGBA PNG.
+func pngBytes(width: Int, height: Int) throws -> [UInt8] {
+  let folder = TemporaryFolder()
+  try PictureFile.writePNG(
+    RGBAImage(width: width, height: height, filledWith: red), to: folder.file("a.png"))
+  return Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.png"))))
+}
