@@ -27,9 +27,10 @@ fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 binary = $(shell $(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --show-bin-path)/meet-the-members
 manual = $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-members.1
 # System packages the build and the tests need: chafa's pkg-config file requires glib's;
-# ncurses-term has the *-direct (truecolor) terminfo entries; tmux runs the end-to-end tests.
+# ncurses-term has the *-direct (truecolor) terminfo entries; tmux runs the end-to-end tests;
+# GRDB links Debian's SQLite.
 DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev \
-  libncurses-dev ncurses-term tmux
+  libsqlite3-dev libncurses-dev ncurses-term tmux
 # What `make bench` measures with and against.
 BENCH_PACKAGES := hyperfine time chafa
 

@@ -9,6 +9,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // The rules of the game: standard library only, no clocks, no I/O.
@@ -31,13 +33,20 @@ let package = Package(
     .target(
       name: "Roster",
       dependencies: ["GameEngine", "Pictures", .product(name: "SwiftCSV", package: "SwiftCSV")]),
+    // Every answer kept in SQLite (GRDB); people known by their photo's SHA-256.
+    .target(
+      name: "History",
+      dependencies: [
+        "GameEngine", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     // Screens, keys, the ncurses terminal and the loop.
     .target(name: "TerminalUI", dependencies: ["GameEngine", "Pictures", "CNcurses"]),
 
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine", "Pictures", "Roster", "TerminalUI", "CMalloc",
+        "GameEngine", "Pictures", "Roster", "TerminalUI", "History", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -55,6 +64,7 @@ let package = Package(
       exclude: ["Data"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPNG"]),
     .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures"]),
+    .testTarget(name: "HistoryTests", dependencies: ["History", "GameEngine"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "GameEngine", "Pictures"],
       // Read through #filePath, not as resources.

@@ -58,4 +58,10 @@ extension Duration {
     let (seconds, attoseconds) = components
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
+
+  /// The duration in seconds, as a floating-point number (for the history, not for timing).
+  public var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
 }

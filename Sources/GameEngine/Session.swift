@@ -104,6 +104,11 @@ public struct Session: Sendable {
   /// How many members can still be asked about.
   public var membersInPlay: Int { questions.membersInPlay }
 
+  /// The members who can still be asked about.
+  public var memberIDsInPlay: [MemberID] {
+    questions.members.map(\.id).filter { questions.isInPlay($0) }
+  }
+
   // MARK: - Time
 
   /// Moves the clock-driven parts of the game forward to `now`, passing every deadline on the

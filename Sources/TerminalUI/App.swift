@@ -20,16 +20,23 @@ public final class App {
     public var photos: [MemberID: Photo]
     public var choice: TerminalChoice
     public var trace: Trace?
+    /// The history's memories and clock, if one is kept.
+    public var history: HistorySetup?
+    /// Keeps an answer; returns why it could not, in one line.
+    public var recordAnswer: ((RecordedAnswer) -> String?)?
 
     public init(
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
-      choice: TerminalChoice, trace: Trace?
+      choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
+      recordAnswer: ((RecordedAnswer) -> String?)? = nil
     ) {
       self.session = session
       self.roster = roster
       self.photos = photos
       self.choice = choice
       self.trace = trace
+      self.history = history
+      self.recordAnswer = recordAnswer
     }
   }
 
@@ -50,6 +57,7 @@ public final class App {
   private let store: PictureStore
   private let photos: [MemberID: Photo]
   let trace: Trace?
+  private let recordAnswer: ((RecordedAnswer) -> String?)?
   var sources: [any DispatchSourceProtocol] = []
   let input: any DispatchSourceRead
   private let timer = DispatchSource.makeTimerSource(queue: .main)
@@ -67,7 +75,8 @@ public final class App {
     terminal = try Terminal(choice: setup.choice)
     model = AppModel(
       session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
-      size: terminal.size)
+      size: terminal.size, history: setup.history)
+    recordAnswer = setup.recordAnswer
     store = PictureStore()
     photos = setup.photos
     trace = setup.trace
@@ -145,6 +154,8 @@ public final class App {
       setClock(instant)
     case .report(let transition):
       trace?.record(transition, at: now)
+    case .recordAnswer(let answer):
+      if let failure = recordAnswer?(answer) { inputs.append((.historyFailed(failure), now)) }
     case .memberWithdrawn(let member, let file, let reason):
       trace?.recordWithdrawal(member, file: file, reason: reason, at: now)
     case .preparePicture(let request):

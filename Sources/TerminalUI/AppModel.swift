@@ -25,12 +25,26 @@ public struct AppModel: Sendable {
   private var clockSetFor: Instant?
   /// The member whose face was last asked to be confirmed on screen.
   private var faceAwaited: MemberID?
+  /// How well the player knows each member, brought up to date with every answer.
+  public private(set) var memories: Memories
+  /// The history's clock; nil when no history is kept (no answer is recorded).
+  private let wallClock: WallClock?
+  /// What the history cannot keep and why.
+  private var historyNotice: String?
+  /// The instant of the latest input: recall is counted at it.
+  private var latest = Instant.zero
 
-  public init(session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize) {
+  public init(
+    session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
+    history: HistorySetup? = nil
+  ) {
     self.session = session
     self.roster = roster
     self.appearance = appearance
     self.size = size
+    memories = history?.memories ?? Memories()
+    wallClock = history?.wallClock
+    historyNotice = history?.notice
   }
 
   /// What to draw now.
@@ -40,6 +54,13 @@ public struct AppModel: Sendable {
     var screen = Screen(
       game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
+    screen.historyNotice = historyNotice
+    if let wallClock {
+      let members = session.memberIDsInPlay
+      screen.progress = Progress(
+        known: memories.known(among: members, at: wallClock.unixSeconds(at: latest)),
+        new: memories.new(among: members), total: members.count)
+    }
     if let (members, box) = facesWanted {
       for member in members {
         if let shown = pictures.faces[member], shown.box == box, case .ready(let face) = shown.slot
@@ -66,6 +87,7 @@ public struct AppModel: Sendable {
   public mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
     guard !hasQuit else { return [] }
     let before = (screen: screen, size: size)
+    latest = max(latest, now)
     var step = Step()
     apply(input, at: now, into: &step)
     if let status = step.quit {
@@ -144,6 +166,10 @@ public struct AppModel: Sendable {
         faceToShow(of: question) != nil
       else { return tell(.clockTicked, at: now, into: &step) }
       tell(.faceShown, at: now, into: &step)
+    case .historyFailed(let reason):
+      // Said once: the first failure is the one that explains.
+      if historyNotice == nil { historyNotice = "History not kept: \(reason)" }
+      tell(.clockTicked, at: now, into: &step)
     }
   }
 
@@ -151,7 +177,18 @@ public struct AppModel: Sendable {
   private mutating func tell(_ event: Event, at now: Instant, into step: inout Step) {
     let transitions = session.handle(event, at: now)
     if transitions.contains(where: \.finishesRound) { focus = .nextRound }
-    step.effects += transitions.map(Effect.report)
+    for transition in transitions {
+      if case .questionEnded(let result) = transition.kind, let wallClock {
+        let time = wallClock.unixSeconds(at: transition.at)
+        let record = memories.remember(result, options: session.rules.optionCount, at: time)
+        step.effects.append(
+          .recordAnswer(
+            RecordedAnswer(
+              result: result, answeredAt: time, memory: record.memory, grade: record.lastGrade,
+              mode: "quiz")))
+      }
+      step.effects.append(.report(transition))
+    }
   }
 
   private mutating func resize(to newSize: CellSize, at now: Instant, into step: inout Step) {
@@ -414,6 +451,22 @@ public struct AppModel: Sendable {
     default:
       focus = .option(0)
     }
+  }
+}
+
+/// What the front end knows of the history when the game starts.
+public struct HistorySetup: Sendable {
+  /// Each member's memory as recorded.
+  public var memories: Memories
+  /// The wall time of the game's clock; nil when no answer can be recorded.
+  public var wallClock: WallClock?
+  /// What the history cannot keep and why (one line naming the file), if anything.
+  public var notice: String?
+
+  public init(memories: Memories, wallClock: WallClock?, notice: String?) {
+    self.memories = memories
+    self.wallClock = wallClock
+    self.notice = notice
   }
 }
 

@@ -35,10 +35,36 @@ public enum Effect: Hashable, Sendable {
   case setClock(Instant?)
   /// Something happened in the game: for the trace, and the headless front end's events.
   case report(Transition)
+  /// Keep this answer in the history, before the answer is reported; a failure comes back
+  /// as `.historyFailed`.
+  case recordAnswer(RecordedAnswer)
   /// A member's photo cannot be shown and they left the game; the start screen lists it.
   case memberWithdrawn(Member, file: String, reason: String)
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
   case suspend
   /// Restore the terminal, print the summary line if there is one, and exit with `status`.
   case quit(status: Int32, summary: String?)
+}
+
+/// An answer as the history keeps it: the result, when it was revealed, and the member's
+/// memory after it.
+public struct RecordedAnswer: Hashable, Sendable {
+  public let result: QuestionResult
+  /// Unix seconds.
+  public let answeredAt: Double
+  public let memory: MemoryState
+  /// How the answer counted as evidence of memory.
+  public let grade: Grade
+  /// "quiz" (the timed game) or "learn".
+  public let mode: String
+
+  public init(
+    result: QuestionResult, answeredAt: Double, memory: MemoryState, grade: Grade, mode: String
+  ) {
+    self.result = result
+    self.answeredAt = answeredAt
+    self.memory = memory
+    self.grade = grade
+    self.mode = mode
+  }
 }

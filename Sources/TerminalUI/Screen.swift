@@ -46,6 +46,25 @@ public struct RosterSummary: Hashable, Sendable {
   }
 }
 
+/// How many of the members in play the player knows now (recall at least 0.9), and how many
+/// were never asked.
+public struct Progress: Hashable, Sendable {
+  public var known: Int
+  public var new: Int
+  public var total: Int
+
+  public init(known: Int, new: Int, total: Int) {
+    self.known = known
+    self.new = new
+    self.total = total
+  }
+
+  /// "34 of 50 known · 10 new".
+  func line(separator: String) -> String {
+    "\(known) of \(total) known" + (new > 0 ? "\(separator)\(new) new" : "")
+  }
+}
+
 /// The picture of the member on screen.
 public enum PictureSlot: Hashable, Sendable {
   case loading
@@ -66,6 +85,10 @@ public struct Screen: Hashable, Sendable {
   public var appearance: CellStyle
   /// The rules played by, for what the screens count: progress steps, options.
   public var rules: Rules
+  /// How many names the player knows, from the history; nil when none is kept.
+  public var progress: Progress?
+  /// What the history cannot keep and why, said once on the start screen.
+  public var historyNotice: String?
 
   public init(
     game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control = .start,

@@ -19,6 +19,12 @@ extension Renderer {
       ("\(roster.members) members from \(roster.folder)", .plain),
       (skipped, roster.warnings.isEmpty ? look.dim : .plain),
     ]
+    if let progress = screen.progress {
+      lines.append((progress.line(separator: look.separator), .plain))
+    }
+    if let notice = screen.historyNotice {
+      lines.append((notice, look.dim))
+    }
     if screen.game.questionsPlayed > 0 {
       lines.append(
         (

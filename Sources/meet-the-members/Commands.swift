@@ -50,9 +50,10 @@ enum Commands {
 
   /// The game in the terminal, until the player quits (the process exits there).
   @MainActor
-  static func play(roster: Roster, session: Session, colors: ColorMode?, tracePath: String?) throws
-    -> Never
-  {
+  static func play(
+    roster: Roster, session: Session, colors: ColorMode?, tracePath: String?,
+    history: HistoryLink
+  ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
     // mmap threshold each time such a buffer is freed, after which they come from the heaps
@@ -71,7 +72,11 @@ enum Commands {
           path: entry.path, file: TerminalText.escapingControls(entry.file))
       }
       let app = try App(
-        App.Setup(session: session, roster: summary, photos: photos, choice: choice, trace: trace))
+        App.Setup(
+          session: session, roster: summary, photos: photos, choice: choice, trace: trace,
+          history: history.setup(
+            origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
+          recordAnswer: history.recorder()))
       app.run()
     } catch {
       throw CommandError(error.description)
@@ -80,7 +85,7 @@ enum Commands {
 
   /// `--headless`: the game on standard input and output, one JSON object a line, on a
   /// virtual clock. Returns the exit status.
-  static func playHeadless(roster: Roster, session: Session) -> Int32 {
+  static func playHeadless(roster: Roster, session: Session, history: HistoryLink) -> Int32 {
     let summary = RosterSummary(
       members: roster.entries.count, folder: roster.folder,
       warnings: roster.warnings.map(\.description))
@@ -88,7 +93,11 @@ enum Commands {
     for entry in roster.entries {
       photos[entry.member.id] = App.Photo(path: entry.path, file: entry.file)
     }
-    var player = HeadlessPlayer(session: session, roster: summary, photos: photos) { line in
+    var player = HeadlessPlayer(
+      session: session, roster: summary, photos: photos,
+      history: history.setup(origin: .zero, unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
+      recordAnswer: history.recorder()
+    ) { line in
       print(line)
       fflush(nil)
     }

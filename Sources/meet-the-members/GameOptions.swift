@@ -1,3 +1,4 @@
+import Foundation
 import GameEngine
 
 /// Turns the game's options, as typed, into a seed and the engine's rules.
@@ -7,6 +8,21 @@ enum GameOptions {
   static let maximumSeconds = 600.0
   static let answerSeconds = 5.0
   static let revealSeconds = 2.0
+
+  /// The folder that keeps the history: `--data-dir`, else `$XDG_DATA_HOME/meet-the-members`,
+  /// else `~/.local/share/meet-the-members`; nil when there is no home to keep it in.
+  static func dataFolder(_ option: String?) throws(UsageError) -> String? {
+    if let option {
+      guard !option.isEmpty else { throw UsageError("--data-dir needs a folder") }
+      return option
+    }
+    let environment = ProcessInfo.processInfo.environment
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return data + "/meet-the-members"
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.local/share/meet-the-members"
+  }
 
   /// `--seed`: any whole number a 64-bit generator can start from.
   static func seed(_ text: String?) throws(UsageError) -> UInt64? {

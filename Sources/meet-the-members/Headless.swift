@@ -20,31 +20,41 @@ struct HeadlessPlayer {
   /// Photos already checked: nil when one decodes, else why it does not.
   private var checked: [MemberID: String?] = [:]
   private let write: (String) -> Void
+  private let recordAnswer: ((RecordedAnswer) -> String?)?
   private var exitStatus: Int32?
 
   /// The window the model is told it has: the picture boxes follow from it, nothing else.
   static let nominalSize = CellSize(columns: 80, rows: 24)
 
+  /// `history` gives the wall time of virtual instant zero: a `wait` of a day moves the
+  /// history's clock a day on too.
   init(
     session: Session, roster: RosterSummary, photos: [MemberID: Photo],
+    history: HistorySetup? = nil, recordAnswer: ((RecordedAnswer) -> String?)? = nil,
     write: @escaping (String) -> Void
   ) {
     model = AppModel(
-      session: session, roster: roster, appearance: CellStyle(), size: Self.nominalSize)
+      session: session, roster: roster, appearance: CellStyle(), size: Self.nominalSize,
+      history: history)
     self.photos = photos
+    self.recordAnswer = recordAnswer
     self.write = write
   }
 
   /// Plays the lines of `input` in turn; returns the exit status once the game quits (the
   /// end of the input quits it).
   mutating func run(lines input: () -> String?) -> Int32 {
-    let roster = model.screen.roster
-    emit(
-      "roster",
-      [
-        "members": model.session.membersInPlay, "folder": roster.folder,
-        "skipped": roster.warnings,
-      ])
+    let screen = model.screen
+    var fields: [String: Any] = [
+      "members": model.session.membersInPlay, "folder": screen.roster.folder,
+      "skipped": screen.roster.warnings,
+    ]
+    if let progress = screen.progress {
+      fields["known"] = progress.known
+      fields["new"] = progress.new
+    }
+    if let notice = screen.historyNotice { fields["history"] = notice }
+    emit("roster", fields)
     send(.launched)
     emit("ready")
     while exitStatus == nil {
@@ -143,6 +153,12 @@ struct HeadlessPlayer {
       inputs.append(prepare(request))
     case .report(let transition):
       report(transition)
+    case .recordAnswer(let answer):
+      // Kept before its result is written: a result line on standard output is on disk.
+      if let failure = recordAnswer?(answer) {
+        emit("history_error", ["message": failure])
+        inputs.append(.historyFailed(failure))
+      }
     case .memberWithdrawn(let member, let file, let reason):
       emit("withdrawn", ["member": describe(member), "file": file, "reason": reason])
     case .quit(let status, _):

@@ -96,6 +96,14 @@ struct MeetTheMembers: ParsableCommand {
     completion: .file())
   var trace: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The folder that keeps your history of answers (default: "
+        + "$XDG_DATA_HOME/meet-the-members, or ~/.local/share/meet-the-members).",
+      valueName: "folder"),
+    completion: .directory)
+  var dataDir: String?
+
   @Flag(
     help: """
       Play without a terminal: commands on standard input and events on standard output, one \
@@ -130,16 +138,19 @@ struct MeetTheMembers: ParsableCommand {
     case .printRoster(let folder, let decodingEveryPhoto):
       let roster = try Commands.loadRoster(folder)
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
-    case .play(let folder, let seed, let rules, let colors, let trace):
+    case .play(let folder, let seed, let rules, let colors, let trace, let dataFolder):
       let roster = try Commands.loadRoster(folder)
       let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
+      let history = HistoryLink.open(folder: dataFolder, roster: roster)
       try MainActor.assumeIsolated {
-        try Commands.play(roster: roster, session: session, colors: colors, tracePath: trace)
+        try Commands.play(
+          roster: roster, session: session, colors: colors, tracePath: trace, history: history)
       }
-    case .playHeadless(let folder, let seed, let rules):
+    case .playHeadless(let folder, let seed, let rules, let dataFolder):
       let roster = try Commands.loadRoster(folder)
       let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
-      throw ExitCode(Commands.playHeadless(roster: roster, session: session))
+      let history = HistoryLink.open(folder: dataFolder, roster: roster)
+      throw ExitCode(Commands.playHeadless(roster: roster, session: session, history: history))
     }
   }
 }

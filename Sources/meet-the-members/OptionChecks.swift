@@ -12,9 +12,11 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// What one run of the program does, once its options are known to fit together.
 enum Action {
-  case play(folder: String?, seed: UInt64?, rules: Rules, colors: ColorMode?, trace: String?)
+  case play(
+    folder: String?, seed: UInt64?, rules: Rules, colors: ColorMode?, trace: String?,
+    dataFolder: String?)
   /// `--headless`: the game on standard input and output.
-  case playHeadless(folder: String?, seed: UInt64?, rules: Rules)
+  case playHeadless(folder: String?, seed: UInt64?, rules: Rules, dataFolder: String?)
   /// `--check` (every photo decoded) or `--list` (headers only).
   case printRoster(folder: String?, decodingEveryPhoto: Bool)
   case preview(photo: String, size: CellSize, colors: ColorMode?)
@@ -36,12 +38,15 @@ extension MeetTheMembers {
     }
     var rules = try GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
     rules.roundLength = try GameOptions.roundLength(round)
+    let dataFolder = try GameOptions.dataFolder(dataDir)
     if headless {
-      return .playHeadless(folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules)
+      return .playHeadless(
+        folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules,
+        dataFolder: dataFolder)
     }
     return .play(
       folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules, colors: colors,
-      trace: trace)
+      trace: trace, dataFolder: dataFolder)
   }
 
   /// Refuses options that would be ignored or that ask for two things at once: the game, the
@@ -70,7 +75,7 @@ extension MeetTheMembers {
     let gameOptions: [(name: String, given: Bool)] = [
       ("--seed", seed != nil), ("--answer-seconds", answerSeconds != nil),
       ("--reveal-seconds", revealSeconds != nil), ("--round", round != nil),
-      ("--trace", trace != nil),
+      ("--trace", trace != nil), ("--data-dir", dataDir != nil),
     ]
     if let option = gameOptions.first(where: \.given) {
       throw UsageError("\(option.name) only applies to the game, not to \(other)")

@@ -172,6 +172,14 @@ var packageDirectory: URL {
 ///
 /// A run that has not ended after `deadline` is killed and fails the test: a hang must fail,
 /// not block the suite.
+/// Where every game the tests run keeps its history (XDG_DATA_HOME for the binary, the tmux
+/// server and its shell): never the home folder.
+let testDataHome: String = {
+  let path = NSTemporaryDirectory() + "mtm-data-\(getpid())"
+  setenv("XDG_DATA_HOME", path, 1)
+  return path
+}()
+
 func runMeetTheMembers(
   _ arguments: [String], environment: [String: String]? = nil, executable: String? = nil,
   currentDirectory: String? = nil, input: String? = nil, deadline: Duration = .seconds(120),
@@ -182,7 +190,12 @@ func runMeetTheMembers(
     fileURLWithPath: executable ?? productsDirectory.appendingPathComponent("meet-the-members").path
   )
   process.arguments = arguments
-  if let environment { process.environment = environment }
+  if var environment {
+    environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? testDataHome
+    process.environment = environment
+  } else {
+    _ = testDataHome
+  }
   if let currentDirectory {
     process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
   }

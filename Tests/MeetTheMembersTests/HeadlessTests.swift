@@ -128,12 +128,15 @@ final class HeadlessTests: XCTestCase {
     let commands =
       [#"{"do":"start"}"#]
       + Array(repeating: round.flatMap { $0 } + [#"{"do":"next"}"#], count: 10).flatMap { $0 }
-    let first = try play(commands, arguments: ["--seed", "11"]).events
+    // Each from an empty history, so that the roster's known and new counts match too.
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let first = try play(commands, arguments: ["--seed", "11", "--data-dir", data + "/1"]).events
     XCTAssertEqual(events("result", in: first).count, 100)
     XCTAssertEqual(events("finished", in: first).compactMap { $0["round"] as? Int }, Array(1...10))
     let numbers = events("question", in: first).compactMap { $0["number"] as? Int }
     XCTAssertEqual(numbers, Array(1...101))
-    let again = try play(commands, arguments: ["--seed", "11"]).events
+    let again = try play(commands, arguments: ["--seed", "11", "--data-dir", data + "/2"]).events
     XCTAssertEqual(
       again.map { NSDictionary(dictionary: $0) }, first.map { NSDictionary(dictionary: $0) })
   }
@@ -206,5 +209,55 @@ final class HeadlessTests: XCTestCase {
     let paused = try XCTUnwrap(self.events("paused", in: events).first)
     XCTAssertEqual(paused["reason"] as? String, "no answers")
     XCTAssertEqual(paused["t"] as? Double, 19)
+  }
+
+  func testAnswersAreKeptAndTheKnownCountComesBack() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let arguments = ["--seed", "5", "--data-dir", data]
+    let fresh = try play([], arguments: arguments).events
+    XCTAssertEqual(fresh.first?["known"] as? Int, 0)
+    XCTAssertEqual(fresh.first?["new"] as? Int, 18)
+
+    // Three right answers, each scripted from the question the run before showed.
+    var commands = [#"{"do":"start"}"#]
+    var script = try play(commands, arguments: arguments).events
+    for _ in 0..<3 {
+      let question = try XCTUnwrap(events("question", in: script).last)
+      let correct = try XCTUnwrap(question["correct"] as? Int)
+      commands += [
+        #"{"do":"wait","seconds":1}"#, #"{"do":"answer","option":\#(correct + 1)}"#,
+        #"{"do":"wait","seconds":2}"#,
+      ]
+      try? FileManager.default.removeItem(atPath: data)
+      script = try play(commands, arguments: arguments).events
+    }
+    XCTAssertEqual(
+      events("result", in: script).map { $0["outcome"] as? String },
+      ["correct", "correct", "correct"])
+    let after = try play([], arguments: arguments).events
+    XCTAssertEqual(after.first?["new"] as? Int, 15, "three people met")
+    XCTAssertEqual(after.first?["known"] as? Int, 0, "a first right answer is not knowing them")
+    let database = data + "/history.sqlite"
+    XCTAssertTrue(FileManager.default.fileExists(atPath: database))
+  }
+
+  func testAHistoryThatCannotBeKeptIsSaidAndTheGamePlays() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    try Data("not a database, but mine".utf8).write(
+      to: URL(fileURLWithPath: data + "/history.sqlite"))
+    let (events, status) = try play(
+      [#"{"do":"start"}"#, #"{"do":"wait","seconds":8}"#],
+      arguments: ["--seed", "5", "--data-dir", data])
+    XCTAssertEqual(status, 0)
+    let notice = try XCTUnwrap(events.first?["history"] as? String)
+    XCTAssertTrue(notice.hasPrefix("History not kept: \(data)/history.sqlite: "), notice)
+    XCTAssertTrue(notice.hasSuffix("it is kept as it is"), notice)
+    XCTAssertEqual(self.events("result", in: events).count, 1, "the game plays on")
+    XCTAssertEqual(
+      try String(contentsOfFile: data + "/history.sqlite", encoding: .utf8),
+      "not a database, but mine")
   }
 }

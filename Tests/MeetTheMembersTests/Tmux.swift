@@ -14,6 +14,7 @@ final class Tmux {
   private(set) var isRunning = false
 
   init(columns: Int = 80, rows: Int = 24) throws {
+    _ = testDataHome  // the server and its shell keep their history there
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let config = folder.appendingPathComponent("tmux.conf")

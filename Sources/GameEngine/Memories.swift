@@ -1,0 +1,103 @@
+/// The wall clock of the history (Unix seconds) as the engine sees it: the front end says
+/// which wall time one instant of its clock is, and the rest follows.
+public struct WallClock: Hashable, Sendable {
+  public let origin: Instant
+  public let unixSecondsAtOrigin: Double
+
+  public init(origin: Instant, unixSecondsAtOrigin: Double) {
+    self.origin = origin
+    self.unixSecondsAtOrigin = unixSecondsAtOrigin
+  }
+
+  public func unixSeconds(at instant: Instant) -> Double {
+    unixSecondsAtOrigin + (instant - origin).seconds
+  }
+}
+
+/// A person's memory after their last answer, and when that was.
+public struct MemoryRecord: Hashable, Sendable {
+  public var memory: MemoryState
+  /// Unix seconds.
+  public var lastAnswer: Double
+  /// How the last answer counted.
+  public var lastGrade: Grade
+
+  public init(memory: MemoryState, lastAnswer: Double, lastGrade: Grade) {
+    self.memory = memory
+    self.lastAnswer = lastAnswer
+    self.lastGrade = lastGrade
+  }
+}
+
+/// How well the player knows each member's name, across games: what the history recorded,
+/// brought up to date with every answer.
+public struct Memories: Hashable, Sendable {
+  public let model: MemoryModel
+  public private(set) var records: [MemberID: MemoryRecord]
+
+  public init(_ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard) {
+    self.records = records
+    self.model = model
+  }
+
+  /// The probability that the player recalls the member's name at `time` (Unix seconds);
+  /// nil for someone never asked.
+  public func recall(of member: MemberID, at time: Double) -> Double? {
+    guard let record = records[member] else { return nil }
+    return model.recall(of: record.memory, afterDays: (time - record.lastAnswer) / 86_400)
+  }
+
+  /// Whether the player knows the member's name at `time`: their last answer counted as
+  /// recalled (a miss, or a likely guess, shows the name but is not knowing it), and recall
+  /// is still at least the model's desired recall (0.9).
+  public func knows(_ member: MemberID, at time: Double) -> Bool {
+    guard let record = records[member], record.lastGrade != .again else { return false }
+    return (recall(of: member, at: time) ?? 0) >= model.desiredRecall
+  }
+
+  /// How many of `members` the player knows at `time`.
+  public func known(among members: [MemberID], at time: Double) -> Int {
+    members.count { knows($0, at: time) }
+  }
+
+  /// How many of `members` were never asked.
+  public func new(among members: [MemberID]) -> Int {
+    members.count { records[$0] == nil }
+  }
+
+  /// How an answer counts as evidence of memory. A wrong answer or a time out is not
+  /// recalled. A right one may be a guess among the options: it counts as recalled only if,
+  /// given the recall predicted before it, the player more likely knew the name than guessed
+  /// it (so a right answer to someone new, or nearly forgotten, is not knowing them). Then
+  /// an answer within 2.5 s is recalled, a slower one recalled with effort.
+  public static func grade(
+    _ result: QuestionResult, recallBefore: Double?, options: Int
+  ) -> Grade {
+    guard case .correct = result.outcome else { return .again }
+    let recall = recallBefore ?? 0
+    let guess = 1 / Double(max(options, 1))
+    let knew = recall / (recall + (1 - recall) * guess)
+    guard knew >= 0.5 else { return .again }
+    return result.answerTime <= .milliseconds(2_500) ? .good : .hard
+  }
+
+  /// Takes in an answer revealed at `time` (Unix seconds); returns the member's new record.
+  @discardableResult
+  public mutating func remember(_ result: QuestionResult, options: Int, at time: Double)
+    -> MemoryRecord
+  {
+    let member = result.member.id
+    let previous = records[member]
+    let grade = Self.grade(result, recallBefore: recall(of: member, at: time), options: options)
+    let memory = model.remember(
+      previous?.memory, grade: grade, afterDays: previous.map { (time - $0.lastAnswer) / 86_400 })
+    let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: grade)
+    records[member] = record
+    return record
+  }
+
+  /// Forgets everything about `members`.
+  public mutating func forget(_ members: [MemberID]) {
+    for member in members { records[member] = nil }
+  }
+}

@@ -1,0 +1,290 @@
+import Crypto
+import Foundation
+import GRDB
+import GameEngine
+
+/// Every answer the player gave, kept in an SQLite file (GRDB, WAL) so that learning lasts
+/// across games: `history.sqlite` in the data folder.
+///
+/// A person is known by their photo's content (SHA-256), then by their name in a roster
+/// folder of the same name: their history survives running from another folder, moving the
+/// roster folder and renaming a photo file, and a new photo of someone keeps theirs.
+///
+/// Writes happen in one transaction each, committed before `record` returns: a game killed at
+/// any moment keeps every answer recorded before. Two games on the same history wait for each
+/// other (a busy timeout) instead of failing.
+public final class History: Sendable {
+  /// The file's name in the data folder.
+  public static let fileName = "history.sqlite"
+  /// `PRAGMA application_id`: "MTM1". A database without it is someone else's.
+  static let applicationID: Int32 = 0x4D54_4D31
+
+  public let path: String
+  private let pool: DatabasePool
+
+  /// Why the history cannot be kept, in one line that names the file.
+  public struct Unavailable: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// Opens (or creates) the history in `folder`, creating the folder if needed. Never
+  /// touches a file it did not make: a damaged or foreign database, or one from a newer
+  /// version of the game, is left as it is and reported.
+  public init(folder: String) throws(Unavailable) {
+    path = (folder as NSString).appendingPathComponent(Self.fileName)
+    let shown = path
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw Unavailable(description: "\(folder): cannot create the folder (\(Self.reason(error)))")
+    }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    configuration.label = "history"
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    let existed = FileManager.default.fileExists(atPath: path)
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch {
+      let kept = existed ? "; it is kept as it is" : ""
+      throw Unavailable(description: "\(shown): \(Self.reason(error))\(kept)")
+    }
+    do {
+      let migrator = Self.migrator
+      try pool.read { db in
+        try Self.checkOwnership(db)
+        if try migrator.hasBeenSuperseded(db) {
+          throw Unavailable(description: "made by a newer version of meet-the-members")
+        }
+      }
+      try migrator.migrate(pool)
+    } catch let error as Unavailable {
+      throw Unavailable(description: "\(shown): \(error.description); it is kept as it is")
+    } catch {
+      throw Unavailable(description: "\(shown): \(Self.reason(error)); it is kept as it is")
+    }
+  }
+
+  /// A database that holds tables but not our application id is not ours to change.
+  private static func checkOwnership(_ db: Database) throws {
+    let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+    let tables =
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+    if id == applicationID { return }
+    if id != 0 || tables > 0 {
+      throw Unavailable(description: "not a meet-the-members history")
+    }
+  }
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+      try db.create(table: "person") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("photoHash", .text).notNull().indexed()
+        t.column("roster", .text).notNull()
+        t.column("name", .text).notNull()
+        t.column("file", .text).notNull()
+        // The memory of this person's name (FSRS-6), after the last answer.
+        t.column("stability", .double)
+        t.column("difficulty", .double)
+        t.column("lastAnswer", .double)
+        t.column("lastGrade", .integer)
+      }
+      try db.create(index: "person_on_roster_name", on: "person", columns: ["roster", "name"])
+      try db.create(table: "answer") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("person", .integer).notNull().indexed()
+          .references("person", onDelete: .cascade)
+        t.column("roster", .text).notNull()
+        t.column("mode", .text).notNull()
+        t.column("outcome", .text).notNull()
+        t.column("chosen", .text)
+        t.column("seconds", .double).notNull()
+        t.column("answeredAt", .double).notNull()
+      }
+    }
+    return migrator
+  }
+
+  static func reason(_ error: any Error) -> String {
+    if let error = error as? DatabaseError {
+      return error.message ?? "\(error.resultCode)"
+    }
+    if let error = error as? CocoaError, let underlying = error.underlying {
+      return underlying.localizedDescription
+    }
+    return (error as NSError).localizedDescription
+  }
+
+  // MARK: - People
+
+  /// A member of the roster as the history identifies them.
+  public struct Photo: Sendable {
+    public let member: MemberID
+    public let name: String
+    /// The photo's path, to hash it.
+    public let path: String
+    /// The photo's path inside the roster folder.
+    public let file: String
+
+    public init(member: MemberID, name: String, path: String, file: String) {
+      self.member = member
+      self.name = name
+      self.path = path
+      self.file = file
+    }
+  }
+
+  /// What the history knows of a person.
+  public struct Person: Hashable, Sendable {
+    public let id: Int64
+    /// Their memory after the last answer, when that was (Unix time) and how it counted
+    /// (FSRS's grade, 1 to 4); nil if never asked.
+    public var memory: MemoryState?
+    public var lastAnswer: Double?
+    public var lastGrade: Int?
+  }
+
+  /// Finds (or adds) the person of each photo, in roster folder `roster` (its name).
+  public func people(_ photos: [Photo], roster: String) throws(Unavailable) -> [MemberID: Person] {
+    let hashes = photos.map { Self.contentHash(of: $0.path) }
+    do {
+      return try pool.write { db in
+        var found: [MemberID: Person] = [:]
+        var taken = Set<Int64>()
+        for (photo, hash) in zip(photos, hashes) {
+          let row =
+            try Row.fetchOne(
+              db, sql: "SELECT * FROM person WHERE photoHash = ? ORDER BY id", arguments: [hash])
+            ?? Row.fetchOne(
+              db, sql: "SELECT * FROM person WHERE roster = ? AND name = ? ORDER BY id",
+              arguments: [roster, photo.name])
+          if let row, let id: Int64 = row["id"], !taken.contains(id) {
+            try db.execute(
+              sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
+              arguments: [hash, roster, photo.name, photo.file, id])
+            taken.insert(id)
+            found[photo.member] = Self.person(row)
+          } else {
+            try db.execute(
+              sql: "INSERT INTO person (photoHash, roster, name, file) VALUES (?, ?, ?, ?)",
+              arguments: [hash, roster, photo.name, photo.file])
+            taken.insert(db.lastInsertedRowID)
+            found[photo.member] = Person(id: db.lastInsertedRowID)
+          }
+        }
+        return found
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
+  private static func person(_ row: Row) -> Person {
+    var memory: MemoryState?
+    if let stability: Double = row["stability"], let difficulty: Double = row["difficulty"] {
+      memory = MemoryState(stability: stability, difficulty: difficulty)
+    }
+    return Person(
+      id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"])
+  }
+
+  /// SHA-256 of the file's bytes, read in blocks; the path itself if it cannot be read.
+  static func contentHash(of path: String) -> String {
+    guard let file = FileHandle(forReadingAtPath: path) else { return "path:" + path }
+    defer { try? file.close() }
+    var hasher = SHA256()
+    while let block = try? file.read(upToCount: 1 << 20), !block.isEmpty {
+      hasher.update(data: block)
+    }
+    return hasher.finalize().map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+  }
+
+  // MARK: - Answers
+
+  /// One answer, as revealed.
+  public struct Answer: Hashable, Sendable {
+    public let person: Int64
+    public let roster: String
+    public let mode: String
+    /// "correct", "wrong" or "timeout".
+    public let outcome: String
+    /// The name chosen; nil for a time out.
+    public let chosen: String?
+    /// The time the face was on screen before the answer (pauses excluded).
+    public let seconds: Double
+    /// Unix time.
+    public let answeredAt: Double
+
+    public init(
+      person: Int64, roster: String, mode: String, outcome: String, chosen: String?,
+      seconds: Double, answeredAt: Double
+    ) {
+      self.person = person
+      self.roster = roster
+      self.mode = mode
+      self.outcome = outcome
+      self.chosen = chosen
+      self.seconds = seconds
+      self.answeredAt = answeredAt
+    }
+  }
+
+  /// Records an answer and the person's memory after it (and the answer's grade, 1 to 4),
+  /// committed before it returns.
+  public func record(_ answer: Answer, memory: MemoryState, grade: Int) throws(Unavailable) {
+    do {
+      try pool.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO answer (person, roster, mode, outcome, chosen, seconds, answeredAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            answer.person, answer.roster, answer.mode, answer.outcome, answer.chosen,
+            answer.seconds, answer.answeredAt,
+          ])
+        try db.execute(
+          sql: """
+            UPDATE person SET stability = ?, difficulty = ?, lastAnswer = ?, lastGrade = ?
+            WHERE id = ?
+            """,
+          arguments: [
+            memory.stability, memory.difficulty, answer.answeredAt, grade, answer.person,
+          ])
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
+  /// Every answer recorded, oldest first (for export and tests).
+  public func answers() throws(Unavailable) -> [Answer] {
+    do {
+      return try pool.read { db in
+        try Row.fetchAll(
+          db,
+          sql: "SELECT * FROM answer ORDER BY id"
+        ).map { row in
+          Answer(
+            person: row["person"], roster: row["roster"], mode: row["mode"],
+            outcome: row["outcome"], chosen: row["chosen"], seconds: row["seconds"],
+            answeredAt: row["answeredAt"])
+        }
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
+  }
+}

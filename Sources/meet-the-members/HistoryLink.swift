@@ -1,0 +1,87 @@
+import Foundation
+import GameEngine
+import History
+import Roster
+import TerminalUI
+
+/// The history as the game uses it: opened before the game, its people matched with the
+/// roster's members, and each revealed answer handed to it. When it cannot be kept, the game
+/// plays on and the start screen says why, once.
+struct HistoryLink {
+  let history: History?
+  /// The history's person for each member.
+  let people: [MemberID: History.Person]
+  /// The roster folder's name, which the history records with each answer.
+  let rosterName: String
+  /// What cannot be kept and why.
+  let notice: String?
+
+  /// Opens the history in `folder` (nil: there is no home folder to keep it in).
+  static func open(folder: String?, roster: Roster) -> HistoryLink {
+    let rosterName = (roster.folder as NSString).lastPathComponent
+    guard let folder else {
+      return HistoryLink(
+        history: nil, people: [:], rosterName: rosterName,
+        notice: "History not kept: no HOME or XDG_DATA_HOME to keep it in (see --data-dir)")
+    }
+    do {
+      let history = try History(folder: folder)
+      let photos = roster.entries.map {
+        History.Photo(member: $0.member.id, name: $0.member.name, path: $0.path, file: $0.file)
+      }
+      let people = try history.people(photos, roster: rosterName)
+      return HistoryLink(history: history, people: people, rosterName: rosterName, notice: nil)
+    } catch {
+      return HistoryLink(
+        history: nil, people: [:], rosterName: rosterName,
+        notice: "History not kept: \(TerminalText.escapingControls(error.description))")
+    }
+  }
+
+  static func unixSecondsNow() -> Double { Date().timeIntervalSince1970 }
+
+  /// The memories recorded, with the game's clock set against the wall clock.
+  func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
+    var records: [MemberID: MemoryRecord] = [:]
+    for (member, person) in people {
+      if let memory = person.memory, let last = person.lastAnswer {
+        records[member] = MemoryRecord(
+          memory: memory, lastAnswer: last,
+          lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
+      }
+    }
+    return HistorySetup(
+      memories: Memories(records),
+      wallClock: history == nil
+        ? nil : WallClock(origin: origin, unixSecondsAtOrigin: unixSecondsAtOrigin),
+      notice: notice)
+  }
+
+  /// Keeps an answer; returns why it could not.
+  func recorder() -> ((RecordedAnswer) -> String?)? {
+    guard let history else { return nil }
+    let people = people
+    let rosterName = rosterName
+    return { answer in
+      guard let person = people[answer.result.member.id] else { return nil }
+      let result = answer.result
+      let outcome: String =
+        switch result.outcome {
+        case .correct: "correct"
+        case .wrong: "wrong"
+        case .timedOut: "timeout"
+        }
+      let chosen = result.chosenIndex.map { result.question.options[$0].name }
+      do {
+        try history.record(
+          History.Answer(
+            person: person.id, roster: rosterName, mode: answer.mode, outcome: outcome,
+            chosen: chosen, seconds: result.answerTime.seconds, answeredAt: answer.answeredAt),
+          memory: answer.memory, grade: answer.grade.rawValue)
+        return nil
+      } catch {
+        return TerminalText.escapingControls("\(error)")
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+import GameEngine
+import Synchronization
+import XCTest
+
+@testable import History
+
+/// The history on a real SQLite file in a folder of the test's own.
+final class HistoryTests: XCTestCase {
+  var folder: String!
+
+  override func setUp() {
+    folder = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+  }
+
+  override func tearDown() {
+    _ = chmod(folder, 0o755)
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  func photo(_ name: String, bytes: String, member: String? = nil, in sub: String = "club")
+    throws -> History.Photo
+  {
+    let dir = folder + "/" + sub
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let path = dir + "/\(name).jpg"
+    try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
+    return History.Photo(
+      member: MemberID(member ?? name), name: name, path: path, file: "\(name).jpg")
+  }
+
+  func answer(_ person: Int64, at time: Double, outcome: String = "correct") -> History.Answer {
+    History.Answer(
+      person: person, roster: "club", mode: "quiz", outcome: outcome, chosen: "Ada",
+      seconds: 1.5, answeredAt: time)
+  }
+
+  func testANewFileIsMadeAndKeepsAnswersAndMemories() throws {
+    let history = try History(folder: folder + "/data")
+    let people = try history.people([try photo("Ada", bytes: "a")], roster: "club")
+    let ada = try XCTUnwrap(people[MemberID("Ada")])
+    XCTAssertNil(ada.memory)
+    let memory = MemoryState(stability: 2.5, difficulty: 4)
+    try history.record(answer(ada.id, at: 1000), memory: memory, grade: 3)
+
+    let reopened = try History(folder: folder + "/data")
+    XCTAssertEqual(try reopened.answers(), [answer(ada.id, at: 1000)])
+    let again = try reopened.people([try photo("Ada", bytes: "a")], roster: "club")
+    XCTAssertEqual(again[MemberID("Ada")]?.memory, memory)
+    XCTAssertEqual(again[MemberID("Ada")]?.lastAnswer, 1000)
+    XCTAssertEqual(again[MemberID("Ada")]?.lastGrade, 3)
+    let mode = try DatabaseQueue(path: reopened.path).read {
+      try String.fetchOne($0, sql: "PRAGMA journal_mode")
+    }
+    XCTAssertEqual(mode, "wal")
+  }
+
+  func testAPersonFollowsTheirPhotoThenTheirName() throws {
+    let history = try History(folder: folder + "/data")
+    let first = try history.people([try photo("Ada", bytes: "ada's face")], roster: "club")
+    let id = try XCTUnwrap(first[MemberID("Ada")]?.id)
+    // The roster folder moved and the file renamed: the same picture.
+    let moved = try photo("Ada Lovelace", bytes: "ada's face", in: "elsewhere/club")
+    XCTAssertEqual(try history.people([moved], roster: "club")[moved.member]?.id, id)
+    // A new photo of her, under her name, in a roster folder of the same name.
+    let newPhoto = try photo("Ada Lovelace", bytes: "a new face", in: "club2")
+    XCTAssertEqual(try history.people([newPhoto], roster: "club")[newPhoto.member]?.id, id)
+    // Someone else with another photo and name is someone else.
+    let ben = try photo("Ben", bytes: "ben's face")
+    XCTAssertNotEqual(try history.people([ben], roster: "club")[ben.member]?.id, id)
+    // Two members with the same photo are not merged into one person.
+    let twins = [try photo("Cy", bytes: "same"), try photo("Di", bytes: "same")]
+    let found = try history.people(twins, roster: "club")
+    XCTAssertNotEqual(found[twins[0].member]?.id, found[twins[1].member]?.id)
+  }
+
+  func testAFolderThatCannotBeMadeIsReported() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data("a file".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+    XCTAssertThrowsError(try History(folder: folder + "/file/data")) { error in
+      XCTAssertTrue(
+        "\(error)".contains(folder + "/file/data: cannot create the folder"), "\(error)")
+    }
+  }
+
+  func testAReadOnlyFolderIsReported() throws {
+    try XCTSkipIf(geteuid() == 0, "root writes into read-only folders")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    XCTAssertEqual(chmod(folder, 0o500), 0)
+    XCTAssertThrowsError(try History(folder: folder)) { error in
+      XCTAssertTrue("\(error)".contains(History.fileName), "\(error)")
+    }
+  }
+
+  func testADamagedFileIsReportedAndKeptAsItIs() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/" + History.fileName
+    let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    try garbage.write(to: URL(fileURLWithPath: path))
+    XCTAssertThrowsError(try History(folder: folder)) { error in
+      XCTAssertTrue("\(error)".contains("kept as it is"), "\(error)")
+    }
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), garbage)
+  }
+
+  func testAnotherProgramsDatabaseIsLeftAlone() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/" + History.fileName
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+    }
+    XCTAssertThrowsError(try History(folder: folder)) { error in
+      XCTAssertTrue("\(error)".contains("not a meet-the-members history"), "\(error)")
+    }
+    let tables = try DatabaseQueue(path: path).read {
+      try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+    XCTAssertEqual(tables, ["notes"])
+  }
+
+  func testAHistoryFromANewerVersionIsLeftAlone() throws {
+    let history = try History(folder: folder)
+    let path = history.path
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
+    }
+    XCTAssertThrowsError(try History(folder: folder)) { error in
+      XCTAssertTrue("\(error)".contains("newer version"), "\(error)")
+    }
+  }
+
+  func testTwoGamesWriteAtOnceWithoutLockErrors() throws {
+    let one = try History(folder: folder)
+    let two = try History(folder: folder)
+    let ada = try XCTUnwrap(one.people([try photo("Ada", bytes: "a")], roster: "club").first?.value)
+    let failures = Mutex(0)
+    let answers = (0..<2).map { writer in
+      (0..<200).map { answer(ada.id, at: Double(writer * 1000 + $0)) }
+    }
+    DispatchQueue.concurrentPerform(iterations: 2) { writer in
+      let history = writer == 0 ? one : two
+      for answer in answers[writer] {
+        do {
+          try history.record(answer, memory: MemoryState(stability: 1, difficulty: 5), grade: 1)
+        } catch {
+          failures.withLock { $0 += 1 }
+        }
+      }
+    }
+    XCTAssertEqual(failures.withLock { $0 }, 0)
+    XCTAssertEqual(try one.answers().count, 400)
+  }
+}
