@@ -11,10 +11,14 @@ let package = Package(
     .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
   ],
   targets: [
-    // The rules of the game: standard library only, no clocks, no I/O.
-    .target(name: "GameEngine"),
+    // The rules of the game: the standard library and Swift Numerics' real functions (exp,
+    // pow for the memory model), no clocks, no I/O.
+    .target(
+      name: "GameEngine",
+      dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
 
     // C libraries from Debian (see `make deps`).
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),

@@ -95,9 +95,4 @@ public struct Memories: Hashable, Sendable {
     records[member] = record
     return record
   }
-
-  /// Forgets everything about `members`.
-  public mutating func forget(_ members: [MemberID]) {
-    for member in members { records[member] = nil }
-  }
 }

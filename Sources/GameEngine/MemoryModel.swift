@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import RealModule
 
 /// How well a person's name is remembered: FSRS-6's stability (days until recall falls to 0.9)
 /// and difficulty (1 to 10).
@@ -52,17 +50,17 @@ public struct MemoryModel: Hashable, Sendable {
     self.parameters = parameters
     self.desiredRecall = desiredRecall
     decay = -parameters[20]
-    factor = pow(0.9, 1 / decay) - 1
+    factor = Double.pow(0.9, 1 / decay) - 1
   }
 
   /// The probability of recall `days` after the last answer.
   public func recall(of memory: MemoryState, afterDays days: Double) -> Double {
-    pow(1 + factor * max(0, days) / memory.stability, decay)
+    Double.pow(1 + factor * max(0, days) / memory.stability, decay)
   }
 
   /// The days after the last answer at which recall falls to `desiredRecall`.
   public func interval(of memory: MemoryState) -> Double {
-    memory.stability / factor * (pow(desiredRecall, 1 / decay) - 1)
+    memory.stability / factor * (Double.pow(desiredRecall, 1 / decay) - 1)
   }
 
   /// The memory after an answer graded `grade`, `days` after the previous answer (nil for the
@@ -89,7 +87,7 @@ public struct MemoryModel: Hashable, Sendable {
   }
 
   func initialDifficulty(_ grade: Grade, clamped: Bool) -> Double {
-    let difficulty = parameters[4] - exp(parameters[5] * Double(grade.rawValue - 1)) + 1
+    let difficulty = parameters[4] - Double.exp(parameters[5] * Double(grade.rawValue - 1)) + 1
     return clamped ? clamp(difficulty) : difficulty
   }
 
@@ -103,8 +101,8 @@ public struct MemoryModel: Hashable, Sendable {
 
   func shortTermStability(_ stability: Double, grade: Grade) -> Double {
     var increase =
-      exp(parameters[17] * (Double(grade.rawValue) - 3 + parameters[18]))
-      * pow(stability, -parameters[19])
+      Double.exp(parameters[17] * (Double(grade.rawValue) - 3 + parameters[18]))
+      * Double.pow(stability, -parameters[19])
     if grade != .again { increase = max(increase, 1) }
     return max(stability * increase, Self.minimumStability)
   }
@@ -114,17 +112,18 @@ public struct MemoryModel: Hashable, Sendable {
     let next: Double
     if grade == .again {
       let longTerm =
-        parameters[11] * pow(difficulty, -parameters[12])
-        * (pow(stability + 1, parameters[13]) - 1) * exp((1 - recall) * parameters[14])
-      let shortTerm = stability / exp(parameters[17] * parameters[18])
+        parameters[11] * Double.pow(difficulty, -parameters[12])
+        * (Double.pow(stability + 1, parameters[13]) - 1)
+        * Double.exp((1 - recall) * parameters[14])
+      let shortTerm = stability / Double.exp(parameters[17] * parameters[18])
       next = min(longTerm, shortTerm)
     } else {
       let hardPenalty = grade == .hard ? parameters[15] : 1
       let easyBonus = grade == .easy ? parameters[16] : 1
       next =
         stability
-        * (1 + exp(parameters[8]) * (11 - difficulty) * pow(stability, -parameters[9])
-          * (exp((1 - recall) * parameters[10]) - 1) * hardPenalty * easyBonus)
+        * (1 + Double.exp(parameters[8]) * (11 - difficulty) * Double.pow(stability, -parameters[9])
+          * (Double.exp((1 - recall) * parameters[10]) - 1) * hardPenalty * easyBonus)
     }
     return max(next, Self.minimumStability)
   }

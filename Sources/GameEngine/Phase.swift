@@ -151,6 +151,15 @@ public enum Outcome: Hashable, Sendable {
   case timedOut
 
   public var isCorrect: Bool { self == .correct }
+
+  /// "correct", "wrong" or "timeout": the outcome in the headless events and the history.
+  public var name: String {
+    switch self {
+    case .correct: "correct"
+    case .wrong: "wrong"
+    case .timedOut: "timeout"
+    }
+  }
 }
 
 /// A question played, as the statistics show it.

@@ -202,7 +202,7 @@ public final class History: Sendable {
     while let block = try? file.read(upToCount: 1 << 20), !block.isEmpty {
       hasher.update(data: block)
     }
-    return hasher.finalize().map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
 
   // MARK: - Answers
@@ -280,11 +280,5 @@ public final class History: Sendable {
     } catch {
       throw Unavailable(description: "\(path): \(Self.reason(error))")
     }
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to length: Int) -> String {
-    String(repeating: "0", count: max(0, length - count)) + self
   }
 }

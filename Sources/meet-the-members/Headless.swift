@@ -205,16 +205,10 @@ struct HeadlessPlayer {
           "options": question.options.map(\.name), "correct": question.correctIndex,
         ], at: transition.at)
     case .questionEnded(let result):
-      let outcome: String =
-        switch result.outcome {
-        case .correct: "correct"
-        case .wrong: "wrong"
-        case .timedOut: "timeout"
-        }
       emit(
         "result",
         [
-          "number": result.question.number, "outcome": outcome,
+          "number": result.question.number, "outcome": result.outcome.name,
           "chosen": result.chosenIndex.map { $0 as Any } ?? NSNull(),
           "correct": result.question.correctIndex, "score": model.session.state.score,
           "seconds": seconds(result.answerTime),
@@ -244,14 +238,10 @@ struct HeadlessPlayer {
         "score": state.score, "streak": state.streak, "longest_streak": state.longestStreak,
         "questions": state.questionsPlayed,
         "recent": state.recentResults.map { result -> [String: Any] in
-          var entry: [String: Any] = ["member": describe(result.member)]
-          switch result.outcome {
-          case .correct: entry["outcome"] = "correct"
-          case .wrong(let chosen):
-            entry["outcome"] = "wrong"
-            entry["chose"] = chosen.name
-          case .timedOut: entry["outcome"] = "timeout"
-          }
+          var entry: [String: Any] = [
+            "member": describe(result.member), "outcome": result.outcome.name,
+          ]
+          if case .wrong(let chosen) = result.outcome { entry["chose"] = chosen.name }
           entry["seconds"] = seconds(result.answerTime)
           return entry
         },

@@ -65,17 +65,11 @@ struct HistoryLink {
     return { answer in
       guard let person = people[answer.result.member.id] else { return nil }
       let result = answer.result
-      let outcome: String =
-        switch result.outcome {
-        case .correct: "correct"
-        case .wrong: "wrong"
-        case .timedOut: "timeout"
-        }
       let chosen = result.chosenIndex.map { result.question.options[$0].name }
       do {
         try history.record(
           History.Answer(
-            person: person.id, roster: rosterName, mode: answer.mode, outcome: outcome,
+            person: person.id, roster: rosterName, mode: answer.mode, outcome: result.outcome.name,
             chosen: chosen, seconds: result.answerTime.seconds, answeredAt: answer.answeredAt),
           memory: answer.memory, grade: answer.grade.rawValue)
         return nil
