@@ -37,10 +37,15 @@ final class GameInTmuxTests: XCTestCase {
     return waitForQuestion(1)
   }
 
-  /// Waits for question `number` (or a later one) to be on screen, and returns it.
+  /// Waits for question `number` (or a later one) to be on screen with its face, its answer
+  /// time running (keys before that are not answers), and returns it.
   @discardableResult
   func waitForQuestion(_ number: Int) -> (number: Int, options: [String], correct: Int, due: Int) {
-    tmux.waitForFile("trace.jsonl") { (TraceFile($0).lastQuestion?.number ?? 0) >= number }
+    tmux.waitForFile("trace.jsonl") { text in
+      let trace = TraceFile(text)
+      guard let last = trace.lastQuestion, last.number >= number else { return false }
+      return trace.answeringDue(of: last.number) != nil
+    }
     // The newest question in the trace, once the screen shows it (when its photo fails it
     // gives way, while this waits, to another under the same number).
     var question = trace.lastQuestion!
