@@ -73,6 +73,7 @@ let package = Package(
       name: "TerminalUITests", dependencies: ["TerminalUI", "GameEngine", "Pictures"],
       // Read through #filePath, not as resources.
       exclude: ["Snapshots"]),
-    .testTarget(name: "MeetTheMembersTests", dependencies: ["meet-the-members", "Pictures"]),
+    .testTarget(
+      name: "MeetTheMembersTests", dependencies: ["meet-the-members", "Pictures", "History"]),
   ]
 )

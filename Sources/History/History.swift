@@ -121,6 +121,17 @@ public final class History: Sendable {
     return (error as NSError).localizedDescription
   }
 
+  /// `PRAGMA integrity_check`: "ok", or what SQLite found wrong.
+  public func integrityCheck() throws(Unavailable) -> String {
+    do {
+      return try pool.read { db in
+        try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
   // MARK: - People
 
   /// A member of the roster as the history identifies them.
