@@ -1,8 +1,12 @@
 /// Something that happened, named after what happened. Every event reaches the engine with
 /// the instant it happened at (see `Game.handle(_:at:)`).
 public enum Event: Hashable, Sendable {
-  /// The Start button was pressed: a new game begins with score 0.
+  /// The Start button was pressed: a new game of the quiz begins with score 0.
   case startPressed
+  /// The Learn button was pressed: a new game of learn mode begins with score 0.
+  case learnPressed
+  /// The player went on from a name card before its time was up.
+  case nextPressed
   /// The face of the member asked about is on screen: the question's answer time starts now.
   /// Until then the question is loading and no clock runs.
   case faceShown
@@ -43,6 +47,10 @@ public struct Transition: Hashable, Sendable {
     case questionEnded(QuestionResult)
     case paused(PauseReason)
     case resumed
+    /// A name card is on screen; its face is loading.
+    case introductionPosed(Member)
+    /// A name card's face is on screen: the player has met the member.
+    case introduced(Member)
     /// A member left the game because their photo cannot be shown.
     case memberWithdrawn(Member)
     /// The last question of a round was revealed: the finished scene shows the round.

@@ -4,6 +4,8 @@
 public struct Game: Hashable, Sendable {
   /// 1 for the session's first game, 2 for the next one started, ...
   public let number: Int
+  /// The quiz, or learn mode.
+  public var mode: PlayMode = .quiz
   /// Right answers since the game started, or since the last resume (resuming resets it).
   public var score = 0
   /// Right answers in a row, up to the last question.
@@ -16,10 +18,12 @@ public struct Game: Hashable, Sendable {
   public var roundResults: [QuestionResult] = []
 
   public init(
-    number: Int, score: Int = 0, streak: Int = 0, questionsPlayed: Int = 0, round: Int = 1,
+    number: Int, mode: PlayMode = .quiz, score: Int = 0, streak: Int = 0, questionsPlayed: Int = 0,
+    round: Int = 1,
     roundResults: [QuestionResult] = []
   ) {
     self.number = number
+    self.mode = mode
     self.score = score
     self.streak = streak
     self.questionsPlayed = questionsPlayed

@@ -81,6 +81,20 @@ public struct Memories: Hashable, Sendable {
     return result.answerTime <= .milliseconds(2_500) ? .good : .hard
   }
 
+  /// Takes in a name card seen at `time` (Unix seconds): the name was shown, not recalled, so
+  /// the memory starts as after a miss (FSRS's first grade, again) and the person is met but
+  /// not known until a right answer.
+  @discardableResult
+  public mutating func introduce(_ member: MemberID, at time: Double) -> MemoryRecord {
+    let previous = records[member]
+    let memory = model.remember(
+      previous?.memory, grade: .again,
+      afterDays: previous.map { (time - $0.lastAnswer) / 86_400 })
+    let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: .again)
+    records[member] = record
+    return record
+  }
+
   /// Takes in an answer revealed at `time` (Unix seconds); returns the member's new record.
   @discardableResult
   public mutating func remember(_ result: QuestionResult, options: Int, at time: Double)

@@ -45,12 +45,14 @@ public enum Interrupted: Hashable, Sendable {
   case loading(Question)
   case answering(Answering)
   case revealing(Reveal)
+  case introducing(Introduction)
 
-  public var question: Question {
+  public var question: Question? {
     switch self {
     case .loading(let question): question
     case .answering(let answering): answering.question
     case .revealing(let reveal): reveal.question
+    case .introducing: nil
     }
   }
 }
@@ -89,6 +91,8 @@ public enum Phase: Hashable, Sendable {
   case loading(Question)
   case answering(Answering)
   case revealing(Reveal)
+  /// Learn mode's name card: a new person's face and name.
+  case introducing(Introduction)
   case paused(Paused)
   /// A round is over: the finished scene shows it until the next round or the start screen.
   case finished(RoundSummary)
@@ -96,7 +100,7 @@ public enum Phase: Hashable, Sendable {
   /// The question on screen, if any.
   public var question: Question? {
     switch self {
-    case .start, .finished: nil
+    case .start, .finished, .introducing: nil
     case .loading(let question): question
     case .answering(let answering): answering.question
     case .revealing(let reveal): reveal.question
@@ -104,36 +108,51 @@ public enum Phase: Hashable, Sendable {
     }
   }
 
+  /// The name card on screen, also while a pause holds it.
+  public var introduction: Introduction? {
+    switch self {
+    case .introducing(let introduction): introduction
+    case .paused(let paused):
+      if case .introducing(let introduction) = paused.interrupted { introduction } else { nil }
+    case .start, .loading, .answering, .revealing, .finished: nil
+    }
+  }
+
+  /// The member whose face is on screen: the question's or the name card's.
+  public var member: Member? { question?.member ?? introduction?.member }
+
   /// The answer on screen: during the reveal, and during a pause that froze one.
   public var reveal: Reveal? {
     switch self {
     case .revealing(let reveal): reveal
     case .paused(let paused):
       if case .revealing(let reveal) = paused.interrupted { reveal } else { nil }
-    case .start, .loading, .answering, .finished: nil
+    case .start, .loading, .answering, .introducing, .finished: nil
     }
   }
 
-  /// The progress bar's step: 0 outside a question.
+  /// The progress bar's step: 0 outside a question or a name card.
   public var progressStep: Int {
     switch self {
     case .start, .loading, .finished: 0
     case .answering(let answering): answering.step
     case .revealing(let reveal): reveal.step
+    case .introducing(let introduction): introduction.step
     case .paused(let paused):
       switch paused.interrupted {
       case .loading: 0
       case .answering(let answering): answering.step
       case .revealing(let reveal): reveal.step
+      case .introducing(let introduction): introduction.step
       }
     }
   }
 
   /// Whether a game is going on and not paused (a question is loading, being answered or
-  /// revealed).
+  /// revealed, or a name card is on screen).
   public var isRunning: Bool {
     switch self {
-    case .loading, .answering, .revealing: true
+    case .loading, .answering, .revealing, .introducing: true
     case .start, .paused, .finished: false
     }
   }

@@ -24,6 +24,8 @@ public struct QuestionGenerator: Sendable {
   public static let optionCount = 4
 
   public let members: [Member]
+  /// The seed the generator started from.
+  public let seed: UInt64
   private var picker: any MemberPicker
   private var random: SeededGenerator
   /// One option per different name, in roster order.
@@ -64,6 +66,7 @@ public struct QuestionGenerator: Sendable {
     for index in nameIndexOfMember { playingWithName[index] += 1 }
     self.playingWithName = playingWithName
     self.picker = picker
+    self.seed = seed
     self.random = SeededGenerator(seed: seed)
   }
 
@@ -103,19 +106,48 @@ public struct QuestionGenerator: Sendable {
     makeQuestion(number: question.number)
   }
 
+  /// A question about this member (who must be in play), numbered `number`. The other names
+  /// are drawn from the members in `familiar` when at least three other names are among them
+  /// (so that no option is ruled out only because it was never met), else from everyone.
+  public mutating func question(
+    about member: MemberID, number: Int, familiar: Set<MemberID>? = nil
+  ) -> Question {
+    let asked = members.firstIndex { $0.id == member } ?? 0
+    previous = asked
+    var pool: [Int]?
+    if let familiar {
+      var names = Set<Int>()
+      for (index, other) in members.enumerated() where familiar.contains(other.id) {
+        let name = nameIndexOfMember[index]
+        if name != nameIndexOfMember[asked], playingWithName[name] > 0 { names.insert(name) }
+      }
+      if names.count >= Self.optionCount - 1 { pool = names.sorted() }
+    }
+    return makeQuestion(number: number, asking: asked, otherNames: pool)
+  }
+
   private mutating func makeQuestion(number: Int) -> Question {
     var asked = picker.nextMember(of: members, after: previous, using: &random)
     while withdrawn.contains(asked) {
       asked = picker.nextMember(of: members, after: previous, using: &random)
     }
     previous = asked
+    return makeQuestion(number: number, asking: asked, otherNames: nil)
+  }
+
+  /// A question about `members[asked]`; the other names are drawn uniformly from `otherNames`
+  /// (indices in `names`), or from every name in play.
+  private mutating func makeQuestion(number: Int, asking asked: Int, otherNames: [Int]?)
+    -> Question
+  {
     let member = members[asked]
     let correctName = nameIndexOfMember[asked]
 
     var taken: Set<Int> = [correctName]
     var options: [NameOption] = []
     while options.count < Self.optionCount - 1 {
-      let candidate = Int.random(in: names.indices, using: &random)
+      let candidate =
+        otherNames?.randomElement(using: &random) ?? Int.random(in: names.indices, using: &random)
       if playingWithName[candidate] > 0, taken.insert(candidate).inserted {
         options.append(names[candidate])
       }

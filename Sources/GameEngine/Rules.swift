@@ -19,6 +19,8 @@ public struct Rules: Hashable, Sendable {
   public var pauseAfterTimeouts: Int
   /// How many questions a round has; after the last one the finished scene shows the round.
   public var roundLength: RoundLength
+  /// How long a name card stays once its face is on screen, unless the player goes on first.
+  public var introductionTime: Duration
 
   public init(
     answerTime: Duration = .seconds(5),
@@ -27,7 +29,8 @@ public struct Rules: Hashable, Sendable {
     flashHalfPeriod: Duration = .milliseconds(250),
     maximumLateStart: Duration = .milliseconds(500),
     pauseAfterTimeouts: Int = 3,
-    roundLength: RoundLength = .questions(10)
+    roundLength: RoundLength = .questions(10),
+    introductionTime: Duration = .seconds(6)
   ) {
     precondition(answerTime > .zero, "the answer time must be positive")
     precondition(revealTime >= .zero, "the reveal time cannot be negative")
@@ -43,6 +46,8 @@ public struct Rules: Hashable, Sendable {
       precondition(count > 0, "a round needs at least one question")
     }
     self.roundLength = roundLength
+    precondition(introductionTime > .zero, "a name card must stay on screen")
+    self.introductionTime = introductionTime
   }
 
   /// The rules of the classic game: 5 s to answer, 2 s to read the correct name.
@@ -52,14 +57,16 @@ public struct Rules: Hashable, Sendable {
   public var optionCount: Int { QuestionGenerator.optionCount }
 
   /// When, after the start of a question, the progress bar reaches `step`.
-  func stepTime(_ step: Int) -> Duration {
-    answerTime * step / progressSteps
+  func stepTime(_ step: Int, of time: Duration? = nil) -> Duration {
+    (time ?? answerTime) * step / progressSteps
   }
 
-  /// The progress bar's step `elapsed` after the start of a question.
-  func step(after elapsed: Duration) -> Int {
+  /// The progress bar's step `elapsed` after the start of a question (or, `of` a name card's
+  /// time, of a card).
+  func step(after elapsed: Duration, of time: Duration? = nil) -> Int {
     guard elapsed > .zero else { return 0 }
-    let reached = elapsed.wholeNanoseconds * Int64(progressSteps) / answerTime.wholeNanoseconds
+    let reached =
+      elapsed.wholeNanoseconds * Int64(progressSteps) / (time ?? answerTime).wholeNanoseconds
     return Int(min(reached, Int64(progressSteps)))
   }
 

@@ -17,13 +17,27 @@ public struct Session: Sendable {
   private var timeoutsInARow = 0
   /// Everyone in play when the round began, for rounds of everyone once.
   private var everyoneInRound: Int?
+  /// How well the player knows each member, brought up to date with every card and answer.
+  public private(set) var memories: Memories
+  /// The wall time (for the memories) of the session's instants.
+  public private(set) var wallClock: WallClock
+  /// Learn mode's choice of whom to show, for a game of learn mode.
+  private var learning: LearnScheduler?
 
-  public init(questions: QuestionGenerator, rules: Rules = .standard, at now: Instant = .zero) {
+  /// `memories` are what the player remembered when the session began, at the wall time
+  /// `wallClock` gives the session's instants.
+  public init(
+    questions: QuestionGenerator, rules: Rules = .standard, at now: Instant = .zero,
+    memories: Memories = Memories(),
+    wallClock: WallClock = WallClock(origin: .zero, unixSecondsAtOrigin: 0)
+  ) {
     var questions = questions
     self.state = State(upcoming: questions.next())
     self.rules = rules
     self.questions = questions
     self.now = now
+    self.memories = memories
+    self.wallClock = wallClock
   }
 
   /// Applies an event that happened at `now` and returns the phase changes it caused, in order.
@@ -40,16 +54,35 @@ public struct Session: Sendable {
       break
     case .playerActive:
       timeoutsInARow = 0
-    case .startPressed:
+    case .startPressed, .learnPressed:
       guard !state.phase.isRunning else { break }
-      state.game = Game(number: (state.game?.number ?? 0) + 1)
+      let number = (state.game?.number ?? 0) + 1
+      let mode: PlayMode = event == .learnPressed ? .learn : .quiz
+      state.game = Game(number: number, mode: mode)
+      if mode == .learn {
+        var random = SeededGenerator(seed: questions.seed &+ UInt64(number))
+        learning = LearnScheduler(members: questions.members.map(\.id), using: &random)
+      }
       timeoutsInARow = 0
       everyoneInRound = nil
       startQuestion(at: now, recording: &transitions)
     case .faceShown:
-      guard case .loading(let question) = state.phase else { break }
-      state.phase = .answering(Answering(question: question, startedAt: now, step: 0))
-      transitions.append(Transition(kind: .questionShown(question), at: now))
+      switch state.phase {
+      case .loading(let question):
+        state.phase = .answering(Answering(question: question, startedAt: now, step: 0))
+        transitions.append(Transition(kind: .questionShown(question), at: now))
+      case .introducing(var introduction) where introduction.shownAt == nil:
+        introduction.shownAt = now
+        state.phase = .introducing(introduction)
+        memories.introduce(introduction.member.id, at: wallClock.unixSeconds(at: now))
+        transitions.append(Transition(kind: .introduced(introduction.member), at: now))
+      default:
+        break
+      }
+    case .nextPressed:
+      guard case .introducing(let introduction) = state.phase, introduction.shownAt != nil
+      else { break }
+      startQuestion(at: now, recording: &transitions)
     case .answerChosen(let index):
       guard case .answering(let answering) = state.phase,
         answering.question.options.indices.contains(index)
@@ -83,6 +116,9 @@ public struct Session: Sendable {
     switch state.phase {
     case .start, .paused, .loading, .finished:
       return nil
+    case .introducing(let introduction):
+      guard let shownAt = introduction.shownAt else { return nil }
+      return shownAt + rules.stepTime(introduction.step + 1, of: rules.introductionTime)
     case .answering(let answering):
       return answering.startedAt + rules.stepTime(answering.step + 1)
     case .revealing(let reveal):
@@ -91,6 +127,13 @@ public struct Session: Sendable {
       let halves = rules.flashHalves(after: now - reveal.startedAt)
       return min(end, reveal.startedAt + rules.flashHalfPeriod * (halves + 1))
     }
+  }
+
+  /// Takes what the player remembered before the session began (from the history), and the
+  /// wall time of the session's instants.
+  public mutating func restore(_ memories: Memories, wallClock: WallClock) {
+    self.memories = memories
+    self.wallClock = wallClock
   }
 
   /// Whether the member can still be asked about (not withdrawn).
@@ -107,6 +150,15 @@ public struct Session: Sendable {
   /// The members who can still be asked about.
   public var memberIDsInPlay: [MemberID] {
     questions.members.map(\.id).filter { questions.isInPlay($0) }
+  }
+
+  /// The member shown next, as far as can be told now: the upcoming question's, or in learn
+  /// mode the person the scheduler would choose (whose picture can be prepared).
+  public var upcomingMember: MemberID {
+    guard state.game?.mode == .learn, let learning else { return state.upcoming.member.id }
+    return learning.peek(
+      inPlay: Set(memberIDsInPlay), memories: memories, at: wallClock.unixSeconds(at: now)
+    ).member
   }
 
   // MARK: - Time
@@ -141,6 +193,15 @@ public struct Session: Sendable {
         }
         reveal.isLit = isLit(reveal, after: now - reveal.startedAt)
         state.phase = .revealing(reveal)
+      case .introducing(var introduction):
+        guard let shownAt = introduction.shownAt else { break }
+        let end = shownAt + rules.introductionTime
+        if now >= end {
+          startQuestion(at: now - end > rules.maximumLateStart ? now : end, recording: &transitions)
+          continue
+        }
+        introduction.step = rules.step(after: now - shownAt, of: rules.introductionTime)
+        state.phase = .introducing(introduction)
       case .start, .paused, .loading, .finished:
         break
       }
@@ -163,12 +224,46 @@ public struct Session: Sendable {
     }
   }
 
+  /// Starts what comes next: the upcoming question, or in learn mode the card or question
+  /// the scheduler chooses now.
   private mutating func startQuestion(at start: Instant, recording transitions: inout [Transition])
   {
     if everyoneInRound == nil { everyoneInRound = questions.membersInPlay }
+    if state.game?.mode == .learn {
+      let (phase, kind) = nextLearnStep(at: start)
+      state.phase = phase
+      transitions.append(Transition(kind: kind, at: start))
+      return
+    }
     let question = state.upcoming
     state.upcoming = questions.next()
     pose(question, at: start, recording: &transitions)
+  }
+
+  /// Learn mode's next card (its face loading) or question, chosen at `time`, and its
+  /// transition.
+  private mutating func nextLearnStep(at time: Instant) -> (Phase, Transition.Kind) {
+    let inPlay = Set(memberIDsInPlay)
+    let wallTime = wallClock.unixSeconds(at: time)
+    var learning =
+      learning
+      ?? {
+        var random = SeededGenerator(seed: questions.seed)
+        return LearnScheduler(members: questions.members.map(\.id), using: &random)
+      }()
+    let step = learning.next(inPlay: inPlay, memories: memories, at: wallTime)
+    learning.shown(step.member)
+    self.learning = learning
+    switch step {
+    case .introduce(let id):
+      let member = member(id) ?? state.upcoming.member
+      return (.introducing(Introduction(member: member)), .introductionPosed(member))
+    case .ask(let id):
+      let question = questions.question(
+        about: id, number: (state.game?.questionsPlayed ?? 0) + 1,
+        familiar: inPlay.filter { memories.records[$0] != nil })
+      return (.loading(question), .questionPosed(question))
+    }
   }
 
   private mutating func pose(
@@ -199,6 +294,7 @@ public struct Session: Sendable {
     let result = QuestionResult(
       question: answering.question, outcome: reveal.outcome,
       answerTime: min(end - answering.startedAt, rules.answerTime))
+    memories.remember(result, options: rules.optionCount, at: wallClock.unixSeconds(at: end))
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
     game.roundResults.append(result)
@@ -234,6 +330,9 @@ public struct Session: Sendable {
     transitions.append(Transition(kind: .memberWithdrawn(member), at: now))
     // The withdrawn member's name may stay among the upcoming question's other names.
     if state.upcoming.member.id == id { state.upcoming = questions.replacing(state.upcoming) }
+    if state.game?.mode == .learn {
+      return withdrawFromLearning(id, at: now, recording: &transitions)
+    }
     guard let question = state.phase.question, question.member.id == id else { return }
     switch state.phase {
     case .loading, .answering:
@@ -245,9 +344,35 @@ public struct Session: Sendable {
         state.phase = .paused(
           Paused(interrupted: .loading(next), elapsed: .zero, reason: paused.reason))
         transitions.append(Transition(kind: .questionPosed(next), at: now))
-      case .revealing:
+      case .revealing, .introducing:
         break
       }
+    case .start, .revealing, .introducing, .finished:
+      break
+    }
+  }
+
+  /// Learn mode: a card or question about the withdrawn member gives way to the next step.
+  private mutating func withdrawFromLearning(
+    _ id: MemberID, at now: Instant, recording transitions: inout [Transition]
+  ) {
+    guard state.phase.member?.id == id else { return }
+    switch state.phase {
+    case .loading, .answering, .introducing:
+      let (phase, kind) = nextLearnStep(at: now)
+      state.phase = phase
+      transitions.append(Transition(kind: kind, at: now))
+    case .paused(let paused):
+      if case .revealing = paused.interrupted { return }
+      let (phase, kind) = nextLearnStep(at: now)
+      let interrupted: Interrupted
+      switch phase {
+      case .introducing(let introduction): interrupted = .introducing(introduction)
+      case .loading(let question): interrupted = .loading(question)
+      default: return
+      }
+      state.phase = .paused(Paused(interrupted: interrupted, elapsed: .zero, reason: paused.reason))
+      transitions.append(Transition(kind: kind, at: now))
     case .start, .revealing, .finished:
       break
     }
@@ -268,6 +393,9 @@ public struct Session: Sendable {
     case .revealing(let reveal):
       interrupted = .revealing(reveal)
       elapsed = now - reveal.startedAt
+    case .introducing(let introduction):
+      interrupted = .introducing(introduction)
+      elapsed = introduction.shownAt.map { now - $0 } ?? .zero
     case .start, .paused, .finished:
       return
     }
@@ -288,6 +416,9 @@ public struct Session: Sendable {
     case .revealing(var reveal):
       reveal.startedAt = restartedAt
       state.phase = .revealing(reveal)
+    case .introducing(var introduction):
+      if introduction.shownAt != nil { introduction.shownAt = restartedAt }
+      state.phase = .introducing(introduction)
     }
     state.game?.score = 0
     timeoutsInARow = 0

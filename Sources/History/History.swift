@@ -260,18 +260,37 @@ public final class History: Sendable {
             answer.person, answer.roster, answer.mode, answer.outcome, answer.chosen,
             answer.seconds, answer.answeredAt,
           ])
-        try db.execute(
-          sql: """
-            UPDATE person SET stability = ?, difficulty = ?, lastAnswer = ?, lastGrade = ?
-            WHERE id = ?
-            """,
-          arguments: [
-            memory.stability, memory.difficulty, answer.answeredAt, grade, answer.person,
-          ])
+        try Self.updateMemory(
+          db, person: answer.person, memory: memory, grade: grade, at: answer.answeredAt)
       }
     } catch {
       throw Unavailable(description: "\(path): \(Self.reason(error))")
     }
+  }
+
+  /// Records a person's memory without an answer (a name card seen at `time`, Unix seconds),
+  /// committed before it returns.
+  public func remember(person: Int64, memory: MemoryState, grade: Int, at time: Double)
+    throws(Unavailable)
+  {
+    do {
+      try pool.write { db in
+        try Self.updateMemory(db, person: person, memory: memory, grade: grade, at: time)
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
+  private static func updateMemory(
+    _ db: Database, person: Int64, memory: MemoryState, grade: Int, at time: Double
+  ) throws {
+    try db.execute(
+      sql: """
+        UPDATE person SET stability = ?, difficulty = ?, lastAnswer = ?, lastGrade = ?
+        WHERE id = ?
+        """,
+      arguments: [memory.stability, memory.difficulty, time, grade, person])
   }
 
   /// Every answer recorded, oldest first (for export and tests).

@@ -22,13 +22,15 @@ public final class App {
     public var trace: Trace?
     /// The history's memories and clock, if one is kept.
     public var history: HistorySetup?
-    /// Keeps an answer; returns why it could not, in one line.
-    public var recordAnswer: ((RecordedAnswer) -> String?)?
+    /// Keeps answers and people met; nil when no history is kept.
+    public var recorder: HistoryRecorder?
+    /// The mode the start screen offers first.
+    public var mode: PlayMode
 
     public init(
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
-      recordAnswer: ((RecordedAnswer) -> String?)? = nil
+      recorder: HistoryRecorder? = nil, mode: PlayMode = .quiz
     ) {
       self.session = session
       self.roster = roster
@@ -36,7 +38,8 @@ public final class App {
       self.choice = choice
       self.trace = trace
       self.history = history
-      self.recordAnswer = recordAnswer
+      self.recorder = recorder
+      self.mode = mode
     }
   }
 
@@ -57,7 +60,7 @@ public final class App {
   private let store: PictureStore
   private let photos: [MemberID: Photo]
   let trace: Trace?
-  private let recordAnswer: ((RecordedAnswer) -> String?)?
+  private let recorder: HistoryRecorder?
   var sources: [any DispatchSourceProtocol] = []
   let input: any DispatchSourceRead
   private let timer = DispatchSource.makeTimerSource(queue: .main)
@@ -75,8 +78,8 @@ public final class App {
     terminal = try Terminal(choice: setup.choice)
     model = AppModel(
       session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
-      size: terminal.size, history: setup.history)
-    recordAnswer = setup.recordAnswer
+      size: terminal.size, history: setup.history, mode: setup.mode)
+    recorder = setup.recorder
     store = PictureStore()
     photos = setup.photos
     trace = setup.trace
@@ -154,8 +157,8 @@ public final class App {
       setClock(instant)
     case .report(let transition):
       trace?.record(transition, at: now)
-    case .recordAnswer(let answer):
-      if let failure = recordAnswer?(answer) { inputs.append((.historyFailed(failure), now)) }
+    case .recordAnswer, .recordIntroduction:
+      if let failure = recorder?.perform(effect) { inputs.append((failure, now)) }
     case .memberWithdrawn(let member, let file, let reason):
       trace?.recordWithdrawal(member, file: file, reason: reason, at: now)
     case .preparePicture(let request):

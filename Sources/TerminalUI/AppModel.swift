@@ -25,10 +25,10 @@ public struct AppModel: Sendable {
   private var clockSetFor: Instant?
   /// The member whose face was last asked to be confirmed on screen.
   private var faceAwaited: MemberID?
-  /// How well the player knows each member, brought up to date with every answer.
-  public private(set) var memories: Memories
-  /// The history's clock; nil when no history is kept (no answer is recorded).
-  private let wallClock: WallClock?
+  /// How well the player knows each member, brought up to date with every card and answer.
+  public var memories: Memories { session.memories }
+  /// Whether a history is kept: every card and answer is then recorded.
+  private let recordsHistory: Bool
   /// What the history cannot keep and why.
   private var historyNotice: String?
   /// The instant of the latest input: recall is counted at it.
@@ -36,15 +36,19 @@ public struct AppModel: Sendable {
 
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
-    history: HistorySetup? = nil
+    history: HistorySetup? = nil, mode: PlayMode = .quiz
   ) {
+    var session = session
+    if let history, let wallClock = history.wallClock {
+      session.restore(history.memories, wallClock: wallClock)
+    }
     self.session = session
     self.roster = roster
     self.appearance = appearance
     self.size = size
-    memories = history?.memories ?? Memories()
-    wallClock = history?.wallClock
+    recordsHistory = history?.wallClock != nil
     historyNotice = history?.notice
+    focus = mode == .learn ? .learn : .start
   }
 
   /// What to draw now.
@@ -55,10 +59,10 @@ public struct AppModel: Sendable {
       game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
-    if let wallClock {
+    if recordsHistory {
       let members = session.memberIDsInPlay
       screen.progress = Progress(
-        known: memories.known(among: members, at: wallClock.unixSeconds(at: latest)),
+        known: memories.known(among: members, at: session.wallClock.unixSeconds(at: latest)),
         new: memories.new(among: members), total: members.count)
     }
     if let (members, box) = facesWanted {
@@ -162,8 +166,7 @@ public struct AppModel: Sendable {
       pictureFailed(request, file: file, reason: reason, at: now, into: &step)
     case .faceDrawn(let member):
       if faceAwaited == member { faceAwaited = nil }
-      guard case .loading(let question) = session.state.phase, question.member.id == member,
-        faceToShow(of: question) != nil
+      guard memberAwaitingFace == member, faceToShow(of: member) != nil
       else { return tell(.clockTicked, at: now, into: &step) }
       tell(.faceShown, at: now, into: &step)
     case .historyFailed(let reason):
@@ -177,17 +180,34 @@ public struct AppModel: Sendable {
   private mutating func tell(_ event: Event, at now: Instant, into step: inout Step) {
     let transitions = session.handle(event, at: now)
     if transitions.contains(where: \.finishesRound) { focus = .nextRound }
+    // A name card's one button, and the names again after it.
+    if case .introducing = session.state.phase {
+      focus = .next
+    } else if focus == .next, session.state.phase.question != nil {
+      focus = .option(0)
+    }
     for transition in transitions {
-      if case .questionEnded(let result) = transition.kind, let wallClock {
-        let time = wallClock.unixSeconds(at: transition.at)
-        let record = memories.remember(result, options: session.rules.optionCount, at: time)
-        step.effects.append(
-          .recordAnswer(
-            RecordedAnswer(
-              result: result, answeredAt: time, memory: record.memory, grade: record.lastGrade,
-              mode: "quiz")))
-      }
+      if recordsHistory { record(transition, into: &step) }
       step.effects.append(.report(transition))
+    }
+  }
+
+  /// The history's part of a transition: an answer, or a member met on a name card, with
+  /// their memory after it.
+  private func record(_ transition: Transition, into step: inout Step) {
+    switch transition.kind {
+    case .questionEnded(let result):
+      guard let record = memories.records[result.member.id] else { return }
+      step.effects.append(
+        .recordAnswer(
+          RecordedAnswer(
+            result: result, answeredAt: record.lastAnswer, memory: record.memory,
+            grade: record.lastGrade, mode: (session.state.game?.mode ?? .quiz).rawValue)))
+    case .introduced(let member):
+      guard let record = memories.records[member.id] else { return }
+      step.effects.append(.recordIntroduction(member.id, record))
+    default:
+      break
     }
   }
 
@@ -247,10 +267,12 @@ public struct AppModel: Sendable {
     // A window owns the screen: only its own button works while it is open.
     guard overlay == nil || control == .close else { return }
     switch control {
-    case .start:
+    case .start, .learn:
       place = .quiz
       focus = .option(0)
-      tell(.startPressed, at: now, into: &step)
+      tell(control == .learn ? .learnPressed : .startPressed, at: now, into: &step)
+    case .next:
+      tell(.nextPressed, at: now, into: &step)
     case .stats:
       openOverlay(.stats, at: now, into: &step)
     case .quit:
@@ -289,7 +311,7 @@ public struct AppModel: Sendable {
     if overlay != nil { return closeOverlay(at: now, into: &step) }
     guard place == .quiz else { return }
     place = .start
-    focus = .start
+    focus = session.state.game?.mode == .learn ? .learn : .start
     tell(.screenLeft, at: now, into: &step)
   }
 
@@ -323,7 +345,7 @@ public struct AppModel: Sendable {
       pictures.faces[request.member] = PictureSlots.Shown(
         member: request.member, box: box, slot: slot)
     }
-    guard request.member == session.state.phase.question?.member.id,
+    guard request.member == session.state.phase.member?.id,
       request.box == Layout.pictureBox(in: size)
     else { return }
     pictures.onScreen = PictureSlots.Shown(member: request.member, box: request.box, slot: slot)
@@ -332,7 +354,7 @@ public struct AppModel: Sendable {
   /// The picture in hand, if it is of the member on screen and made for the window's box.
   private var pictureOnScreen: PictureSlot? {
     guard let shown = pictures.onScreen,
-      shown.member == session.state.phase.question?.member.id,
+      shown.member == session.state.phase.member?.id,
       shown.box == Layout.pictureBox(in: size)
     else { return nil }
     return shown.slot
@@ -359,12 +381,12 @@ public struct AppModel: Sendable {
     } else if !pictures.faces.isEmpty, !isFinished {
       pictures.faces = [:]
     }
-    if place == .quiz, let question = session.state.phase.question, pictureOnScreen == nil {
+    if place == .quiz, let member = session.state.phase.member, pictureOnScreen == nil {
       requests.append(
-        PictureRequest(member: question.member.id, box: box, style: appearance, purpose: .onScreen))
+        PictureRequest(member: member.id, box: box, style: appearance, purpose: .onScreen))
     }
     let upcoming = PictureRequest(
-      member: session.state.upcoming.member.id, box: box, style: appearance, purpose: .prefetch)
+      member: session.upcomingMember, box: box, style: appearance, purpose: .prefetch)
     if pictures.prefetched != upcoming {
       pictures.prefetched = upcoming
       requests.append(upcoming)
@@ -372,22 +394,30 @@ public struct AppModel: Sendable {
     return requests.filter { pictures.start($0) }.map(Effect.preparePicture)
   }
 
-  /// The face the screen shows for a loading question, if it is there (a photo that cannot
-  /// be shown counts: its question says why and plays on).
-  private func faceToShow(of question: Question) -> PictureSlot? {
+  /// The member whose face the game waits for: a loading question's, or a name card's.
+  private var memberAwaitingFace: MemberID? {
+    switch session.state.phase {
+    case .loading(let question): question.member.id
+    case .introducing(let introduction) where introduction.shownAt == nil:
+      introduction.member.id
+    default: nil
+    }
+  }
+
+  /// The face the screen shows for the member whose face is awaited, if it is there (a photo
+  /// that cannot be shown counts: its question says why and plays on).
+  private func faceToShow(of member: MemberID) -> PictureSlot? {
     guard place == .quiz, overlay == nil, !isTooSmall, !isSuspended,
-      question.member.id == session.state.phase.question?.member.id,
-      let slot = pictureOnScreen, slot != .loading
+      member == memberAwaitingFace, let slot = pictureOnScreen, slot != .loading
     else { return nil }
     return slot
   }
 
-  /// The member whose face the next frame shows while their question waits for it.
+  /// The member whose face the next frame shows while their question or card waits for it.
   private func faceToConfirm() -> MemberID? {
-    guard case .loading(let question) = session.state.phase, faceToShow(of: question) != nil,
-      faceAwaited != question.member.id
+    guard let member = memberAwaitingFace, faceToShow(of: member) != nil, faceAwaited != member
     else { return nil }
-    return question.member.id
+    return member
   }
 
   // MARK: - Focus
@@ -396,10 +426,16 @@ public struct AppModel: Sendable {
   private var controls: [Control] {
     if overlay != nil { return [.close] }
     switch place {
-    case .start: return [.start, .stats, .quit]
+    case .start: return [.start, .learn, .stats, .quit]
     case .quiz where isFinished: return [.nextRound, .menu]
+    case .quiz where isIntroducing: return [.next, .pause, .stats]
     case .quiz: return (0..<session.rules.optionCount).map(Control.option) + [.pause, .stats]
     }
+  }
+
+  private var isIntroducing: Bool {
+    if case .introducing = session.state.phase { return true }
+    return false
   }
 
   private var isFinished: Bool {
@@ -417,7 +453,7 @@ public struct AppModel: Sendable {
   /// row of the two-by-two names; they stop at the row's ends.
   private mutating func moveFocusInRow(right: Bool) {
     let rows: [[Control]]
-    if overlay != nil || place == .start || isFinished {
+    if overlay != nil || place == .start || isFinished || isIntroducing {
       rows = [controls]
     } else {
       let options = (0..<session.rules.optionCount).map(Control.option)
@@ -436,7 +472,7 @@ public struct AppModel: Sendable {
   /// Up and down on the quiz screen: between the two rows of names, and from the top row up
   /// to Pause; elsewhere like Tab and Shift-Tab.
   private mutating func moveFocusVertically(down: Bool) {
-    guard place == .quiz, overlay == nil, !isFinished else {
+    guard place == .quiz, overlay == nil, !isFinished, !isIntroducing else {
       return moveFocus(by: down ? 1 : -1)
     }
     switch focus {

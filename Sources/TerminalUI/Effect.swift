@@ -38,12 +38,42 @@ public enum Effect: Hashable, Sendable {
   /// Keep this answer in the history, before the answer is reported; a failure comes back
   /// as `.historyFailed`.
   case recordAnswer(RecordedAnswer)
+  /// Keep the memory of a member just met on a name card (Unix seconds); a failure comes
+  /// back as `.historyFailed`.
+  case recordIntroduction(MemberID, MemoryRecord)
   /// A member's photo cannot be shown and they left the game; the start screen lists it.
   case memberWithdrawn(Member, file: String, reason: String)
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
   case suspend
   /// Restore the terminal, print the summary line if there is one, and exit with `status`.
   case quit(status: Int32, summary: String?)
+}
+
+/// What keeps the history: each function keeps one thing and returns why it could not, in
+/// one line, or nil.
+public struct HistoryRecorder {
+  public var answer: (RecordedAnswer) -> String?
+  /// A member met on a name card, with their memory after it.
+  public var introduction: (MemberID, MemoryRecord) -> String?
+
+  public init(
+    answer: @escaping (RecordedAnswer) -> String?,
+    introduction: @escaping (MemberID, MemoryRecord) -> String?
+  ) {
+    self.answer = answer
+    self.introduction = introduction
+  }
+
+  /// Runs the effect if it is one of the history's; returns the input for its failure.
+  public func perform(_ effect: Effect) -> Input? {
+    let failure: String?
+    switch effect {
+    case .recordAnswer(let recorded): failure = answer(recorded)
+    case .recordIntroduction(let member, let record): failure = introduction(member, record)
+    default: return nil
+    }
+    return failure.map(Input.historyFailed)
+  }
 }
 
 /// An answer as the history keeps it: the result, when it was revealed, and the member's

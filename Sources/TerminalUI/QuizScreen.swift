@@ -15,6 +15,8 @@ extension Renderer {
     var status = "Score \(game.score)\(look.separator)Streak \(game.streak)"
     if let question = game.phase.question {
       status += "\(look.separator)Question \(question.number)"
+    } else if game.phase.introduction != nil {
+      status += "\(look.separator)New name"
     }
     let pauseLabel = game.phase.isPaused ? "[ Resume ]" : "[ Pause ]"
     let statsLabel = "[ Stats ]"
@@ -31,6 +33,9 @@ extension Renderer {
       width: statsLabel.count, style: style(of: .stats, in: screen))
 
     drawPicture(screen, into: &frame)
+    if let introduction = game.phase.introduction {
+      return drawNameCard(introduction, screen: screen, into: &frame)
+    }
     guard let question = game.phase.question else { return }
     drawOptions(of: question, screen: screen, into: &frame)
     let lines = quizMessages(screen)
@@ -45,6 +50,37 @@ extension Renderer {
     let hint = [
       "1-\(screen.rules.optionCount) answer", "Tab \(look.arrows) move", "p pause", "s stats",
       "? help", "Esc menu", "q quit",
+    ].joined(separator: look.separator)
+    frame.putCentered(
+      hint, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
+      style: look.dim, ellipsis: look.ellipsis)
+  }
+
+  /// Learn mode's name card under the face: who this is, on a button that goes on (Enter),
+  /// where the names of a question go; the progress bar counts down the card's time.
+  static func drawNameCard(_ introduction: Introduction, screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    let size = frame.size
+    let column = Layout.column(in: size)
+    let first = Layout.optionArea(0, in: size)
+    let second = Layout.optionArea(1, in: size)
+    let width = second.column + second.columns - first.column
+    var message = "Someone new: remember this face and name"
+    if case .paused = screen.game.phase {
+      message = "Paused. Press p to resume"
+    }
+    frame.putCentered(
+      message, column: column.left + 1, row: Layout.messageRow(size), width: column.width - 2,
+      style: look.title, ellipsis: look.ellipsis)
+    let style = screen.focus == .next && screen.overlay == nil ? look.focused : look.correctName
+    frame.putButton(
+      "This is \(introduction.member.name)", control: .next, column: first.column,
+      row: first.row, width: width, style: style, centered: true, ellipsis: look.ellipsis)
+    frame.putCentered(
+      "Enter: next", column: first.column, row: Layout.optionArea(2, in: size).row, width: width,
+      style: look.dim, ellipsis: look.ellipsis)
+    let hint = [
+      "Enter next", "p pause", "s stats", "? help", "Esc menu", "q quit",
     ].joined(separator: look.separator)
     frame.putCentered(
       hint, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,

@@ -4,6 +4,8 @@ import Pictures
 /// A button of some screen.
 public enum Control: Hashable, Sendable {
   case start
+  /// The start screen's Learn: a game of learn mode.
+  case learn
   case stats
   case quit
   /// A name button, 0 to 3.
@@ -14,6 +16,8 @@ public enum Control: Hashable, Sendable {
   case close
   /// The finished scene's button: the next round.
   case nextRound
+  /// A name card's button: go on.
+  case next
   /// The finished scene's button: back to the start screen.
   case menu
 }

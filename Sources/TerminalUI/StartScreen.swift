@@ -2,7 +2,8 @@ import GameEngine
 import Pictures
 
 extension Renderer {
-  /// The start screen: the roster, what was skipped, the last score, Start, Stats and Quit.
+  /// The start screen: the roster, what was skipped, the last score, Start, Learn, Stats and
+  /// Quit.
   static func drawStart(_ screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
     let roster = screen.roster
@@ -39,14 +40,17 @@ extension Renderer {
         ellipsis: look.ellipsis)
     }
 
-    let buttons: [(String, Control)] = [("Start", .start), ("Stats", .stats), ("Quit", .quit)]
-    let buttonWidth = 11
-    let buttonsWidth = buttons.count * buttonWidth + (buttons.count - 1) * 2
+    let buttons: [(String, Control)] = [
+      ("Start", .start), ("Learn", .learn), ("Stats", .stats), ("Quit", .quit),
+    ]
+    // Roomy buttons where they fit, else narrower ones, down to the smallest window.
+    let (buttonWidth, gap) = width >= buttons.count * 13 ? (11, 2) : (9, 1)
+    let buttonsWidth = buttons.count * buttonWidth + (buttons.count - 1) * gap
     let row = top + lines.count + 1
     for (index, (label, control)) in buttons.enumerated() {
       frame.putButton(
         "[ \(label) ]", control: control,
-        column: (width - buttonsWidth) / 2 + index * (buttonWidth + 2), row: row,
+        column: (width - buttonsWidth) / 2 + index * (buttonWidth + gap), row: row,
         width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
     let hint = [

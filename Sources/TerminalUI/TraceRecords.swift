@@ -87,6 +87,13 @@ extension Trace {
       write("phase", at: now, ["phase": "paused", "due": due, "reason": .string(reason.name)])
     case .resumed:
       write("phase", at: now, ["phase": "resumed", "due": due])
+    case .introductionPosed(let member):
+      write(
+        "introduction", at: now,
+        ["due": due, "member": .string(member.name), "id": .string(member.id.rawValue)])
+      write("phase", at: now, ["phase": "loading", "due": due])
+    case .introduced:
+      write("phase", at: now, ["phase": "introducing", "due": due])
     case .memberWithdrawn:
       break  // `recordWithdrawal` says it with the file and the reason
     case .roundFinished(let summary):

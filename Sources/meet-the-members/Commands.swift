@@ -51,7 +51,7 @@ enum Commands {
   /// The game in the terminal, until the player quits (the process exits there).
   @MainActor
   static func play(
-    roster: Roster, session: Session, colors: ColorMode?, tracePath: String?,
+    roster: Roster, session: Session, mode: PlayMode, colors: ColorMode?, tracePath: String?,
     history: HistoryLink
   ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()
@@ -76,7 +76,7 @@ enum Commands {
           session: session, roster: summary, photos: photos, choice: choice, trace: trace,
           history: history.setup(
             origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
-          recordAnswer: history.recorder()))
+          recorder: history.recorder(), mode: mode))
       app.run()
     } catch {
       throw CommandError(error.description)
@@ -85,7 +85,9 @@ enum Commands {
 
   /// `--headless`: the game on standard input and output, one JSON object a line, on a
   /// virtual clock. Returns the exit status.
-  static func playHeadless(roster: Roster, session: Session, history: HistoryLink) -> Int32 {
+  static func playHeadless(
+    roster: Roster, session: Session, mode: PlayMode, history: HistoryLink
+  ) -> Int32 {
     let summary = RosterSummary(
       members: roster.entries.count, folder: roster.folder,
       warnings: roster.warnings.map(\.description))
@@ -96,7 +98,7 @@ enum Commands {
     var player = HeadlessPlayer(
       session: session, roster: summary, photos: photos,
       history: history.setup(origin: .zero, unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
-      recordAnswer: history.recorder()
+      recorder: history.recorder(), mode: mode
     ) { line in
       print(line)
       fflush(nil)

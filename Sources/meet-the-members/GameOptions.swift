@@ -24,6 +24,15 @@ enum GameOptions {
     return home + "/.local/share/meet-the-members"
   }
 
+  /// `--mode quiz` or `--mode learn`; nil gives the quiz.
+  static func mode(_ text: String?) throws(UsageError) -> PlayMode {
+    guard let text else { return .quiz }
+    guard let mode = PlayMode(rawValue: text.lowercased()) else {
+      throw UsageError("--mode must be quiz or learn, not \(text)")
+    }
+    return mode
+  }
+
   /// `--seed`: any whole number a 64-bit generator can start from.
   static func seed(_ text: String?) throws(UsageError) -> UInt64? {
     guard let text else { return nil }

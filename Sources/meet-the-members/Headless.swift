@@ -20,7 +20,9 @@ struct HeadlessPlayer {
   /// Photos already checked: nil when one decodes, else why it does not.
   private var checked: [MemberID: String?] = [:]
   private let write: (String) -> Void
-  private let recordAnswer: ((RecordedAnswer) -> String?)?
+  private let recorder: HistoryRecorder?
+  /// The mode `start` plays when the command does not say.
+  private let mode: PlayMode
   private var exitStatus: Int32?
 
   /// The window the model is told it has: the picture boxes follow from it, nothing else.
@@ -30,14 +32,15 @@ struct HeadlessPlayer {
   /// history's clock a day on too.
   init(
     session: Session, roster: RosterSummary, photos: [MemberID: Photo],
-    history: HistorySetup? = nil, recordAnswer: ((RecordedAnswer) -> String?)? = nil,
+    history: HistorySetup? = nil, recorder: HistoryRecorder? = nil, mode: PlayMode = .quiz,
     write: @escaping (String) -> Void
   ) {
     model = AppModel(
       session: session, roster: roster, appearance: CellStyle(), size: Self.nominalSize,
-      history: history)
+      history: history, mode: mode)
     self.photos = photos
-    self.recordAnswer = recordAnswer
+    self.recorder = recorder
+    self.mode = mode
     self.write = write
   }
 
@@ -82,7 +85,14 @@ struct HeadlessPlayer {
     let phase = model.session.state.phase
     switch name {
     case "start":
-      send(.press(.start))
+      var mode = self.mode
+      if let name = command["mode"] {
+        guard let name = name as? String, let chosen = PlayMode(rawValue: name) else {
+          return error("start takes \"mode\": quiz or learn")
+        }
+        mode = chosen
+      }
+      send(.press(mode == .learn ? .learn : .start))
     case "answer":
       guard let option = command["option"] as? Int,
         (1...model.session.rules.optionCount).contains(option)
@@ -105,8 +115,12 @@ struct HeadlessPlayer {
       if model.place != .quiz { return send(.press(.start)) }
       send(.press(.pause))
     case "next":
-      guard case .finished = phase else { return error("no round has finished") }
-      send(.press(.nextRound))
+      switch phase {
+      case .finished: send(.press(.nextRound))
+      case .introducing(let introduction) where introduction.shownAt != nil:
+        send(.press(.next))
+      default: error("no round has finished and no name card is on screen")
+      }
     case "stats":
       send(.key(.character("s")))
       emitStats()
@@ -153,11 +167,13 @@ struct HeadlessPlayer {
       inputs.append(prepare(request))
     case .report(let transition):
       report(transition)
-    case .recordAnswer(let answer):
+    case .recordAnswer, .recordIntroduction:
       // Kept before its result is written: a result line on standard output is on disk.
-      if let failure = recordAnswer?(answer) {
-        emit("history_error", ["message": failure])
-        inputs.append(.historyFailed(failure))
+      if let failure = recorder?.perform(effect) {
+        if case .historyFailed(let message) = failure {
+          emit("history_error", ["message": message])
+        }
+        inputs.append(failure)
       }
     case .memberWithdrawn(let member, let file, let reason):
       emit("withdrawn", ["member": describe(member), "file": file, "reason": reason])
@@ -225,7 +241,9 @@ struct HeadlessPlayer {
       ]
       fields["average_seconds"] = summary.averageAnswerTime.map(seconds) ?? NSNull()
       emit("finished", fields, at: transition.at)
-    case .questionPosed, .memberWithdrawn:
+    case .introduced(let member):
+      emit("intro", ["member": describe(member)], at: transition.at)
+    case .questionPosed, .introductionPosed, .memberWithdrawn:
       break  // a question counts once its face is shown; a withdrawal has its own event
     }
   }

@@ -57,12 +57,12 @@ struct HistoryLink {
       notice: notice)
   }
 
-  /// Keeps an answer; returns why it could not.
-  func recorder() -> ((RecordedAnswer) -> String?)? {
+  /// Keeps answers and people met; each returns why it could not.
+  func recorder() -> HistoryRecorder? {
     guard let history else { return nil }
     let people = people
     let rosterName = rosterName
-    return { answer in
+    let answer = { (answer: RecordedAnswer) -> String? in
       guard let person = people[answer.result.member.id] else { return nil }
       let result = answer.result
       let chosen = result.chosenIndex.map { result.question.options[$0].name }
@@ -72,6 +72,17 @@ struct HistoryLink {
             person: person.id, roster: rosterName, mode: answer.mode, outcome: result.outcome.name,
             chosen: chosen, seconds: result.answerTime.seconds, answeredAt: answer.answeredAt),
           memory: answer.memory, grade: answer.grade.rawValue)
+        return nil
+      } catch {
+        return TerminalText.escapingControls("\(error)")
+      }
+    }
+    return HistoryRecorder(answer: answer) { member, record in
+      guard let person = people[member] else { return nil }
+      do {
+        try history.remember(
+          person: person.id, memory: record.memory, grade: record.lastGrade.rawValue,
+          at: record.lastAnswer)
         return nil
       } catch {
         return TerminalText.escapingControls("\(error)")

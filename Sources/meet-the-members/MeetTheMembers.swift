@@ -104,6 +104,14 @@ struct MeetTheMembers: ParsableCommand {
     completion: .directory)
   var dataDir: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The game the start screen offers first: quiz (the timed game) or learn (new people "
+        + "introduced with name cards, and the names you are about to forget asked most; "
+        + "default: quiz).",
+      valueName: "mode"))
+  var mode: String?
+
   @Flag(
     help: """
       Play without a terminal: commands on standard input and events on standard output, one \
@@ -138,19 +146,24 @@ struct MeetTheMembers: ParsableCommand {
     case .printRoster(let folder, let decodingEveryPhoto):
       let roster = try Commands.loadRoster(folder)
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
-    case .play(let folder, let seed, let rules, let colors, let trace, let dataFolder):
-      let roster = try Commands.loadRoster(folder)
-      let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
-      let history = HistoryLink.open(folder: dataFolder, roster: roster)
+    case .play(let settings, let colors, let trace):
+      let roster = try Commands.loadRoster(settings.folder)
+      let session = try Commands.makeSession(
+        roster: roster, seed: settings.seed, rules: settings.rules)
+      let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       try MainActor.assumeIsolated {
         try Commands.play(
-          roster: roster, session: session, colors: colors, tracePath: trace, history: history)
+          roster: roster, session: session, mode: settings.mode, colors: colors,
+          tracePath: trace, history: history)
       }
-    case .playHeadless(let folder, let seed, let rules, let dataFolder):
-      let roster = try Commands.loadRoster(folder)
-      let session = try Commands.makeSession(roster: roster, seed: seed, rules: rules)
-      let history = HistoryLink.open(folder: dataFolder, roster: roster)
-      throw ExitCode(Commands.playHeadless(roster: roster, session: session, history: history))
+    case .playHeadless(let settings):
+      let roster = try Commands.loadRoster(settings.folder)
+      let session = try Commands.makeSession(
+        roster: roster, seed: settings.seed, rules: settings.rules)
+      let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
+      throw ExitCode(
+        Commands.playHeadless(
+          roster: roster, session: session, mode: settings.mode, history: history))
     }
   }
 }

@@ -10,13 +10,22 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// What a game is played with, in the terminal or headless.
+struct GameSettings {
+  var folder: String?
+  var seed: UInt64?
+  var rules: Rules
+  /// Where the history is kept; nil when there is no home to keep it in.
+  var dataFolder: String?
+  /// The mode the start screen offers first (headless: the one `start` plays).
+  var mode: PlayMode
+}
+
 /// What one run of the program does, once its options are known to fit together.
 enum Action {
-  case play(
-    folder: String?, seed: UInt64?, rules: Rules, colors: ColorMode?, trace: String?,
-    dataFolder: String?)
+  case play(GameSettings, colors: ColorMode?, trace: String?)
   /// `--headless`: the game on standard input and output.
-  case playHeadless(folder: String?, seed: UInt64?, rules: Rules, dataFolder: String?)
+  case playHeadless(GameSettings)
   /// `--check` (every photo decoded) or `--list` (headers only).
   case printRoster(folder: String?, decodingEveryPhoto: Bool)
   case preview(photo: String, size: CellSize, colors: ColorMode?)
@@ -38,15 +47,11 @@ extension MeetTheMembers {
     }
     var rules = try GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
     rules.roundLength = try GameOptions.roundLength(round)
-    let dataFolder = try GameOptions.dataFolder(dataDir)
-    if headless {
-      return .playHeadless(
-        folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules,
-        dataFolder: dataFolder)
-    }
-    return .play(
-      folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules, colors: colors,
-      trace: trace, dataFolder: dataFolder)
+    let settings = GameSettings(
+      folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules,
+      dataFolder: try GameOptions.dataFolder(dataDir), mode: try GameOptions.mode(mode))
+    if headless { return .playHeadless(settings) }
+    return .play(settings, colors: colors, trace: trace)
   }
 
   /// Refuses options that would be ignored or that ask for two things at once: the game, the
@@ -75,7 +80,7 @@ extension MeetTheMembers {
     let gameOptions: [(name: String, given: Bool)] = [
       ("--seed", seed != nil), ("--answer-seconds", answerSeconds != nil),
       ("--reveal-seconds", revealSeconds != nil), ("--round", round != nil),
-      ("--trace", trace != nil), ("--data-dir", dataDir != nil),
+      ("--trace", trace != nil), ("--data-dir", dataDir != nil), ("--mode", mode != nil),
     ]
     if let option = gameOptions.first(where: \.given) {
       throw UsageError("\(option.name) only applies to the game, not to \(other)")

@@ -29,7 +29,12 @@ extension Session {
   @discardableResult
   mutating func play(_ event: Event, at now: Instant) -> [Transition] {
     var transitions = handle(event, at: now)
-    if case .loading = state.phase { transitions += handle(.faceShown, at: now) }
+    switch state.phase {
+    case .loading: transitions += handle(.faceShown, at: now)
+    case .introducing(let introduction) where introduction.shownAt == nil:
+      transitions += handle(.faceShown, at: now)
+    default: break
+    }
     return transitions
   }
 

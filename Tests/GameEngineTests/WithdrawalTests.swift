@@ -62,9 +62,9 @@ final class WithdrawalTests: XCTestCase {
     game.play(.pausePressed, at: .seconds(2))
     let upcoming = game.state.upcoming
     game.play(.memberWithdrawn(question.member.id), at: .seconds(3))
-    XCTAssertEqual(game.paused?.interrupted.question.member, upcoming.member)
-    XCTAssertEqual(game.paused?.interrupted.question.options, upcoming.options)
-    XCTAssertEqual(game.paused?.interrupted.question.number, question.number)
+    XCTAssertEqual(game.paused?.interrupted.question?.member, upcoming.member)
+    XCTAssertEqual(game.paused?.interrupted.question?.options, upcoming.options)
+    XCTAssertEqual(game.paused?.interrupted.question?.number, question.number)
     XCTAssertEqual(game.state.upcoming.number, question.number + 1)
     XCTAssertEqual(game.paused?.elapsed, .zero)
     XCTAssertNil(game.nextChange)

@@ -310,6 +310,37 @@ final class GameInTmuxTests: XCTestCase {
     XCTAssertEqual(waitForExit().status, "0")
   }
 
+  /// Waits until `count` name cards have their face on screen and the last one's name shows.
+  func waitForNameCard(_ count: Int) {
+    tmux.waitForFile("trace.jsonl") { text in
+      TraceFile(text).all("phase").count { $0["phase"] as? String == "introducing" } >= count
+    }
+    let name = trace.all("introduction").last?["member"] as? String ?? "?"
+    tmux.waitForScreen(showing: ["This is \(name)", "Someone new"])
+  }
+
+  func testLearnModeShowsNameCardsThenAsksAndTheKnownCountOutlivesTheGame() {
+    let data = tmux.path("data")
+    launch(["--seed", "12", "--reveal-seconds", "0.2", "--mode", "learn", "--data-dir", data])
+    tmux.waitForScreen(showing: ["0 of 18 known · 18 new", "[ Learn ]"])
+    tmux.press("Enter")  // --mode learn: Learn has the focus
+    for card in 1...3 {
+      waitForNameCard(card)
+      tmux.press("Enter")
+    }
+    for number in 1...3 {
+      let question = waitForQuestion(number)
+      tmux.press("\(question.correct + 1)")
+    }
+    waitForNameCard(4)  // three names known: the next batch
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
+    launch(["--seed", "12", "--data-dir", data])
+    tmux.waitForScreen(showing: ["3 of 18 known · 14 new"])
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
+  }
+
   func testQuitRestoresTheTerminalAndPrintsASummary() {
     launch(["--seed", "12", "--reveal-seconds", "0.2"])
     let question = startGame()

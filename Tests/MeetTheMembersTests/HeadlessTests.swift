@@ -1,4 +1,5 @@
 import Foundation
+import History
 import Pictures
 import XCTest
 
@@ -198,7 +199,8 @@ final class HeadlessTests: XCTestCase {
       self.events("question", in: events).map { $0["t"] as? Double }, [0, 3, 10, 77],
       "nothing runs on the finished scene until next")
     XCTAssertEqual(
-      self.events("error", in: events).map { $0["message"] as? String }, ["no round has finished"])
+      self.events("error", in: events).map { $0["message"] as? String },
+      ["no round has finished and no name card is on screen"])
   }
 
   func testThreeTimeOutsInARowPauseTheGame() throws {
@@ -259,5 +261,47 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(
       try String(contentsOfFile: data + "/history.sqlite", encoding: .utf8),
       "not a database, but mine")
+  }
+
+  func testLearnModeIntroducesThreePeopleWithNameCardsThenAsksThem() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let (events, status) = try play(
+      [
+        #"{"do":"start"}"#, #"{"do":"next"}"#, #"{"do":"wait","seconds":6}"#,
+        #"{"do":"next"}"#, #"{"do":"wait","seconds":1}"#, #"{"do":"answer","option":1}"#,
+        #"{"do":"wait","seconds":2}"#, #"{"do":"next"}"#,
+      ], arguments: ["--seed", "5", "--mode", "learn", "--data-dir", data])
+    XCTAssertEqual(status, 0)
+    let cards = self.events("intro", in: events)
+    XCTAssertEqual(cards.map { $0["t"] as? Double }, [0, 0, 6], "Enter, or six seconds")
+    let met = cards.compactMap { ($0["member"] as? [String: Any])?["name"] as? String }
+    XCTAssertEqual(Set(met).count, 3)
+    let questions = self.events("question", in: events)
+    XCTAssertEqual(questions.count, 2)
+    let asked = questions.compactMap { ($0["member"] as? [String: Any])?["name"] as? String }
+    XCTAssertEqual(asked.first, met.first, "the first met, two others shown since")
+    XCTAssertTrue(met.contains(asked[1]))
+    XCTAssertEqual(
+      self.events("error", in: events).map { $0["message"] as? String },
+      ["no round has finished and no name card is on screen"], "next during a question")
+    let answers = try History(folder: data).answers()
+    XCTAssertEqual(answers.map(\.mode), ["learn"])
+    // The three met are not new any more, though not known yet.
+    let again = try play([], arguments: ["--seed", "5", "--data-dir", data]).events
+    XCTAssertEqual(again.first?["new"] as? Int, 15)
+  }
+
+  func testStartTakesAModeAndRefusesAnUnknownOne() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let (events, _) = try play(
+      [#"{"do":"start","mode":"cram"}"#, #"{"do":"start","mode":"learn"}"#],
+      arguments: ["--data-dir", data])
+    XCTAssertEqual(
+      self.events("error", in: events).map { $0["message"] as? String },
+      [#"start takes "mode": quiz or learn"#])
+    XCTAssertEqual(self.events("intro", in: events).count, 1)
+    XCTAssertEqual(self.events("question", in: events).count, 0)
   }
 }

@@ -26,6 +26,8 @@ final class AppModelTests: XCTestCase {
     var model = makeModel()
     XCTAssertEqual(model.focus, .start)
     model.handle(.key(.tab), at: .zero)
+    XCTAssertEqual(model.focus, .learn)
+    model.handle(.key(.right), at: .zero)
     XCTAssertEqual(model.focus, .stats)
     model.handle(.key(.right), at: .zero)
     XCTAssertEqual(model.focus, .quit)

@@ -33,11 +33,14 @@ final class ScreenSnapshotTests: XCTestCase {
     help.handle(.key(.character("?")), at: .seconds(3))
     var warnings = start
     warnings.handle(.key(.character("w")), at: .zero)
+    var nameCard = start
+    nameCard.handle(.press(.learn), at: .zero)
+    nameCard.handle(.tick, at: .seconds(2.5))
     start.handle(.tick, at: .zero)
     return [
       ("start", start), ("answering", answering), ("right", right), ("wrong", wrong),
       ("timed-out", timedOut), ("paused", paused), ("stats", stats), ("help", help),
-      ("warnings", warnings),
+      ("warnings", warnings), ("name-card", nameCard),
     ]
   }
 

@@ -1,0 +1,205 @@
+import GameEngine
+import XCTest
+
+/// Learn mode: name cards in small batches, and questions about whoever is most likely
+/// forgotten, with time injected.
+final class LearningTests: XCTestCase {
+  /// What the player saw, in order.
+  enum Seen: Hashable, CustomStringConvertible {
+    case card(MemberID)
+    case question(MemberID, right: Bool)
+
+    var member: MemberID {
+      switch self {
+      case .card(let member), .question(let member, _): member
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .card(let member): "card \(member.rawValue)"
+      case .question(let member, let right): "\(member.rawValue) \(right ? "right" : "wrong")"
+      }
+    }
+  }
+
+  /// A learn-mode session that plays `steps` cards and questions: a card is read for 2 s, a
+  /// question answered after 1.5 s (right unless `answersWrongly` says so), and its answer
+  /// read for the 2 s reveal.
+  struct Learner {
+    var game: Session
+    var now = Instant.zero
+    var seen: [Seen] = []
+
+    init(
+      members: [Member] = club(12), memories: Memories = Memories(), unixSecondsAtZero: Double = 0
+    ) {
+      game = Session(
+        questions: try! QuestionGenerator(members: members, seed: 7), rules: .standard)
+      game.restore(
+        memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: unixSecondsAtZero))
+      game.play(.learnPressed, at: now)
+    }
+
+    mutating func play(_ steps: Int, answersWrongly: (MemberID, Int) -> Bool = { _, _ in false }) {
+      for _ in 0..<steps {
+        if let introduction = game.state.phase.introduction {
+          seen.append(.card(introduction.member.id))
+          now = now + .seconds(2)
+          game.play(.nextPressed, at: now)
+          continue
+        }
+        if case .finished = game.state.phase {
+          game.play(.nextRoundPressed, at: now)
+          continue
+        }
+        guard let question = game.state.phase.question else {
+          return XCTFail("no question after \(seen)")
+        }
+        let asked = seen.count {
+          $0 == .question(question.member.id, right: false)
+            || $0 == .question(question.member.id, right: true)
+        }
+        let wrong = answersWrongly(question.member.id, asked)
+        now = now + .milliseconds(1_500)
+        game.play(
+          .answerChosen(wrong ? (question.correctIndex + 1) % 4 : question.correctIndex), at: now)
+        seen.append(.question(question.member.id, right: !wrong))
+        now = now + .seconds(2)
+        game.play(.clockTicked, at: now)
+      }
+    }
+  }
+
+  func testNewPeopleComeInBatchesOfThreeWithANameCardAndAreAskedBeforeTheNextBatch() {
+    var learner = Learner()
+    learner.play(30)
+    let seen = learner.seen
+    // The first batch: three cards, three different people.
+    let firstBatch = seen.prefix(3).map(\.member)
+    XCTAssertEqual(
+      seen.prefix(3).map { if case .card = $0 { true } else { false } }, [true, true, true])
+    XCTAssertEqual(Set(firstBatch).count, 3)
+    // Then each of them is asked before anyone new is met.
+    let nextCard = seen.dropFirst(3).firstIndex { if case .card = $0 { true } else { false } }!
+    let between = seen[3..<nextCard]
+    XCTAssertEqual(Set(between.map(\.member)), Set(firstBatch), "\(seen)")
+    // Nobody is asked before their card, and every card is someone new.
+    var met = Set<MemberID>()
+    for step in seen {
+      switch step {
+      case .card(let member): XCTAssertTrue(met.insert(member).inserted, "\(member) met twice")
+      case .question(let member, _): XCTAssertTrue(met.contains(member), "\(member) asked unmet")
+      }
+    }
+    XCTAssertGreaterThanOrEqual(met.count, 9, "right answers bring new batches: \(seen)")
+  }
+
+  func testNoOneIsAskedWhileTheyAreAmongTheLastThreeShown() {
+    var learner = Learner()
+    learner.play(60) { _, asked in asked % 3 == 1 }
+    let seen = learner.seen
+    var met = Set<MemberID>()
+    for (index, step) in seen.enumerated() {
+      switch step {
+      case .card(let member): met.insert(member)
+      case .question(let member, _):
+        // Three back, or as many as there are others to ask.
+        let window = min(LearnScheduler.spacing, met.count - 1)
+        XCTAssertFalse(
+          seen[index - window..<index].contains { $0.member == member }, "at \(index): \(seen)")
+      }
+    }
+    XCTAssertGreaterThan(met.count, 6)
+  }
+
+  func testAMissComesBackWithinAFewQuestionsAndRightAnswersSpaceThemOut() {
+    var learner = Learner(members: club(30))
+    // Member 1's first question is missed; everything else is right.
+    learner.play(120) { _, asked in false }
+    let rightOnly = learner.seen
+    var missing = Learner(members: club(30))
+    let first = rightOnly.first { if case .question = $0 { true } else { false } }!.member
+    missing.play(120) { member, asked in member == first && asked == 0 }
+    let seen = missing.seen
+    let asks = seen.indices.filter {
+      if case .question(let member, _) = seen[$0] { member == first } else { false }
+    }
+    XCTAssertGreaterThanOrEqual(asks.count, 3, "\(seen)")
+    XCTAssertLessThanOrEqual(asks[1] - asks[0], 4, "a miss comes back soon: \(seen)")
+    // Right answers after it: each gap longer than the one before, apart from a step of one.
+    let gaps = zip(asks.dropFirst(), asks).map { $0 - $1 }
+    XCTAssertGreaterThan(gaps.last!, gaps.first!, "spacing grows: \(gaps)")
+    // Without the miss the same person waits longer for a second question.
+    let rightAsks = rightOnly.indices.filter {
+      if case .question(let member, _) = rightOnly[$0] { member == first } else { false }
+    }
+    XCTAssertGreaterThan(rightAsks[1] - rightAsks[0], asks[1] - asks[0])
+  }
+
+  func testAtTheStartOfANewDayThePeopleWhoAreDueComeBeforeAnyoneNew() {
+    // Yesterday six people were met and answered; two of them are due today.
+    let model = MemoryModel.standard
+    let day = 86_400.0
+    var memories = Memories()
+    let members = club(12)
+    for (index, member) in members.prefix(6).enumerated() {
+      let stability = index < 2 ? 0.2 : 30
+      memories = Memories(
+        memories.records.merging([
+          member.id: MemoryRecord(
+            memory: MemoryState(stability: stability, difficulty: 5), lastAnswer: 0,
+            lastGrade: .good)
+        ]) { $1 }, model: model)
+    }
+    XCTAssertFalse(memories.knows(members[0].id, at: day))
+    XCTAssertTrue(memories.knows(members[5].id, at: day))
+    var learner = Learner(members: members, memories: memories, unixSecondsAtZero: day)
+    learner.play(2)
+    XCTAssertEqual(
+      Set(learner.seen.map(\.member)), [members[0].id, members[1].id], "\(learner.seen)")
+    XCTAssertTrue(learner.seen.allSatisfy { if case .question = $0 { true } else { false } })
+  }
+
+  func testANameCardStaysSixSecondsOrUntilNextAndPausingHoldsIt() throws {
+    var game = makeGame(members: club(8), seed: 2)
+    game.play(.learnPressed, at: .zero)
+    let first = try XCTUnwrap(game.state.phase.introduction)
+    XCTAssertEqual(first.shownAt, .zero)
+    XCTAssertEqual(game.nextChange, .seconds(1.2), "the bar counts the card's time down")
+    XCTAssertNotNil(game.memories.records[first.member.id], "met when the face is shown")
+    XCTAssertFalse(game.memories.knows(first.member.id, at: 0), "met is not known")
+    game.play(.pausePressed, at: .seconds(2))
+    game.play(.clockTicked, at: .seconds(60))
+    game.play(.resumePressed, at: .seconds(61))
+    game.play(.clockTicked, at: .seconds(64.9))
+    XCTAssertEqual(game.state.phase.introduction?.member, first.member, "2 s + 3.9 s of 6 s")
+    game.play(.clockTicked, at: .seconds(65))
+    let second = try XCTUnwrap(game.state.phase.introduction)
+    XCTAssertNotEqual(second.member, first.member)
+    XCTAssertEqual(second.shownAt, .seconds(65))
+    game.play(.nextPressed, at: .seconds(66))
+    XCTAssertNotEqual(game.state.phase.introduction?.member, second.member)
+    XCTAssertEqual(game.state.questionsPlayed, 0, "a card is not a question")
+  }
+
+  func testAnswersInLearnModeAreRememberedAndALuckyGuessIsNotKnowing() throws {
+    var learner = Learner(members: club(8))
+    learner.play(4)
+    guard case .question(let member, right: true) = learner.seen[3] else {
+      return XCTFail("\(learner.seen)")
+    }
+    let time = learner.game.wallClock.unixSeconds(at: learner.now)
+    XCTAssertTrue(learner.game.memories.knows(member, at: time), "a right answer after the card")
+    // Someone never met, answered right: a guess among four, not knowing them.
+    var memories = Memories()
+    let member2 = MemberID("m2")
+    let question = Question(
+      number: 1, member: Member(id: member2, name: "Member 2"),
+      options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 1)
+    memories.remember(
+      QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)), options: 4,
+      at: 0)
+    XCTAssertFalse(memories.knows(member2, at: 1))
+  }
+}
