@@ -32,7 +32,7 @@ manual = $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-m
 DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev \
   libsqlite3-dev libncurses-dev ncurses-term tmux
 # What `make bench` measures with and against.
-BENCH_PACKAGES := hyperfine time chafa
+BENCH_PACKAGES := hyperfine time chafa python3
 
 .PHONY: all build run test lint format coverage deps clean install uninstall sample-club bench
 
@@ -97,6 +97,8 @@ bench: deps
 	@scripts/install-debian-packages $(BENCH_PACKAGES)
 	scripts/bench
 	scripts/bench-faces
+	scripts/bench-history
+	scripts/bench-learning
 
 clean:
 	rm -rf '$(BUILD_DIR)'

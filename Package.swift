@@ -58,7 +58,8 @@ let package = Package(
     .executableTarget(
       name: "fixture-maker",
       dependencies: [
-        "Pictures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Pictures", "History", "GameEngine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 

@@ -29,3 +29,19 @@ public struct ShuffledRounds: MemberPicker {
     return remaining.removeLast()
   }
 }
+
+/// Asks anyone at any time, each question's member drawn uniformly (never the one just asked):
+/// the quiz's `--order random`, and the baseline the learning benchmark compares with.
+public struct UniformChoice: MemberPicker {
+  public init() {}
+
+  public mutating func nextMember(
+    of members: [Member], after previous: Int?, using random: inout SeededGenerator
+  ) -> Int {
+    guard let previous, members.count > 1 else {
+      return Int.random(in: members.indices, using: &random)
+    }
+    let other = Int.random(in: 0..<(members.count - 1), using: &random)
+    return other >= previous ? other + 1 : other
+  }
+}

@@ -61,7 +61,8 @@ public struct Session: Sendable {
       state.game = Game(number: number, mode: mode)
       if mode == .learn {
         var random = SeededGenerator(seed: questions.seed &+ UInt64(number))
-        learning = LearnScheduler(members: questions.members.map(\.id), using: &random)
+        learning = LearnScheduler(
+          members: questions.members.map(\.id), memories: memories, using: &random)
       }
       timeoutsInARow = 0
       everyoneInRound = nil
@@ -75,6 +76,7 @@ public struct Session: Sendable {
         introduction.shownAt = now
         state.phase = .introducing(introduction)
         memories.introduce(introduction.member.id, at: wallClock.unixSeconds(at: now))
+        learning?.met(introduction.member.id)
         transitions.append(Transition(kind: .introduced(introduction.member), at: now))
       default:
         break
@@ -249,7 +251,8 @@ public struct Session: Sendable {
       learning
       ?? {
         var random = SeededGenerator(seed: questions.seed)
-        return LearnScheduler(members: questions.members.map(\.id), using: &random)
+        return LearnScheduler(
+          members: questions.members.map(\.id), memories: memories, using: &random)
       }()
     let step = learning.next(inPlay: inPlay, memories: memories, at: wallTime)
     learning.shown(step.member)
@@ -294,7 +297,11 @@ public struct Session: Sendable {
     let result = QuestionResult(
       question: answering.question, outcome: reveal.outcome,
       answerTime: min(end - answering.startedAt, rules.answerTime))
-    memories.remember(result, options: rules.optionCount, at: wallClock.unixSeconds(at: end))
+    let record = memories.remember(
+      result, options: rules.optionCount, at: wallClock.unixSeconds(at: end))
+    if state.game?.mode == .learn {
+      learning?.answered(result.member.id, recalled: record.lastGrade != .again)
+    }
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
     game.roundResults.append(result)

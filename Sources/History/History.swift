@@ -6,8 +6,8 @@ import GameEngine
 /// Every answer the player gave, kept in an SQLite file (GRDB, WAL) so that learning lasts
 /// across games: `history.sqlite` in the data folder.
 ///
-/// A person is known by their photo's content (SHA-256), then by their name in a roster
-/// folder of the same name: their history survives running from another folder, moving the
+/// A person is known by their photo's content (SHA-256) and name, then by the photo's content
+/// alone, then by their name in a roster folder of the same name: their history survives running from another folder, moving the
 /// roster folder and renaming a photo file, and a new photo of someone keeps theirs.
 ///
 /// Writes happen in one transaction each, committed before `record` returns: a game killed at
@@ -169,13 +169,19 @@ public final class History: Sendable {
         var found: [MemberID: Person] = [:]
         var taken = Set<Int64>()
         for (photo, hash) in zip(photos, hashes) {
-          let row =
-            try Row.fetchOne(
+          // The same photo and name first, so that people who share a photo (a club's
+          // placeholder) each keep their own history.
+          let candidates =
+            try Row.fetchAll(
+              db, sql: "SELECT * FROM person WHERE photoHash = ? AND name = ? ORDER BY id",
+              arguments: [hash, photo.name])
+            + Row.fetchAll(
               db, sql: "SELECT * FROM person WHERE photoHash = ? ORDER BY id", arguments: [hash])
-            ?? Row.fetchOne(
+            + Row.fetchAll(
               db, sql: "SELECT * FROM person WHERE roster = ? AND name = ? ORDER BY id",
               arguments: [roster, photo.name])
-          if let row, let id: Int64 = row["id"], !taken.contains(id) {
+          let row = candidates.first { !taken.contains($0["id"]) }
+          if let row, let id: Int64 = row["id"] {
             try db.execute(
               sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
               arguments: [hash, roster, photo.name, photo.file, id])

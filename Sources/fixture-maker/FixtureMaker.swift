@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import GameEngine
+import History
 import Pictures
 
 #if canImport(Glibc)
@@ -10,7 +13,7 @@ struct FixtureMaker: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fixture-maker",
     abstract: "Draws the bundled sample club and the photos the benchmarks use.",
-    subcommands: [SampleClub.self, BenchPhotos.self])
+    subcommands: [SampleClub.self, BenchPhotos.self, BenchHistory.self])
 }
 
 struct SampleClub: ParsableCommand {
@@ -73,6 +76,63 @@ struct BenchPhotos: ParsableCommand {
       try PictureFile.writeBytes(smallPhone, to: "\(roster)/Member \(index).jpg")
     }
     print("bench photos in \(folder)")
+  }
+}
+
+struct BenchHistory: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-history",
+    abstract:
+      "Fills a history for a roster with recorded answers, timing each recording; prints the "
+      + "median and 99th percentile in ms.")
+
+  @Argument(help: "The data folder (--data-dir) to fill.")
+  var folder: String
+
+  @Argument(help: "The roster folder whose people answer.")
+  var roster: String
+
+  @Option(help: "How many answers to record.")
+  var answers = 100_000
+
+  @Option(help: "How many of them, from the first, are timed.")
+  var timed = 2_000
+
+  func run() throws {
+    let history = try History(folder: folder)
+    let files = try FileManager.default.contentsOfDirectory(atPath: roster).filter {
+      $0.hasSuffix(".png") || $0.hasSuffix(".jpg")
+    }.sorted()
+    let photos = files.map { file in
+      let name = String(file.prefix { $0 != "." })
+      return History.Photo(
+        member: MemberID(file), name: name, path: "\(roster)/\(file)", file: file)
+    }
+    let rosterName = (roster as NSString).lastPathComponent
+    let people = try history.people(photos, roster: rosterName).values.map(\.id).sorted()
+    guard !people.isEmpty else { throw ValidationError("no photos in \(roster)") }
+    var times: [Double] = []
+    let memory = MemoryState(stability: 3, difficulty: 5)
+    let start = Date().timeIntervalSince1970 - Double(answers) * 5
+    for index in 0..<answers {
+      let answer = History.Answer(
+        person: people[index % people.count], roster: rosterName, mode: "quiz",
+        outcome: index % 3 == 0 ? "wrong" : "correct", chosen: "Someone",
+        seconds: 1.5, answeredAt: start + Double(index) * 5)
+      let began = DispatchTime.now().uptimeNanoseconds
+      try history.record(answer, memory: memory, grade: 3)
+      if index < timed {
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6)
+      }
+    }
+    times.sort()
+    let percentile = { (share: Double) in
+      times[min(times.count - 1, Int(share * Double(times.count)))]
+    }
+    print(
+      String(
+        format: "record an answer: p50 %.3f ms, p99 %.3f ms over %d (history of %d answers)",
+        percentile(0.5), percentile(0.99), times.count, answers))
   }
 }
 

@@ -27,11 +27,12 @@ enum Commands {
     }
   }
 
-  static func makeSession(roster: Roster, seed: UInt64?, rules: Rules) throws -> Session {
+  static func makeSession(roster: Roster, settings: GameSettings) throws -> Session {
     do {
       let questions = try QuestionGenerator(
-        members: roster.members, seed: seed ?? UInt64.random(in: 0...UInt64.max))
-      return Session(questions: questions, rules: rules)
+        members: roster.members, seed: settings.seed ?? UInt64.random(in: 0...UInt64.max),
+        picker: settings.randomOrder ? UniformChoice() : ShuffledRounds())
+      return Session(questions: questions, rules: settings.rules)
     } catch {
       throw CommandError(
         "\(TerminalText.escapingControls(roster.folder)): \(error)\(skipped(roster.warnings))")

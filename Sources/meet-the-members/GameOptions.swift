@@ -33,6 +33,15 @@ enum GameOptions {
     return mode
   }
 
+  /// `--order shuffled` (the default) or `--order random`: whether the quiz is random.
+  static func randomOrder(_ text: String?) throws(UsageError) -> Bool {
+    switch text?.lowercased() {
+    case nil, "shuffled": return false
+    case "random": return true
+    default: throw UsageError("--order must be shuffled or random, not \(text ?? "")")
+    }
+  }
+
   /// `--seed`: any whole number a 64-bit generator can start from.
   static func seed(_ text: String?) throws(UsageError) -> UInt64? {
     guard let text else { return nil }

@@ -112,6 +112,13 @@ struct MeetTheMembers: ParsableCommand {
       valueName: "mode"))
   var mode: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The quiz's order: shuffled (everyone once a round, in a new order each round) or "
+        + "random (anyone at any time; default: shuffled).",
+      valueName: "order"))
+  var order: String?
+
   @Flag(
     help: """
       Play without a terminal: commands on standard input and events on standard output, one \
@@ -148,8 +155,7 @@ struct MeetTheMembers: ParsableCommand {
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
     case .play(let settings, let colors, let trace):
       let roster = try Commands.loadRoster(settings.folder)
-      let session = try Commands.makeSession(
-        roster: roster, seed: settings.seed, rules: settings.rules)
+      let session = try Commands.makeSession(roster: roster, settings: settings)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       try MainActor.assumeIsolated {
         try Commands.play(
@@ -158,8 +164,7 @@ struct MeetTheMembers: ParsableCommand {
       }
     case .playHeadless(let settings):
       let roster = try Commands.loadRoster(settings.folder)
-      let session = try Commands.makeSession(
-        roster: roster, seed: settings.seed, rules: settings.rules)
+      let session = try Commands.makeSession(roster: roster, settings: settings)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       throw ExitCode(
         Commands.playHeadless(

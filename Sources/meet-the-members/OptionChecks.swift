@@ -19,6 +19,8 @@ struct GameSettings {
   var dataFolder: String?
   /// The mode the start screen offers first (headless: the one `start` plays).
   var mode: PlayMode
+  /// The quiz's order: shuffled rounds, or anyone at any time.
+  var randomOrder: Bool
 }
 
 /// What one run of the program does, once its options are known to fit together.
@@ -49,7 +51,8 @@ extension MeetTheMembers {
     rules.roundLength = try GameOptions.roundLength(round)
     let settings = GameSettings(
       folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules,
-      dataFolder: try GameOptions.dataFolder(dataDir), mode: try GameOptions.mode(mode))
+      dataFolder: try GameOptions.dataFolder(dataDir), mode: try GameOptions.mode(mode),
+      randomOrder: try GameOptions.randomOrder(order))
     if headless { return .playHeadless(settings) }
     return .play(settings, colors: colors, trace: trace)
   }
@@ -81,6 +84,7 @@ extension MeetTheMembers {
       ("--seed", seed != nil), ("--answer-seconds", answerSeconds != nil),
       ("--reveal-seconds", revealSeconds != nil), ("--round", round != nil),
       ("--trace", trace != nil), ("--data-dir", dataDir != nil), ("--mode", mode != nil),
+      ("--order", order != nil),
     ]
     if let option = gameOptions.first(where: \.given) {
       throw UsageError("\(option.name) only applies to the game, not to \(other)")

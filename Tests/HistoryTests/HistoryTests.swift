@@ -73,6 +73,14 @@ final class HistoryTests: XCTestCase {
     let twins = [try photo("Cy", bytes: "same"), try photo("Di", bytes: "same")]
     let found = try history.people(twins, roster: "club")
     XCTAssertNotEqual(found[twins[0].member]?.id, found[twins[1].member]?.id)
+    // And each keeps their own history the next time, in whichever order they come.
+    let next = try history.people(twins.reversed(), roster: "club")
+    XCTAssertEqual(next[twins[0].member]?.id, found[twins[0].member]?.id)
+    XCTAssertEqual(next[twins[1].member]?.id, found[twins[1].member]?.id)
+    let count = try DatabaseQueue(path: history.path).read {
+      try Int.fetchOne($0, sql: "SELECT count(*) FROM person")
+    }
+    XCTAssertEqual(count, 4, "Ada, Ben, Cy and Di")
   }
 
   func testAFolderThatCannotBeMadeIsReported() throws {
