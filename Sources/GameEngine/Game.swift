@@ -16,6 +16,8 @@ public struct Game: Hashable, Sendable {
   public var round = 1
   /// This round's questions so far.
   public var roundResults: [QuestionResult] = []
+  /// How fast this game's answers came.
+  public var times = AnswerTimes()
 
   public init(
     number: Int, mode: PlayMode = .quiz, score: Int = 0, streak: Int = 0, questionsPlayed: Int = 0,

@@ -59,3 +59,64 @@ public struct RoundSummary: Hashable, Sendable {
     }
   }
 }
+
+/// How fast the player answers: the average of the answers given (time outs left out) and the
+/// fastest right one, like a lap timer's average and best lap.
+public struct AnswerTimes: Hashable, Sendable {
+  /// Answers given.
+  public var answered = 0
+  /// Their time, together.
+  public var total: Duration = .zero
+  public var fastestRight: Duration?
+
+  public init(answered: Int = 0, total: Duration = .zero, fastestRight: Duration? = nil) {
+    self.answered = answered
+    self.total = total
+    self.fastestRight = fastestRight
+  }
+
+  public var average: Duration? { answered == 0 ? nil : total / answered }
+
+  public mutating func add(_ result: QuestionResult) {
+    guard result.outcome != .timedOut else { return }
+    answered += 1
+    total += result.answerTime
+    if result.outcome.isCorrect {
+      fastestRight = min(fastestRight ?? result.answerTime, result.answerTime)
+    }
+  }
+}
+
+/// Everything played on a roster, from the history and this session: questions, right
+/// answers, the best streak, the time spent on faces, and the answer times.
+public struct Totals: Hashable, Sendable {
+  public var questions = 0
+  public var correct = 0
+  public var bestStreak = 0
+  /// The time faces were on screen before their answer or time out.
+  public var timeAnswering: Duration = .zero
+  public var times = AnswerTimes()
+
+  public init(
+    questions: Int = 0, correct: Int = 0, bestStreak: Int = 0,
+    timeAnswering: Duration = .zero, times: AnswerTimes = AnswerTimes()
+  ) {
+    self.questions = questions
+    self.correct = correct
+    self.bestStreak = bestStreak
+    self.timeAnswering = timeAnswering
+    self.times = times
+  }
+
+  /// Right answers per question, 0 to 1; nil before the first.
+  public var accuracy: Double? { questions == 0 ? nil : Double(correct) / Double(questions) }
+
+  /// Adds a question played; `streak` is the streak of right answers after it.
+  public mutating func add(_ result: QuestionResult, streak: Int) {
+    questions += 1
+    if result.outcome.isCorrect { correct += 1 }
+    bestStreak = max(bestStreak, streak)
+    timeAnswering += result.answerTime
+    times.add(result)
+  }
+}

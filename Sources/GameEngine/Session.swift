@@ -305,6 +305,7 @@ public struct Session: Sendable {
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
     game.roundResults.append(result)
+    game.times.add(result)
     state.questionsPlayed += 1
     if result.outcome.isCorrect {
       game.score += 1

@@ -299,6 +299,42 @@ public final class History: Sendable {
       arguments: [memory.stability, memory.difficulty, time, grade, person])
   }
 
+  /// Everything recorded for the roster folder `roster` (its name), in one pass over its
+  /// answers' outcomes and times.
+  public func totals(roster: String) throws(Unavailable) -> Totals {
+    do {
+      return try pool.read { db in
+        var totals = Totals()
+        var streak = 0
+        let rows = try Row.fetchCursor(
+          db, sql: "SELECT outcome, seconds FROM answer WHERE roster = ? ORDER BY id",
+          arguments: [roster])
+        while let row = try rows.next() {
+          let outcome: String = row[0]
+          let seconds: Double = row[1]
+          let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+          totals.questions += 1
+          totals.timeAnswering += time
+          if outcome == "correct" {
+            totals.correct += 1
+            streak += 1
+            totals.bestStreak = max(totals.bestStreak, streak)
+            totals.times.fastestRight = min(totals.times.fastestRight ?? time, time)
+          } else {
+            streak = 0
+          }
+          if outcome != "timeout" {
+            totals.times.answered += 1
+            totals.times.total += time
+          }
+        }
+        return totals
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
   /// Every answer recorded, oldest first (for export and tests).
   public func answers() throws(Unavailable) -> [Answer] {
     do {

@@ -29,6 +29,8 @@ public struct AppModel: Sendable {
   public var memories: Memories { session.memories }
   /// Whether a history is kept: every card and answer is then recorded.
   private let recordsHistory: Bool
+  /// Everything played on the roster, the history's and this session's; nil without history.
+  public private(set) var allTime: Totals?
   /// What the history cannot keep and why.
   private var historyNotice: String?
   /// The instant of the latest input: recall is counted at it.
@@ -47,6 +49,7 @@ public struct AppModel: Sendable {
     self.appearance = appearance
     self.size = size
     recordsHistory = history?.wallClock != nil
+    allTime = recordsHistory ? history?.totals : nil
     historyNotice = history?.notice
     focus = mode == .learn ? .learn : .start
   }
@@ -59,6 +62,7 @@ public struct AppModel: Sendable {
       game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
+    screen.allTime = allTime
     if recordsHistory {
       let members = session.memberIDsInPlay
       screen.progress = Progress(
@@ -187,6 +191,9 @@ public struct AppModel: Sendable {
       focus = .option(0)
     }
     for transition in transitions {
+      if case .questionEnded(let result) = transition.kind {
+        allTime?.add(result, streak: session.state.streak)
+      }
       if recordsHistory { record(transition, into: &step) }
       step.effects.append(.report(transition))
     }
@@ -498,6 +505,8 @@ public struct HistorySetup: Sendable {
   public var wallClock: WallClock?
   /// What the history cannot keep and why (one line naming the file), if anything.
   public var notice: String?
+  /// Everything recorded for the roster so far.
+  public var totals = Totals()
 
   public init(memories: Memories, wallClock: WallClock?, notice: String?) {
     self.memories = memories

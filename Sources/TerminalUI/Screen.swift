@@ -93,6 +93,8 @@ public struct Screen: Hashable, Sendable {
   public var progress: Progress?
   /// What the history cannot keep and why, said once on the start screen.
   public var historyNotice: String?
+  /// Everything played on the roster, for the statistics; nil when no history is kept.
+  public var allTime: Totals?
 
   public init(
     game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control = .start,

@@ -9,8 +9,28 @@ extension Renderer {
     var lines: [(String, Style)] = [
       ("Longest streak: \(game.longestStreak)", .plain),
       ("Questions played: \(game.questionsPlayed)", .plain),
-      ("", .plain),
     ]
+    if let times = game.game?.times, let line = timesLine(times) {
+      lines.append(("This game: " + line, .plain))
+    }
+    if let progress = screen.progress {
+      lines.append(("Names: " + progress.line(separator: look.separator), .plain))
+    }
+    if let allTime = screen.allTime, let accuracy = allTime.accuracy {
+      lines.append(
+        (
+          "All time: \(allTime.questions) question\(allTime.questions == 1 ? "" : "s"), "
+            + "\(Int((accuracy * 100).rounded()))% right, best streak \(allTime.bestStreak)",
+          .plain
+        ))
+      let spent = "\(clockTime(allTime.timeAnswering)) on faces"
+      lines.append(
+        (
+          timesLine(allTime.times).map { "  \($0)\(look.separator)\(spent)" } ?? "  \(spent)",
+          .plain
+        ))
+    }
+    lines.append(("", .plain))
     if game.recentResults.isEmpty {
       lines.append(("No answers yet.", look.dim))
     } else {
@@ -30,6 +50,23 @@ extension Renderer {
       }
     }
     drawBox(title: "Statistics", lines: lines, screen: screen, into: &frame)
+  }
+
+  /// "average 2.1 s, fastest right 1.2 s"; nil before any answer.
+  static func timesLine(_ times: AnswerTimes) -> String? {
+    guard let average = times.average else { return nil }
+    var line = "average \(seconds(average)) s"
+    if let fastest = times.fastestRight { line += ", fastest right \(seconds(fastest)) s" }
+    return line
+  }
+
+  /// "45 s", "12 min", "1 h 12 min".
+  static func clockTime(_ duration: Duration) -> String {
+    let seconds = Int(duration.components.seconds)
+    if seconds < 60 { return "\(seconds) s" }
+    let minutes = seconds / 60
+    if minutes < 60 { return "\(minutes) min" }
+    return "\(minutes / 60) h \(minutes % 60) min"
   }
 
   /// Every key, and the mouse.

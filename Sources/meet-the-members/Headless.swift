@@ -249,10 +249,20 @@ struct HeadlessPlayer {
   }
 
   private func emitStats() {
-    let state = model.screen.game
+    let screen = model.screen
+    let state = screen.game
+    var fields = times(state.game?.times ?? AnswerTimes())
+    if let allTime = screen.allTime {
+      var all = times(allTime.times)
+      all["questions"] = allTime.questions
+      all["correct"] = allTime.correct
+      all["best_streak"] = allTime.bestStreak
+      all["seconds"] = seconds(allTime.timeAnswering)
+      fields["all_time"] = all
+    }
     emit(
       "stats",
-      [
+      fields.merging([
         "score": state.score, "streak": state.streak, "longest_streak": state.longestStreak,
         "questions": state.questionsPlayed,
         "recent": state.recentResults.map { result -> [String: Any] in
@@ -263,7 +273,15 @@ struct HeadlessPlayer {
           entry["seconds"] = seconds(result.answerTime)
           return entry
         },
-      ])
+      ]) { $1 })
+  }
+
+  /// `average_seconds` and `fastest_seconds` (of a right answer), null before any.
+  private func times(_ times: AnswerTimes) -> [String: Any] {
+    [
+      "average_seconds": times.average.map(seconds) ?? NSNull(),
+      "fastest_seconds": times.fastestRight.map(seconds) ?? NSNull(),
+    ]
   }
 
   private func error(_ message: String) {

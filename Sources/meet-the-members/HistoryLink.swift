@@ -15,6 +15,8 @@ struct HistoryLink {
   let rosterName: String
   /// What cannot be kept and why.
   let notice: String?
+  /// Everything recorded for the roster when the game began.
+  var totals = Totals()
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in).
   static func open(folder: String?, roster: Roster) -> HistoryLink {
@@ -30,7 +32,9 @@ struct HistoryLink {
         History.Photo(member: $0.member.id, name: $0.member.name, path: $0.path, file: $0.file)
       }
       let people = try history.people(photos, roster: rosterName)
-      return HistoryLink(history: history, people: people, rosterName: rosterName, notice: nil)
+      var link = HistoryLink(history: history, people: people, rosterName: rosterName, notice: nil)
+      link.totals = try history.totals(roster: rosterName)
+      return link
     } catch {
       return HistoryLink(
         history: nil, people: [:], rosterName: rosterName,
@@ -50,11 +54,13 @@ struct HistoryLink {
           lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
       }
     }
-    return HistorySetup(
+    var setup = HistorySetup(
       memories: Memories(records),
       wallClock: history == nil
         ? nil : WallClock(origin: origin, unixSecondsAtOrigin: unixSecondsAtOrigin),
       notice: notice)
+    setup.totals = totals
+    return setup
   }
 
   /// Keeps answers and people met; each returns why it could not.

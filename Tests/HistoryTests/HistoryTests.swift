@@ -83,6 +83,33 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(count, 4, "Ada, Ben, Cy and Di")
   }
 
+  func testTotalsCountTheRostersAnswersTheBestStreakAndTheAnswerTimes() throws {
+    let history = try History(folder: folder + "/data")
+    let ada = try XCTUnwrap(history.people([try photo("Ada", bytes: "a")], roster: "club").first)
+    let memory = MemoryState(stability: 1, difficulty: 5)
+    let outcomes = ["correct", "correct", "wrong", "correct", "correct", "correct", "timeout"]
+    for (index, outcome) in outcomes.enumerated() {
+      try history.record(
+        History.Answer(
+          person: ada.value.id, roster: "club", mode: "quiz", outcome: outcome, chosen: nil,
+          seconds: outcome == "timeout" ? 5 : Double(index + 1), answeredAt: Double(index)),
+        memory: memory, grade: 3)
+    }
+    try history.record(
+      History.Answer(
+        person: ada.value.id, roster: "other club", mode: "quiz", outcome: "correct",
+        chosen: nil, seconds: 0.5, answeredAt: 9),
+      memory: memory, grade: 3)
+    let totals = try history.totals(roster: "club")
+    XCTAssertEqual(totals.questions, 7)
+    XCTAssertEqual(totals.correct, 5)
+    XCTAssertEqual(totals.bestStreak, 3)
+    XCTAssertEqual(totals.timeAnswering, .seconds(1 + 2 + 3 + 4 + 5 + 6 + 5))
+    XCTAssertEqual(totals.times.answered, 6, "the time out left out")
+    XCTAssertEqual(totals.times.average, .seconds(3.5))
+    XCTAssertEqual(totals.times.fastestRight, .seconds(1), "the other roster's 0.5 s left out")
+  }
+
   func testAFolderThatCannotBeMadeIsReported() throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data("a file".utf8).write(to: URL(fileURLWithPath: folder + "/file"))

@@ -304,4 +304,30 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(self.events("intro", in: events).count, 1)
     XCTAssertEqual(self.events("question", in: events).count, 0)
   }
+
+  func testStatsGiveAnswerTimesForThisGameAndAllTimeFiguresFromTheHistory() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    // Two games of three questions: answered after 1.5 s, 2.5 s, then a time out.
+    let commands = [
+      #"{"do":"start"}"#, #"{"do":"wait","seconds":1.5}"#, #"{"do":"answer","option":1}"#,
+      #"{"do":"wait","seconds":4.5}"#, #"{"do":"answer","option":2}"#,
+      #"{"do":"wait","seconds":9}"#, #"{"do":"stats"}"#,
+    ]
+    let arguments = ["--seed", "4", "--data-dir", data]
+    _ = try play(commands, arguments: arguments)
+    let (events, _) = try play(commands, arguments: arguments)
+    let results = self.events("result", in: events)
+    XCTAssertEqual(results.map { $0["seconds"] as? Double }, [1.5, 2.5, 5])
+    let stats = try XCTUnwrap(self.events("stats", in: events).first)
+    XCTAssertEqual(stats["average_seconds"] as? Double, 2, "the time out left out")
+    let rightTimes = zip(results, [1.5, 2.5]).filter { $0.0["outcome"] as? String == "correct" }
+    XCTAssertEqual(stats["fastest_seconds"] as? Double, rightTimes.map(\.1).min())
+    let allTime = try XCTUnwrap(stats["all_time"] as? [String: Any])
+    XCTAssertEqual(allTime["questions"] as? Int, 6)
+    XCTAssertEqual(allTime["correct"] as? Int, 2 * rightTimes.count)
+    XCTAssertEqual(allTime["seconds"] as? Double, 18)
+    XCTAssertEqual(allTime["average_seconds"] as? Double, 2)
+    XCTAssertEqual(allTime["best_streak"] as? Int, rightTimes.isEmpty ? 0 : rightTimes.count)
+  }
 }

@@ -69,6 +69,33 @@ final class ScreenSnapshotTests: XCTestCase {
     }
   }
 
+  /// With a history: the statistics add the all-time figures, counting this game's answers.
+  func testTheStatisticsShowAllTimeFiguresWithAHistory() {
+    var history = HistorySetup(
+      memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
+      notice: nil)
+    history.totals = Totals(
+      questions: 340, correct: 265, bestStreak: 21, timeAnswering: .seconds(4_330),
+      times: AnswerTimes(answered: 320, total: .seconds(736), fastestRight: .seconds(0.9)))
+    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: questions), roster: sampleRoster, appearance: unicodeLook,
+        size: CellSize(columns: 80, rows: 24), history: history),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    model.startQuiz()
+    model.handle(
+      .key(.character(Character("\(model.question.correctIndex + 1)"))), at: .seconds(1.2))
+    model.handle(.key(.character("s")), at: .seconds(1.5))
+    assertSnapshot(model.frame, named: "stats-all-time-80x24")
+    XCTAssertNotNil(row(of: "All time: 341 questions, 78% right, best streak 21", in: model.frame))
+    XCTAssertNotNil(
+      row(of: "average 2.3 s, fastest right 0.9 s · 1 h 12 min on faces", in: model.frame))
+    XCTAssertNotNil(row(of: "This game: average 1.2 s, fastest right 1.2 s", in: model.frame))
+    XCTAssertNotNil(row(of: "Names: 0 of 6 known · 5 new", in: model.frame))
+  }
+
   func testAsciiScreensForNonUTF8Locales() {
     let look = CellStyle(colors: .monochrome, symbols: .ascii)
     var model = makeModel(appearance: look)
