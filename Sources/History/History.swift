@@ -335,6 +335,88 @@ public final class History: Sendable {
     }
   }
 
+  /// An answer as exported, with its person.
+  public struct ExportedAnswer: Hashable, Sendable, Codable {
+    public let name: String
+    public let file: String
+    public let roster: String
+    public let mode: String
+    public let outcome: String
+    public let chosen: String?
+    public let seconds: Double
+    /// Unix time.
+    public let answeredAt: Double
+  }
+
+  /// Every answer recorded for the roster folder `roster` (its name; nil: every roster),
+  /// oldest first.
+  public func exportedAnswers(roster: String?) throws(Unavailable) -> [ExportedAnswer] {
+    do {
+      return try pool.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT person.name, person.file, answer.roster, mode, outcome, chosen, seconds,
+              answeredAt
+            FROM answer JOIN person ON person.id = answer.person
+            WHERE ?1 IS NULL OR answer.roster = ?1 ORDER BY answer.id
+            """, arguments: [roster]
+        ).map { row in
+          ExportedAnswer(
+            name: row[0], file: row[1], roster: row[2], mode: row[3], outcome: row[4],
+            chosen: row[5], seconds: row[6], answeredAt: row[7])
+        }
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
+  /// What the history knows of one person, for the summary.
+  public struct PersonSummary: Hashable, Sendable {
+    public let name: String
+    public let file: String
+    public let roster: String
+    public let answers: Int
+    public let correct: Int
+    /// Their average answer time (time outs left out); nil before any answer.
+    public let averageSeconds: Double?
+    public let memory: MemoryState?
+    /// Unix time of the last card or answer.
+    public let lastSeen: Double?
+    public let lastGrade: Int?
+  }
+
+  /// One summary per person of the roster folder `roster` (nil: every roster), by name.
+  public func summaries(roster: String?) throws(Unavailable) -> [PersonSummary] {
+    do {
+      return try pool.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT person.name, person.file, person.roster, count(answer.id),
+              count(CASE WHEN outcome = 'correct' THEN 1 END),
+              avg(CASE WHEN outcome != 'timeout' THEN seconds END),
+              stability, difficulty, lastAnswer, lastGrade
+            FROM person LEFT JOIN answer ON answer.person = person.id
+            WHERE ?1 IS NULL OR person.roster = ?1
+            GROUP BY person.id ORDER BY person.roster, person.name
+            """, arguments: [roster]
+        ).map { row in
+          var memory: MemoryState?
+          if let stability: Double = row[6], let difficulty: Double = row[7] {
+            memory = MemoryState(stability: stability, difficulty: difficulty)
+          }
+          return PersonSummary(
+            name: row[0], file: row[1], roster: row[2], answers: row[3], correct: row[4],
+            averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9])
+        }
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
   /// Every answer recorded, oldest first (for export and tests).
   public func answers() throws(Unavailable) -> [Answer] {
     do {

@@ -126,9 +126,21 @@ struct MeetTheMembers: ParsableCommand {
       """)
   var headless = false
 
-  /// ArgumentParser's `main`, except that a `UsageError` is one line with exit status 64.
+  /// ArgumentParser's `main`, except that a `UsageError` is one line with exit status 64, and
+  /// `history` (the first word) runs the history's export, whose name a roster folder would
+  /// otherwise take.
   static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
     do {
+      if arguments.first == "history" {
+        do {
+          var command = try HistoryExport.parse(Array(arguments.dropFirst()))
+          try command.run()
+          return
+        } catch {
+          HistoryExport.exit(withError: error)
+        }
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch let error as UsageError {

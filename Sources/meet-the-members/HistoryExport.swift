@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import GameEngine
+import History
+import Roster
+
+/// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON on
+/// standard output, for a spreadsheet or a club's server.
+struct HistoryExport: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "meet-the-members history",
+    abstract: "Print every answer recorded (or, with --summary, one line per person).",
+    discussion: """
+      Answers: name, file, roster, mode, outcome (correct, wrong or timeout), chosen, seconds \
+      and answered_at (UTC). Summary: name, file, roster, answers, correct, average_seconds, \
+      recall (now, 0 to 1), known, last_seen. A roster folder called history is given as \
+      ./history to the game.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case csv, json
+  }
+
+  @Argument(
+    help: "The roster folder whose history to print (default: every roster's).",
+    completion: .directory)
+  var roster: String?
+
+  @Option(help: "csv or json (default: csv).")
+  var format: Format = .csv
+
+  @Flag(help: "One line per person: answers, right answers, recall now, last seen.")
+  var summary = false
+
+  @Option(
+    help: ArgumentHelp(
+      "The folder that keeps your history (default: as the game).", valueName: "folder"),
+    completion: .directory)
+  var dataDir: String?
+
+  func run() throws {
+    guard let folder = try GameOptions.dataFolder(dataDir) else {
+      throw CommandError("no HOME or XDG_DATA_HOME to find the history in (see --data-dir)")
+    }
+    let path = (folder as NSString).appendingPathComponent(History.fileName)
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CommandError("\(path): no history yet (play a game first)")
+    }
+    let history: History
+    do {
+      history = try History(folder: folder)
+    } catch {
+      throw CommandError(TerminalText.escapingControls(error.description))
+    }
+    let rosterName = roster.map {
+      (($0 as NSString).standardizingPath as NSString).lastPathComponent
+    }
+    let table =
+      try summary
+      ? summaryTable(history, roster: rosterName) : answerTable(history, roster: rosterName)
+    if table.rows.isEmpty, let rosterName {
+      FileHandle.standardError.write(
+        Data("Warning: nothing recorded for a roster folder called \(rosterName)\n".utf8))
+    }
+    switch format {
+    case .csv: print(table.csv, terminator: "")
+    case .json: print(try table.json())
+    }
+  }
+
+  /// Columns and rows of strings, numbers, booleans and nulls.
+  struct Table {
+    var columns: [String]
+    var rows: [[Any?]]
+
+    var csv: String {
+      ([columns.map(Self.field)] + rows.map { $0.map(Self.field) }).map {
+        $0.joined(separator: ",") + "\r\n"
+      }.joined()
+    }
+
+    /// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
+    static func field(_ value: Any?) -> String {
+      let text: String
+      switch value {
+      case nil: text = ""
+      case let value as Bool: text = value ? "true" : "false"
+      case let value?: text = "\(value)"
+      }
+      guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    func json() throws -> String {
+      let objects = rows.map { row in
+        Dictionary(uniqueKeysWithValues: zip(columns, row.map { $0 ?? NSNull() }))
+      }
+      let data = try JSONSerialization.data(
+        withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
+      return String(decoding: data, as: UTF8.self)
+    }
+  }
+
+  static func iso8601(_ unixSeconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: Date(timeIntervalSince1970: unixSeconds))
+  }
+
+  func answerTable(_ history: History, roster: String?) throws -> Table {
+    let answers = try history.exportedAnswers(roster: roster)
+    return Table(
+      columns: [
+        "name", "file", "roster", "mode", "outcome", "chosen", "seconds", "answered_at",
+      ],
+      rows: answers.map {
+        [
+          $0.name, $0.file, $0.roster, $0.mode, $0.outcome, $0.chosen, $0.seconds,
+          Self.iso8601($0.answeredAt),
+        ]
+      })
+  }
+
+  func summaryTable(_ history: History, roster: String?) throws -> Table {
+    let now = Date().timeIntervalSince1970
+    let model = MemoryModel.standard
+    return Table(
+      columns: [
+        "name", "file", "roster", "answers", "correct", "average_seconds", "recall", "known",
+        "last_seen",
+      ],
+      rows: try history.summaries(roster: roster).map { person in
+        var memories = Memories()
+        let id = MemberID(person.file)
+        if let memory = person.memory, let last = person.lastSeen {
+          memories = Memories(
+            [
+              id: MemoryRecord(
+                memory: memory, lastAnswer: last,
+                lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
+            ], model: model)
+        }
+        let recall = memories.recall(of: id, at: now).map { ($0 * 1000).rounded() / 1000 }
+        return [
+          person.name, person.file, person.roster, person.answers, person.correct,
+          person.averageSeconds.map { ($0 * 1000).rounded() / 1000 }, recall,
+          memories.knows(id, at: now), person.lastSeen.map(Self.iso8601),
+        ]
+      })
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Pictures
+import XCTest
+
+/// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON.
+final class HistoryExportTests: XCTestCase {
+  private var folder: String!
+  private var roster: String { folder + "/My Club" }
+  private var data: String { folder + "/data" }
+
+  override func setUpWithError() throws {
+    folder = NSTemporaryDirectory() + "mtm-export-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: roster, withIntermediateDirectories: true)
+    for (index, file) in ["Doe, Jane.jpg", "Ann \"Nan\" Lee.jpg", "Bo.jpg", "Cy.jpg"].enumerated() {
+      let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
+      try PictureFile.writeJPEG(image, to: "\(roster)/\(file)")
+    }
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// Plays two questions (option 1, then option 2) and returns their result events.
+  private func playTwoQuestions() throws -> [[String: Any]] {
+    let commands = [
+      #"{"do":"start"}"#, #"{"do":"wait","seconds":1}"#, #"{"do":"answer","option":1}"#,
+      #"{"do":"wait","seconds":4}"#, #"{"do":"answer","option":2}"#,
+    ]
+    let run = try runMeetTheMembers(
+      [roster, "--headless", "--seed", "2", "--data-dir", data],
+      input: commands.map { $0 + "\n" }.joined())
+    return run.output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }.filter { $0["event"] as? String == "result" }
+  }
+
+  func testEveryAnswerComesOutAsCSVAndJSON() throws {
+    let results = try playTwoQuestions()
+    XCTAssertEqual(results.count, 2)
+    let csv = try runMeetTheMembers(["history", roster, "--data-dir", data])
+    XCTAssertEqual(csv.status, 0, csv.errors)
+    let lines = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    XCTAssertEqual(lines.first, "name,file,roster,mode,outcome,chosen,seconds,answered_at")
+    XCTAssertEqual(lines.count, 3, csv.output)
+
+    let json = try runMeetTheMembers(["history", "--format", "json", "--data-dir", data])
+    XCTAssertEqual(json.status, 0, json.errors)
+    let answers = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+    XCTAssertEqual(
+      answers.map { $0["outcome"] as? String }, results.map { $0["outcome"] as? String })
+    XCTAssertEqual(answers.map { $0["seconds"] as? Double }, [1, 2], "reveals left out")
+    XCTAssertEqual(answers.map { $0["roster"] as? String }, ["My Club", "My Club"])
+    XCTAssertEqual(answers.map { $0["mode"] as? String }, ["quiz", "quiz"])
+    let stamp = try XCTUnwrap(answers.first?["answered_at"] as? String)
+    XCTAssertNotNil(
+      ISO8601DateFormatter().date(
+        from: stamp.replacingOccurrences(of: #"\.\d+"#, with: "", options: .regularExpression)),
+      stamp)
+  }
+
+  func testTheSummaryHasOneLineAPersonQuotedForASpreadsheet() throws {
+    _ = try playTwoQuestions()
+    let summary = try runMeetTheMembers(["history", roster, "--summary", "--data-dir", data])
+    XCTAssertEqual(summary.status, 0, summary.errors)
+    let lines = summary.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    XCTAssertEqual(
+      lines.first, "name,file,roster,answers,correct,average_seconds,recall,known,last_seen")
+    XCTAssertEqual(lines.count, 5, summary.output)
+    XCTAssertTrue(
+      lines.contains { $0.hasPrefix(#""Ann ""Nan"" Lee","Ann ""Nan"" Lee.jpg",My Club,"#) },
+      summary.output)
+    XCTAssertTrue(lines.contains { $0.hasPrefix(#"Jane Doe,"Doe, Jane.jpg",My Club,"#) })
+    let answered = lines.dropFirst().map { $0.components(separatedBy: ",") }.filter {
+      $0.count == 9 && $0[3] != "0"
+    }
+    XCTAssertEqual(answered.reduce(0) { $0 + (Int($1[3]) ?? 0) }, 2, summary.output)
+  }
+
+  func testNoHistoryIsAOneLineError() throws {
+    let run = try runMeetTheMembers(["history", "--data-dir", folder + "/none"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.errors, "Error: \(folder!)/none/history.sqlite: no history yet (play a game first)\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/none"), "nothing made")
+  }
+}
