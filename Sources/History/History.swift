@@ -335,6 +335,41 @@ public final class History: Sendable {
     }
   }
 
+  /// How many people and answers the roster folder `roster` (its name) has recorded.
+  public func recorded(roster: String) throws(Unavailable) -> (people: Int, answers: Int) {
+    do {
+      return try pool.read { db in
+        (
+          try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM person WHERE roster = ? AND lastAnswer IS NOT NULL",
+            arguments: [roster]) ?? 0,
+          try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM answer WHERE roster = ?", arguments: [roster]) ?? 0
+        )
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
+  /// Forgets everything recorded for the roster folder `roster` (its name): its answers, and
+  /// its people's memories, in one transaction.
+  public func forget(roster: String) throws(Unavailable) {
+    do {
+      try pool.write { db in
+        try db.execute(sql: "DELETE FROM answer WHERE roster = ?", arguments: [roster])
+        try db.execute(
+          sql: """
+            UPDATE person SET stability = NULL, difficulty = NULL, lastAnswer = NULL,
+              lastGrade = NULL
+            WHERE roster = ?
+            """, arguments: [roster])
+      }
+    } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
   /// An answer as exported, with its person.
   public struct ExportedAnswer: Hashable, Sendable, Codable {
     public let name: String

@@ -42,6 +42,35 @@ struct HistoryLink {
     }
   }
 
+  /// `--forget`: asks on standard error, reads the answer from standard input, and clears the
+  /// roster's history if it is yes.
+  static func forget(roster: Roster, dataFolder: String?) throws {
+    let rosterName = (roster.folder as NSString).lastPathComponent
+    let shown = TerminalText.escapingControls(rosterName)
+    guard let dataFolder,
+      FileManager.default.fileExists(
+        atPath: (dataFolder as NSString).appendingPathComponent(History.fileName))
+    else { return print("Nothing recorded for \(shown).") }
+    do {
+      let history = try History(folder: dataFolder)
+      let recorded = try history.recorded(roster: rosterName)
+      guard recorded.answers > 0 || recorded.people > 0 else {
+        return print("Nothing recorded for \(shown).")
+      }
+      let question =
+        "Forget everything recorded for \(shown) (\(recorded.people) "
+        + "\(recorded.people == 1 ? "person" : "people"), \(recorded.answers) "
+        + "answer\(recorded.answers == 1 ? "" : "s"))? [y/N] "
+      FileHandle.standardError.write(Data(question.utf8))
+      let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+      guard answer == "y" || answer == "yes" else { return print("Nothing forgotten.") }
+      try history.forget(roster: rosterName)
+      print("Forgotten: \(shown) starts again from nothing.")
+    } catch {
+      throw CommandError(TerminalText.escapingControls("\(error)"))
+    }
+  }
+
   static func unixSecondsNow() -> Double { Date().timeIntervalSince1970 }
 
   /// The memories recorded, with the game's clock set against the wall clock.

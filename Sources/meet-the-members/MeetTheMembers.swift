@@ -120,6 +120,10 @@ struct MeetTheMembers: ParsableCommand {
   var order: String?
 
   @Flag(
+    help: "Forget everything your history holds for this roster, after asking to be sure.")
+  var forget = false
+
+  @Flag(
     help: """
       Play without a terminal: commands on standard input and events on standard output, one \
       JSON object per line, on a virtual clock (see the README).
@@ -174,6 +178,9 @@ struct MeetTheMembers: ParsableCommand {
           roster: roster, session: session, mode: settings.mode, colors: colors,
           tracePath: trace, history: history)
       }
+    case .forget(let folder, let dataFolder):
+      let roster = try Commands.loadRoster(folder)
+      try HistoryLink.forget(roster: roster, dataFolder: dataFolder)
     case .playHeadless(let settings):
       let roster = try Commands.loadRoster(settings.folder)
       let session = try Commands.makeSession(roster: roster, settings: settings)

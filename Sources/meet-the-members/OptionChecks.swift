@@ -31,6 +31,8 @@ enum Action {
   /// `--check` (every photo decoded) or `--list` (headers only).
   case printRoster(folder: String?, decodingEveryPhoto: Bool)
   case preview(photo: String, size: CellSize, colors: ColorMode?)
+  /// `--forget`: the roster's history cleared, once confirmed.
+  case forget(folder: String?, dataFolder: String?)
 }
 
 extension MeetTheMembers {
@@ -47,6 +49,9 @@ extension MeetTheMembers {
     if check || list {
       return .printRoster(folder: rosterFolder, decodingEveryPhoto: check)
     }
+    if forget {
+      return .forget(folder: rosterFolder, dataFolder: try GameOptions.dataFolder(dataDir))
+    }
     var rules = try GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
     rules.roundLength = try GameOptions.roundLength(round)
     let settings = GameSettings(
@@ -61,6 +66,18 @@ extension MeetTheMembers {
   /// roster (`--check`, `--list`) and `--preview` each take only their own options.
   private func checkCombination() throws(UsageError) {
     if check && list { throw UsageError("--check and --list cannot be used together") }
+    if forget {
+      let given: [(String, Bool)] = [
+        ("--check", check), ("--list", list), ("--preview", preview != nil),
+        ("--headless", headless), ("--seed", seed != nil),
+        ("--answer-seconds", answerSeconds != nil), ("--reveal-seconds", revealSeconds != nil),
+        ("--round", round != nil), ("--mode", mode != nil), ("--order", order != nil),
+        ("--colors", colors != nil), ("--trace", trace != nil), ("--size", size != nil),
+      ]
+      if let other = given.first(where: \.1) {
+        throw UsageError("--forget cannot be used with \(other.0)")
+      }
+    }
     if preview != nil {
       if check || list {
         throw UsageError("--preview cannot be used with \(check ? "--check" : "--list")")

@@ -85,4 +85,35 @@ final class HistoryExportTests: XCTestCase {
       run.errors, "Error: \(folder!)/none/history.sqlite: no history yet (play a game first)\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/none"), "nothing made")
   }
+
+  func testForgetAsksFirstThenClearsThisRostersHistoryOnly() throws {
+    _ = try playTwoQuestions()
+    // Another roster's answers in the same history stay.
+    _ = try runMeetTheMembers(
+      ["--headless", "--seed", "1", "--data-dir", data],
+      input: #"{"do":"start"}"# + "\n" + #"{"do":"wait","seconds":9}"# + "\n")
+    func answers(_ roster: String? = nil) throws -> Int {
+      let run = try runMeetTheMembers(
+        ["history"] + (roster.map { [$0] } ?? []) + ["--data-dir", data])
+      return run.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count - 1
+    }
+    XCTAssertEqual(try answers(), 3)
+    let no = try runMeetTheMembers([roster, "--forget", "--data-dir", data], input: "n\n")
+    XCTAssertEqual(no.status, 0)
+    XCTAssertEqual(
+      no.errors, "Forget everything recorded for My Club (2 people, 2 answers)? [y/N] ")
+    XCTAssertEqual(no.output, "Nothing forgotten.\n")
+    XCTAssertEqual(try answers(), 3)
+    let yes = try runMeetTheMembers([roster, "--forget", "--data-dir", data], input: "yes\n")
+    XCTAssertEqual(yes.output, "Forgotten: My Club starts again from nothing.\n")
+    XCTAssertEqual(try answers(roster), 0)
+    XCTAssertEqual(try answers(), 1, "the sample club's answer stays")
+    let start = try runMeetTheMembers([roster, "--headless", "--data-dir", data], input: "")
+    XCTAssertTrue(start.output.contains(#""new":4"#), start.output)
+    let again = try runMeetTheMembers([roster, "--forget", "--data-dir", data], input: "y\n")
+    XCTAssertEqual(again.output, "Nothing recorded for My Club.\n")
+    let refused = try runMeetTheMembers(["--forget", "--headless"])
+    XCTAssertEqual(refused.status, 64)
+    XCTAssertEqual(refused.errors, "Error: --forget cannot be used with --headless\n")
+  }
 }
