@@ -22,7 +22,7 @@ public struct Game: Hashable, Sendable {
   public init(
     number: Int, mode: PlayMode = .quiz, score: Int = 0, streak: Int = 0, questionsPlayed: Int = 0,
     round: Int = 1,
-    roundResults: [QuestionResult] = []
+    roundResults: [QuestionResult] = [], times: AnswerTimes = AnswerTimes()
   ) {
     self.number = number
     self.mode = mode
@@ -31,6 +31,7 @@ public struct Game: Hashable, Sendable {
     self.questionsPlayed = questionsPlayed
     self.round = round
     self.roundResults = roundResults
+    self.times = times
   }
 }
 

@@ -88,7 +88,9 @@ final class ScoreTests: XCTestCase {
           number: 1, score: 1, streak: 1, questionsPlayed: 1,
           roundResults: [
             QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
-          ]),
+          ],
+          times: AnswerTimes(
+            answered: 1, total: .milliseconds(3100), fastestRight: .milliseconds(3100))),
         longestStreak: 1,
         recentResults: [
           QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
