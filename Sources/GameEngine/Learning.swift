@@ -84,10 +84,11 @@ public struct LearnScheduler: Sendable {
     recent.removeFirst(max(0, recent.count - Self.spacing))
   }
 
-  /// Takes note of a card seen, or of an answer: recalled (a right answer that counted) moves
-  /// the member a learning step on, not recalled starts the steps again.
+  /// Takes note of a card seen: the member starts the learning steps.
   public mutating func met(_ member: MemberID) { learning[member] = 0 }
 
+  /// Takes note of an answer: recalled (a right answer that counted) moves the member a
+  /// learning step on, not recalled starts the steps again.
   public mutating func answered(_ member: MemberID, recalled: Bool) {
     guard recalled else { return learning[member] = 0 }
     guard let step = learning[member] else { return }

@@ -59,11 +59,7 @@ public struct Session: Sendable {
       let number = (state.game?.number ?? 0) + 1
       let mode: PlayMode = event == .learnPressed ? .learn : .quiz
       state.game = Game(number: number, mode: mode)
-      if mode == .learn {
-        var random = SeededGenerator(seed: questions.seed &+ UInt64(number))
-        learning = LearnScheduler(
-          members: questions.members.map(\.id), memories: memories, using: &random)
-      }
+      learning = nil  // a game of learn mode starts its own with its first step
       timeoutsInARow = 0
       everyoneInRound = nil
       startQuestion(at: now, recording: &transitions)
@@ -250,7 +246,7 @@ public struct Session: Sendable {
     var learning =
       learning
       ?? {
-        var random = SeededGenerator(seed: questions.seed)
+        var random = SeededGenerator(seed: questions.seed &+ UInt64(state.game?.number ?? 0))
         return LearnScheduler(
           members: questions.members.map(\.id), memories: memories, using: &random)
       }()

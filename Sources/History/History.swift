@@ -123,11 +123,25 @@ public final class History: Sendable {
 
   /// `PRAGMA integrity_check`: "ok", or what SQLite found wrong.
   public func integrityCheck() throws(Unavailable) -> String {
-    do {
-      return try pool.read { db in
-        try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
-      }
-    } catch {
+    return try reading { db in
+      try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
+    }
+  }
+
+  /// Reads in one transaction; any failure is `Unavailable`, naming the file.
+  private func reading<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(Unavailable)
+    -> T
+  {
+    do { return try pool.read(body) } catch {
+      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    }
+  }
+
+  /// Writes in one transaction, committed before it returns; any failure is `Unavailable`.
+  private func writing<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(Unavailable)
+    -> T
+  {
+    do { return try pool.write(body) } catch {
       throw Unavailable(description: "\(path): \(Self.reason(error))")
     }
   }
@@ -164,41 +178,37 @@ public final class History: Sendable {
   /// Finds (or adds) the person of each photo, in roster folder `roster` (its name).
   public func people(_ photos: [Photo], roster: String) throws(Unavailable) -> [MemberID: Person] {
     let hashes = photos.map { Self.contentHash(of: $0.path) }
-    do {
-      return try pool.write { db in
-        var found: [MemberID: Person] = [:]
-        var taken = Set<Int64>()
-        for (photo, hash) in zip(photos, hashes) {
-          // The same photo and name first, so that people who share a photo (a club's
-          // placeholder) each keep their own history.
-          let candidates =
-            try Row.fetchAll(
-              db, sql: "SELECT * FROM person WHERE photoHash = ? AND name = ? ORDER BY id",
-              arguments: [hash, photo.name])
-            + Row.fetchAll(
-              db, sql: "SELECT * FROM person WHERE photoHash = ? ORDER BY id", arguments: [hash])
-            + Row.fetchAll(
-              db, sql: "SELECT * FROM person WHERE roster = ? AND name = ? ORDER BY id",
-              arguments: [roster, photo.name])
-          let row = candidates.first { !taken.contains($0["id"]) }
-          if let row, let id: Int64 = row["id"] {
-            try db.execute(
-              sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
-              arguments: [hash, roster, photo.name, photo.file, id])
-            taken.insert(id)
-            found[photo.member] = Self.person(row)
-          } else {
-            try db.execute(
-              sql: "INSERT INTO person (photoHash, roster, name, file) VALUES (?, ?, ?, ?)",
-              arguments: [hash, roster, photo.name, photo.file])
-            taken.insert(db.lastInsertedRowID)
-            found[photo.member] = Person(id: db.lastInsertedRowID)
-          }
+    return try writing { db in
+      var found: [MemberID: Person] = [:]
+      var taken = Set<Int64>()
+      for (photo, hash) in zip(photos, hashes) {
+        // The same photo and name first, so that people who share a photo (a club's
+        // placeholder) each keep their own history.
+        let candidates =
+          try Row.fetchAll(
+            db, sql: "SELECT * FROM person WHERE photoHash = ? AND name = ? ORDER BY id",
+            arguments: [hash, photo.name])
+          + Row.fetchAll(
+            db, sql: "SELECT * FROM person WHERE photoHash = ? ORDER BY id", arguments: [hash])
+          + Row.fetchAll(
+            db, sql: "SELECT * FROM person WHERE roster = ? AND name = ? ORDER BY id",
+            arguments: [roster, photo.name])
+        let row = candidates.first { !taken.contains($0["id"]) }
+        if let row, let id: Int64 = row["id"] {
+          try db.execute(
+            sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
+            arguments: [hash, roster, photo.name, photo.file, id])
+          taken.insert(id)
+          found[photo.member] = Self.person(row)
+        } else {
+          try db.execute(
+            sql: "INSERT INTO person (photoHash, roster, name, file) VALUES (?, ?, ?, ?)",
+            arguments: [hash, roster, photo.name, photo.file])
+          taken.insert(db.lastInsertedRowID)
+          found[photo.member] = Person(id: db.lastInsertedRowID)
         }
-        return found
       }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+      return found
     }
   }
 
@@ -255,22 +265,18 @@ public final class History: Sendable {
   /// Records an answer and the person's memory after it (and the answer's grade, 1 to 4),
   /// committed before it returns.
   public func record(_ answer: Answer, memory: MemoryState, grade: Int) throws(Unavailable) {
-    do {
-      try pool.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO answer (person, roster, mode, outcome, chosen, seconds, answeredAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-          arguments: [
-            answer.person, answer.roster, answer.mode, answer.outcome, answer.chosen,
-            answer.seconds, answer.answeredAt,
-          ])
-        try Self.updateMemory(
-          db, person: answer.person, memory: memory, grade: grade, at: answer.answeredAt)
-      }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    try writing { db in
+      try db.execute(
+        sql: """
+          INSERT INTO answer (person, roster, mode, outcome, chosen, seconds, answeredAt)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          answer.person, answer.roster, answer.mode, answer.outcome, answer.chosen,
+          answer.seconds, answer.answeredAt,
+        ])
+      try Self.updateMemory(
+        db, person: answer.person, memory: memory, grade: grade, at: answer.answeredAt)
     }
   }
 
@@ -279,12 +285,8 @@ public final class History: Sendable {
   public func remember(person: Int64, memory: MemoryState, grade: Int, at time: Double)
     throws(Unavailable)
   {
-    do {
-      try pool.write { db in
-        try Self.updateMemory(db, person: person, memory: memory, grade: grade, at: time)
-      }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    try writing { db in
+      try Self.updateMemory(db, person: person, memory: memory, grade: grade, at: time)
     }
   }
 
@@ -302,108 +304,84 @@ public final class History: Sendable {
   /// Everything recorded for the roster folder `roster` (its name), in one pass over its
   /// answers' outcomes and times.
   public func totals(roster: String) throws(Unavailable) -> Totals {
-    do {
-      return try pool.read { db in
-        var totals = Totals()
-        var streak = 0
-        let rows = try Row.fetchCursor(
-          db, sql: "SELECT outcome, seconds FROM answer WHERE roster = ? ORDER BY id",
-          arguments: [roster])
-        while let row = try rows.next() {
-          let outcome: String = row[0]
-          let seconds: Double = row[1]
-          let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
-          totals.questions += 1
-          totals.timeAnswering += time
-          if outcome == "correct" {
-            totals.correct += 1
-            streak += 1
-            totals.bestStreak = max(totals.bestStreak, streak)
-            totals.times.fastestRight = min(totals.times.fastestRight ?? time, time)
-          } else {
-            streak = 0
-          }
-          if outcome != "timeout" {
-            totals.times.answered += 1
-            totals.times.total += time
-          }
+    return try reading { db in
+      var totals = Totals()
+      var streak = 0
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT outcome, seconds FROM answer WHERE roster = ? ORDER BY id",
+        arguments: [roster])
+      while let row = try rows.next() {
+        let outcome: String = row[0]
+        let seconds: Double = row[1]
+        let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+        totals.questions += 1
+        totals.timeAnswering += time
+        if outcome == "correct" {
+          totals.correct += 1
+          streak += 1
+          totals.bestStreak = max(totals.bestStreak, streak)
+          totals.times.fastestRight = min(totals.times.fastestRight ?? time, time)
+        } else {
+          streak = 0
         }
-        return totals
+        if outcome != "timeout" {
+          totals.times.answered += 1
+          totals.times.total += time
+        }
       }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+      return totals
     }
   }
 
   /// How many people and answers the roster folder `roster` (its name) has recorded.
   public func recorded(roster: String) throws(Unavailable) -> (people: Int, answers: Int) {
-    do {
-      return try pool.read { db in
-        (
-          try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM person WHERE roster = ? AND lastAnswer IS NOT NULL",
-            arguments: [roster]) ?? 0,
-          try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM answer WHERE roster = ?", arguments: [roster]) ?? 0
-        )
-      }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    return try reading { db in
+      (
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM person WHERE roster = ? AND lastAnswer IS NOT NULL",
+          arguments: [roster]) ?? 0,
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM answer WHERE roster = ?", arguments: [roster]) ?? 0
+      )
     }
   }
 
   /// Forgets everything recorded for the roster folder `roster` (its name): its answers, and
   /// its people's memories, in one transaction.
   public func forget(roster: String) throws(Unavailable) {
-    do {
-      try pool.write { db in
-        try db.execute(sql: "DELETE FROM answer WHERE roster = ?", arguments: [roster])
-        try db.execute(
-          sql: """
-            UPDATE person SET stability = NULL, difficulty = NULL, lastAnswer = NULL,
-              lastGrade = NULL
-            WHERE roster = ?
-            """, arguments: [roster])
-      }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    try writing { db in
+      try db.execute(sql: "DELETE FROM answer WHERE roster = ?", arguments: [roster])
+      try db.execute(
+        sql: """
+          UPDATE person SET stability = NULL, difficulty = NULL, lastAnswer = NULL,
+            lastGrade = NULL
+          WHERE roster = ?
+          """, arguments: [roster])
     }
   }
 
   /// An answer as exported, with its person.
-  public struct ExportedAnswer: Hashable, Sendable, Codable {
+  public struct ExportedAnswer: Hashable, Sendable {
+    /// The person's name and photo file, as last seen.
     public let name: String
     public let file: String
-    public let roster: String
-    public let mode: String
-    public let outcome: String
-    public let chosen: String?
-    public let seconds: Double
-    /// Unix time.
-    public let answeredAt: Double
+    public let answer: Answer
   }
 
   /// Every answer recorded for the roster folder `roster` (its name; nil: every roster),
   /// oldest first.
   public func exportedAnswers(roster: String?) throws(Unavailable) -> [ExportedAnswer] {
-    do {
-      return try pool.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT person.name, person.file, answer.roster, mode, outcome, chosen, seconds,
-              answeredAt
-            FROM answer JOIN person ON person.id = answer.person
-            WHERE ?1 IS NULL OR answer.roster = ?1 ORDER BY answer.id
-            """, arguments: [roster]
-        ).map { row in
-          ExportedAnswer(
-            name: row[0], file: row[1], roster: row[2], mode: row[3], outcome: row[4],
-            chosen: row[5], seconds: row[6], answeredAt: row[7])
-        }
+    return try reading { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT answer.*, person.name AS personName, person.file AS personFile
+          FROM answer JOIN person ON person.id = answer.person
+          WHERE ?1 IS NULL OR answer.roster = ?1 ORDER BY answer.id
+          """, arguments: [roster]
+      ).map { row in
+        ExportedAnswer(name: row["personName"], file: row["personFile"], answer: Self.answer(row))
       }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
     }
   }
 
@@ -424,50 +402,43 @@ public final class History: Sendable {
 
   /// One summary per person of the roster folder `roster` (nil: every roster), by name.
   public func summaries(roster: String?) throws(Unavailable) -> [PersonSummary] {
-    do {
-      return try pool.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT person.name, person.file, person.roster, count(answer.id),
-              count(CASE WHEN outcome = 'correct' THEN 1 END),
-              avg(CASE WHEN outcome != 'timeout' THEN seconds END),
-              stability, difficulty, lastAnswer, lastGrade
-            FROM person LEFT JOIN answer ON answer.person = person.id
-            WHERE ?1 IS NULL OR person.roster = ?1
-            GROUP BY person.id ORDER BY person.roster, person.name
-            """, arguments: [roster]
-        ).map { row in
-          var memory: MemoryState?
-          if let stability: Double = row[6], let difficulty: Double = row[7] {
-            memory = MemoryState(stability: stability, difficulty: difficulty)
-          }
-          return PersonSummary(
-            name: row[0], file: row[1], roster: row[2], answers: row[3], correct: row[4],
-            averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9])
+    return try reading { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT person.name, person.file, person.roster, count(answer.id),
+            count(CASE WHEN outcome = 'correct' THEN 1 END),
+            avg(CASE WHEN outcome != 'timeout' THEN seconds END),
+            stability, difficulty, lastAnswer, lastGrade
+          FROM person LEFT JOIN answer ON answer.person = person.id
+          WHERE ?1 IS NULL OR person.roster = ?1
+          GROUP BY person.id ORDER BY person.roster, person.name
+          """, arguments: [roster]
+      ).map { row in
+        var memory: MemoryState?
+        if let stability: Double = row[6], let difficulty: Double = row[7] {
+          memory = MemoryState(stability: stability, difficulty: difficulty)
         }
+        return PersonSummary(
+          name: row[0], file: row[1], roster: row[2], answers: row[3], correct: row[4],
+          averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9])
       }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
     }
   }
 
   /// Every answer recorded, oldest first (for export and tests).
   public func answers() throws(Unavailable) -> [Answer] {
-    do {
-      return try pool.read { db in
-        try Row.fetchAll(
-          db,
-          sql: "SELECT * FROM answer ORDER BY id"
-        ).map { row in
-          Answer(
-            person: row["person"], roster: row["roster"], mode: row["mode"],
-            outcome: row["outcome"], chosen: row["chosen"], seconds: row["seconds"],
-            answeredAt: row["answeredAt"])
-        }
-      }
-    } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+    return try reading { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT * FROM answer ORDER BY id"
+      ).map(Self.answer)
     }
+  }
+
+  private static func answer(_ row: Row) -> Answer {
+    Answer(
+      person: row["person"], roster: row["roster"], mode: row["mode"], outcome: row["outcome"],
+      chosen: row["chosen"], seconds: row["seconds"], answeredAt: row["answeredAt"])
   }
 }

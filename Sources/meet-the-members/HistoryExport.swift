@@ -115,8 +115,8 @@ struct HistoryExport: ParsableCommand {
       ],
       rows: answers.map {
         [
-          $0.name, $0.file, $0.roster, $0.mode, $0.outcome, $0.chosen, $0.seconds,
-          Self.iso8601($0.answeredAt),
+          $0.name, $0.file, $0.answer.roster, $0.answer.mode, $0.answer.outcome,
+          $0.answer.chosen, $0.answer.seconds, Self.iso8601($0.answer.answeredAt),
         ]
       })
   }
