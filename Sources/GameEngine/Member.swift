@@ -35,10 +35,13 @@ public struct Member: Hashable, Sendable, Identifiable {
 /// A name reduced to what a player can tell apart: Unicode canonical equivalence (Swift's
 /// `String` equality and hashing already honour it, so "Zoë" composed and decomposed are
 /// equal) and case, folded by upper- then lower-casing so that "ß" and "SS" meet as well.
-public struct NameKey: Hashable, Sendable {
+/// Keys sort in the order of their folded characters, so that case does not decide it.
+public struct NameKey: Hashable, Comparable, Sendable {
   private let folded: String
 
   public init(_ name: String) {
     folded = name.uppercased().lowercased()
   }
+
+  public static func < (lhs: NameKey, rhs: NameKey) -> Bool { lhs.folded < rhs.folded }
 }

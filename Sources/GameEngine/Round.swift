@@ -87,8 +87,27 @@ public struct AnswerTimes: Hashable, Sendable {
   }
 }
 
+/// One member's questions: how often they were named right and missed (wrong or timed out),
+/// and how fast.
+public struct Tally: Hashable, Sendable {
+  public var right = 0
+  public var missed = 0
+  public var times = AnswerTimes()
+
+  public init(right: Int = 0, missed: Int = 0, times: AnswerTimes = AnswerTimes()) {
+    self.right = right
+    self.missed = missed
+    self.times = times
+  }
+
+  public mutating func add(_ result: QuestionResult) {
+    if result.outcome.isCorrect { right += 1 } else { missed += 1 }
+    times.add(result)
+  }
+}
+
 /// Everything played on a roster, from the history and this session: questions, right
-/// answers, the best streak, the time spent on faces, and the answer times.
+/// answers, the best streak, the time spent on faces, the answer times, and each member's.
 public struct Totals: Hashable, Sendable {
   public var questions = 0
   public var correct = 0
@@ -96,16 +115,20 @@ public struct Totals: Hashable, Sendable {
   /// The time faces were on screen before their answer or time out.
   public var timeAnswering: Duration = .zero
   public var times = AnswerTimes()
+  /// Each member's questions; members never asked have none.
+  public var members: [MemberID: Tally] = [:]
 
   public init(
     questions: Int = 0, correct: Int = 0, bestStreak: Int = 0,
-    timeAnswering: Duration = .zero, times: AnswerTimes = AnswerTimes()
+    timeAnswering: Duration = .zero, times: AnswerTimes = AnswerTimes(),
+    members: [MemberID: Tally] = [:]
   ) {
     self.questions = questions
     self.correct = correct
     self.bestStreak = bestStreak
     self.timeAnswering = timeAnswering
     self.times = times
+    self.members = members
   }
 
   /// Right answers per question, 0 to 1; nil before the first.
@@ -118,5 +141,6 @@ public struct Totals: Hashable, Sendable {
     bestStreak = max(bestStreak, streak)
     timeAnswering += result.answerTime
     times.add(result)
+    members[result.member.id, default: Tally()].add(result)
   }
 }

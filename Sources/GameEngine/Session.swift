@@ -134,6 +134,14 @@ public struct Session: Sendable {
     self.wallClock = wallClock
   }
 
+  /// Forgets what the player remembered (their progress was cleared): everyone is new again,
+  /// and a game of learn mode introduces them again from its next step. The games' scores
+  /// and results stay.
+  public mutating func forgetMemories() {
+    memories = Memories(model: memories.model)
+    learning = nil
+  }
+
   /// Whether the member can still be asked about (not withdrawn).
   public func isInPlay(_ id: MemberID) -> Bool { questions.isInPlay(id) }
 
@@ -146,9 +154,12 @@ public struct Session: Sendable {
   public var membersInPlay: Int { questions.membersInPlay }
 
   /// The members who can still be asked about.
-  public var memberIDsInPlay: [MemberID] {
-    questions.members.map(\.id).filter { questions.isInPlay($0) }
+  public var membersStillInPlay: [Member] {
+    questions.members.filter { questions.isInPlay($0.id) }
   }
+
+  /// Their identities.
+  public var memberIDsInPlay: [MemberID] { membersStillInPlay.map(\.id) }
 
   /// The member shown next, as far as can be told now: the upcoming question's, or in learn
   /// mode the person the scheduler would choose (whose picture can be prepared).

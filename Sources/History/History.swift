@@ -302,13 +302,16 @@ public final class History: Sendable {
   }
 
   /// Everything recorded for the roster folder `roster` (its name), in one pass over its
-  /// answers' outcomes and times.
-  public func totals(roster: String) throws(Unavailable) -> Totals {
+  /// answers' outcomes and times, with the tallies of the members of `people`.
+  public func totals(roster: String, people: [MemberID: Person] = [:]) throws(Unavailable)
+    -> Totals
+  {
+    let members = Dictionary(people.map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     return try reading { db in
       var totals = Totals()
       var streak = 0
       let rows = try Row.fetchCursor(
-        db, sql: "SELECT outcome, seconds FROM answer WHERE roster = ? ORDER BY id",
+        db, sql: "SELECT outcome, seconds, person FROM answer WHERE roster = ? ORDER BY id",
         arguments: [roster])
       while let row = try rows.next() {
         let outcome: String = row[0]
@@ -316,17 +319,12 @@ public final class History: Sendable {
         let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
         totals.questions += 1
         totals.timeAnswering += time
-        if outcome == "correct" {
-          totals.correct += 1
-          streak += 1
-          totals.bestStreak = max(totals.bestStreak, streak)
-          totals.times.fastestRight = min(totals.times.fastestRight ?? time, time)
-        } else {
-          streak = 0
-        }
-        if outcome != "timeout" {
-          totals.times.answered += 1
-          totals.times.total += time
+        if outcome == "correct" { totals.correct += 1 }
+        streak = outcome == "correct" ? streak + 1 : 0
+        totals.bestStreak = max(totals.bestStreak, streak)
+        totals.times.add(time, outcome: outcome)
+        if let member = members[row[2]] {
+          totals.members[member, default: Tally()].add(time, outcome: outcome)
         }
       }
       return totals
@@ -440,5 +438,22 @@ public final class History: Sendable {
     Answer(
       person: row["person"], roster: row["roster"], mode: row["mode"], outcome: row["outcome"],
       chosen: row["chosen"], seconds: row["seconds"], answeredAt: row["answeredAt"])
+  }
+}
+
+/// Answers as the history keeps them: seconds, and the outcome's name.
+extension AnswerTimes {
+  fileprivate mutating func add(_ time: Duration, outcome: String) {
+    guard outcome != "timeout" else { return }
+    answered += 1
+    total += time
+    if outcome == "correct" { fastestRight = min(fastestRight ?? time, time) }
+  }
+}
+
+extension Tally {
+  fileprivate mutating func add(_ time: Duration, outcome: String) {
+    if outcome == "correct" { right += 1 } else { missed += 1 }
+    times.add(time, outcome: outcome)
   }
 }

@@ -157,7 +157,7 @@ public final class App {
       setClock(instant)
     case .report(let transition):
       trace?.record(transition, at: now)
-    case .recordAnswer, .recordIntroduction:
+    case .recordAnswer, .recordIntroduction, .forgetProgress:
       if let failure = recorder?.perform(effect) { inputs.append((failure, now)) }
     case .memberWithdrawn(let member, let file, let reason):
       trace?.recordWithdrawal(member, file: file, reason: reason, at: now)

@@ -10,6 +10,8 @@ public struct AppModel: Sendable {
   public private(set) var place: Place = .start
   public private(set) var overlay: Overlay?
   public private(set) var focus: Control = .start
+  /// The focused button of the window over the place.
+  public private(set) var windowFocus: Control = .close
   /// The window's size in cells: the one owner of it.
   public private(set) var size: CellSize
   /// The colours and symbols of the terminal, for the screens and the pictures alike.
@@ -29,8 +31,16 @@ public struct AppModel: Sendable {
   public var memories: Memories { session.memories }
   /// Whether a history is kept: every card and answer is then recorded.
   private let recordsHistory: Bool
+  /// Everything played on the roster: the history's, if one is kept, and this session's.
+  private var played: Totals
   /// Everything played on the roster, the history's and this session's; nil without history.
-  public private(set) var allTime: Totals?
+  public var allTime: Totals? { recordsHistory ? played : nil }
+  /// The people window's order and the first row it shows.
+  private var peopleOrder = PeopleList.Order.name
+  private var peopleFirst = 0
+  /// Whether "Forget my progress" was pressed once: the next press forgets, any other key
+  /// or button leaves it.
+  private var forgetArmed = false
   /// What the history cannot keep and why.
   private var historyNotice: String?
   /// The instant of the latest input: recall is counted at it.
@@ -49,7 +59,7 @@ public struct AppModel: Sendable {
     self.appearance = appearance
     self.size = size
     recordsHistory = history?.wallClock != nil
-    allTime = recordsHistory ? history?.totals : nil
+    played = recordsHistory ? history?.totals ?? Totals() : Totals()
     historyNotice = history?.notice
     focus = mode == .learn ? .learn : .start
   }
@@ -63,6 +73,8 @@ public struct AppModel: Sendable {
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
     screen.allTime = allTime
+    screen.windowFocus = windowFocus
+    if overlay == .people { screen.people = peopleList }
     if recordsHistory {
       let members = session.memberIDsInPlay
       screen.progress = Progress(
@@ -192,7 +204,7 @@ public struct AppModel: Sendable {
     }
     for transition in transitions {
       if case .questionEnded(let result) = transition.kind {
-        allTime?.add(result, streak: session.state.streak)
+        played.add(result, streak: session.state.streak)
       }
       if recordsHistory { record(transition, into: &step) }
       step.effects.append(.report(transition))
@@ -231,8 +243,13 @@ public struct AppModel: Sendable {
     }
     if isTooSmall { return tell(.clockTicked, at: now, into: &step) }
     switch key {
+    case .enter, .character(" "), .focusLost, .focusGained, .resize: break
+    default: forgetArmed = false  // only its second press forgets
+    }
+    if overlay == .people, scrollPeople(key) { return tell(.clockTicked, at: now, into: &step) }
+    switch key {
     case .enter, .character(" "):
-      return press(overlay == nil ? focus : .close, at: now, into: &step)
+      return press(overlay == nil ? focus : windowFocus, at: now, into: &step)
     case .tab: moveFocus(by: 1)
     case .backTab: moveFocus(by: -1)
     case .left: moveFocusInRow(right: false)
@@ -242,7 +259,7 @@ public struct AppModel: Sendable {
     case .escape: return escape(at: now, into: &step)
     case .focusLost:
       if place == .quiz { return tell(.screenLeft, at: now, into: &step) }
-    case .focusGained, .resize, .click: break
+    case .focusGained, .resize, .click, .pageUp, .pageDown, .home, .end: break
     case .character(let character): return handle(character, at: now, into: &step)
     }
     tell(.clockTicked, at: now, into: &step)
@@ -260,6 +277,8 @@ public struct AppModel: Sendable {
       return press(.pause, at: now, into: &step)
     case "s", "S":
       return openOverlay(.stats, at: now, into: &step)
+    case "m", "M":
+      return openOverlay(.people, at: now, into: &step)
     case "?", "h":
       return openOverlay(.help, at: now, into: &step)
     case "w", "W":
@@ -271,8 +290,10 @@ public struct AppModel: Sendable {
   }
 
   private mutating func press(_ control: Control, at now: Instant, into step: inout Step) {
-    // A window owns the screen: only its own button works while it is open.
-    guard overlay == nil || control == .close else { return }
+    // A window owns the screen: only its own buttons work while it is open.
+    guard overlay == nil || windowControls.contains(control) else { return }
+    let armed = forgetArmed
+    forgetArmed = false
     switch control {
     case .start, .learn:
       place = .quiz
@@ -300,17 +321,71 @@ public struct AppModel: Sendable {
       tell(.nextRoundPressed, at: now, into: &step)
     case .menu:
       escape(at: now, into: &step)
+    case .people:
+      openOverlay(.people, at: now, into: &step)
+    case .sortPeople:
+      windowFocus = .sortPeople
+      peopleOrder = peopleOrder == .name ? .weakest : .name
+      peopleFirst = 0
+      tell(.clockTicked, at: now, into: &step)
+    case .forgetProgress:
+      windowFocus = .forgetProgress
+      if armed {
+        forgetProgress(into: &step)
+      } else {
+        forgetArmed = true
+      }
+      tell(.clockTicked, at: now, into: &step)
     }
+  }
+
+  /// "Forget my progress", pressed twice: the roster's history is cleared and everyone in it
+  /// is new again; this session's scores stay.
+  private mutating func forgetProgress(into step: inout Step) {
+    session.forgetMemories()
+    played = Totals()
+    step.effects.append(.forgetProgress)
+  }
+
+  /// Moves the people window's list for a key that scrolls it; false for other keys.
+  private mutating func scrollPeople(_ key: Key) -> Bool {
+    let total = session.membersInPlay
+    let page = PeopleLayout.visibleRows(of: total, in: size)
+    let first = PeopleLayout.clampedFirst(peopleFirst, of: total, in: size)
+    switch key {
+    case .up: peopleFirst = first - 1
+    case .down: peopleFirst = first + 1
+    case .pageUp: peopleFirst = first - page
+    case .pageDown: peopleFirst = first + page
+    case .home: peopleFirst = 0
+    case .end: peopleFirst = total
+    default: return false
+    }
+    return true
+  }
+
+  /// The people window's list as it is now.
+  private var peopleList: PeopleList {
+    let rows = PeopleList.rows(
+      of: session.membersStillInPlay, memories: memories, tallies: played.members,
+      at: session.wallClock.unixSeconds(at: latest), order: peopleOrder)
+    return PeopleList(
+      rows: rows, order: peopleOrder,
+      first: PeopleLayout.clampedFirst(peopleFirst, of: rows.count, in: size),
+      canForget: recordsHistory, forgetArmed: forgetArmed)
   }
 
   private mutating func openOverlay(_ newOverlay: Overlay, at now: Instant, into step: inout Step) {
     overlay = newOverlay
+    windowFocus = .close
+    peopleFirst = 0
     tell(newOverlay == .stats ? .statsOpened : .screenLeft, at: now, into: &step)
   }
 
   private mutating func closeOverlay(at now: Instant, into step: inout Step) {
     let closed = overlay
     overlay = nil
+    windowFocus = .close
     tell(closed == .stats ? .statsClosed : .clockTicked, at: now, into: &step)
   }
 
@@ -429,9 +504,19 @@ public struct AppModel: Sendable {
 
   // MARK: - Focus
 
-  /// The buttons of the place on screen, in Tab order.
+  /// The buttons of the window on screen, in Tab order.
+  private var windowControls: [Control] {
+    switch overlay {
+    case nil: []
+    case .stats: [.people, .close]
+    case .people: [.sortPeople] + (recordsHistory ? [.forgetProgress] : []) + [.close]
+    case .help, .warnings: [.close]
+    }
+  }
+
+  /// The buttons of the place or window on screen, in Tab order.
   private var controls: [Control] {
-    if overlay != nil { return [.close] }
+    if overlay != nil { return windowControls }
     switch place {
     case .start: return [.start, .learn, .stats, .quit]
     case .quiz where isFinished: return [.nextRound, .menu]
@@ -450,10 +535,18 @@ public struct AppModel: Sendable {
     return false
   }
 
+  /// The focused button of the window on screen, or else of the place.
+  private var currentFocus: Control {
+    get { overlay == nil ? focus : windowFocus }
+    set {
+      if overlay == nil { focus = newValue } else { windowFocus = newValue }
+    }
+  }
+
   private mutating func moveFocus(by step: Int) {
     let controls = controls
-    let index = controls.firstIndex(of: focus) ?? 0
-    focus = controls[(index + step + controls.count) % controls.count]
+    let index = controls.firstIndex(of: currentFocus) ?? 0
+    currentFocus = controls[(index + step + controls.count) % controls.count]
   }
 
   /// Left and right move within a row of buttons: the start screen's, Pause and Stats, or a
@@ -470,10 +563,10 @@ public struct AppModel: Sendable {
           Array(options[$0..<min($0 + 2, options.count)])
         }
     }
-    guard let row = rows.first(where: { $0.contains(focus) }),
-      let index = row.firstIndex(of: focus)
-    else { return focus = rows[0][0] }
-    focus = row[min(max(index + (right ? 1 : -1), 0), row.count - 1)]
+    guard let row = rows.first(where: { $0.contains(currentFocus) }),
+      let index = row.firstIndex(of: currentFocus)
+    else { return currentFocus = rows[0][0] }
+    currentFocus = row[min(max(index + (right ? 1 : -1), 0), row.count - 1)]
   }
 
   /// Up and down on the quiz screen: between the two rows of names, and from the top row up

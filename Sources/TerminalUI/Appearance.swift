@@ -25,6 +25,7 @@ extension CellStyle {
   var separator: String { unicode ? " · " : " | " }
   var dash: String { unicode ? "—" : "-" }
   var arrows: String { unicode ? "←→↑↓" : "arrows" }
+  var upDown: String { unicode ? "↑↓" : "Up Down" }
   var box: (horizontal: String, vertical: String, corners: [String]) {
     unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
   }

@@ -41,6 +41,9 @@ public enum Effect: Hashable, Sendable {
   /// Keep the memory of a member just met on a name card (Unix seconds); a failure comes
   /// back as `.historyFailed`.
   case recordIntroduction(MemberID, MemoryRecord)
+  /// Forget everything the history recorded for the roster ("Forget my progress"); a failure
+  /// comes back as `.historyFailed`.
+  case forgetProgress
   /// A member's photo cannot be shown and they left the game; the start screen lists it.
   case memberWithdrawn(Member, file: String, reason: String)
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
@@ -55,13 +58,17 @@ public struct HistoryRecorder {
   public var answer: (RecordedAnswer) -> String?
   /// A member met on a name card, with their memory after it.
   public var introduction: (MemberID, MemoryRecord) -> String?
+  /// Everything recorded for the roster, forgotten.
+  public var forget: () -> String?
 
   public init(
     answer: @escaping (RecordedAnswer) -> String?,
-    introduction: @escaping (MemberID, MemoryRecord) -> String?
+    introduction: @escaping (MemberID, MemoryRecord) -> String?,
+    forget: @escaping () -> String?
   ) {
     self.answer = answer
     self.introduction = introduction
+    self.forget = forget
   }
 
   /// Runs the effect if it is one of the history's; returns the input for its failure.
@@ -70,6 +77,7 @@ public struct HistoryRecorder {
     switch effect {
     case .recordAnswer(let recorded): failure = answer(recorded)
     case .recordIntroduction(let member, let record): failure = introduction(member, record)
+    case .forgetProgress: failure = forget()
     default: return nil
     }
     return failure.map(Input.historyFailed)

@@ -11,6 +11,10 @@ public enum Key: Hashable, Sendable {
   case down
   case left
   case right
+  case pageUp
+  case pageDown
+  case home
+  case end
   /// A mouse button pressed on a cell.
   case click(column: Int, row: Int)
   case focusLost
@@ -30,6 +34,10 @@ public enum Key: Hashable, Sendable {
     case KEY_DOWN: self = .down
     case KEY_LEFT: self = .left
     case KEY_RIGHT: self = .right
+    case KEY_PPAGE: self = .pageUp
+    case KEY_NPAGE: self = .pageDown
+    case KEY_HOME: self = .home
+    case KEY_END: self = .end
     case KEY_BTAB: self = .backTab
     case KEY_ENTER: self = .enter
     case KEY_RESIZE: self = .resize

@@ -24,6 +24,7 @@ public enum Renderer {
     case .stats: drawStats(screen, into: &frame)
     case .help: drawHelp(screen, into: &frame)
     case .warnings: drawWarnings(screen, into: &frame)
+    case .people: drawPeople(screen, into: &frame)
     }
     return frame
   }

@@ -20,6 +20,12 @@ public enum Control: Hashable, Sendable {
   case next
   /// The finished scene's button: back to the start screen.
   case menu
+  /// The statistics' button: the people window.
+  case people
+  /// The people window's button: the other order (by name, weakest first).
+  case sortPeople
+  /// The people window's button: forget this roster's progress, when pressed twice.
+  case forgetProgress
 }
 
 /// Where the player is.
@@ -34,6 +40,8 @@ public enum Overlay: Hashable, Sendable {
   case help
   /// The roster's warnings (files skipped), from the start screen.
   case warnings
+  /// Everyone in play, with how well the player knows them.
+  case people
 }
 
 /// What the start screen says about the roster.
@@ -82,6 +90,8 @@ public struct Screen: Hashable, Sendable {
   public var place: Place
   public var overlay: Overlay?
   public var focus: Control
+  /// The focused button of the window over the screen.
+  public var windowFocus: Control = .close
   public var roster: RosterSummary
   public var picture: PictureSlot
   /// Faces shown beside the main picture, such as the people missed on the finished scene.
@@ -95,6 +105,8 @@ public struct Screen: Hashable, Sendable {
   public var historyNotice: String?
   /// Everything played on the roster, for the statistics; nil when no history is kept.
   public var allTime: Totals?
+  /// The people window's list, while it is open.
+  public var people: PeopleList?
 
   public init(
     game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control = .start,

@@ -54,7 +54,7 @@ extension Renderer {
         width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
     let hint = [
-      "Enter presses", "Tab \(look.arrows) move", "s stats", "? help", "q quits",
+      "Enter presses", "Tab \(look.arrows) move", "s stats", "m people", "? help", "q quits",
     ].joined(separator: look.separator)
     frame.putCentered(
       hint, column: 1, row: row + 2, width: width - 2, style: look.dim, ellipsis: look.ellipsis)

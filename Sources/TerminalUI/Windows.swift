@@ -49,7 +49,9 @@ extension Renderer {
         }
       }
     }
-    drawBox(title: "Statistics", lines: lines, screen: screen, into: &frame)
+    drawBox(
+      title: "Statistics", lines: lines, buttons: [("People", .people), ("Close", .close)],
+      screen: screen, into: &frame)
   }
 
   /// "average 2.1 s, fastest right 1.2 s"; nil before any answer.
@@ -80,6 +82,7 @@ extension Renderer {
       ("Mouse", "click a button"),
       ("p", "pause, resume"),
       ("s", "statistics"),
+      ("m", "people: how well you know each"),
       ("w", "files skipped (start screen)"),
       ("?", "this help"),
       ("Esc", "close, or back to start"),
@@ -111,16 +114,22 @@ extension Renderer {
     drawBox(title: "Files skipped", lines: lines, screen: screen, into: &frame)
   }
 
-  /// A framed window in the middle of the screen with a title, lines and a Close button. The
-  /// rows it spans are cleared from edge to edge, so that no fragment of a line behind it
-  /// shows on either side.
+  /// A framed window in the middle of the screen with a title, lines and a row of buttons
+  /// (Close, unless others are given), `width` columns wide or as wide as its lines, as tall
+  /// as its lines, as far as the screen allows. The rows it spans are cleared from edge to edge, so
+  /// that no fragment of a line behind it shows on either side. Returns where its first line
+  /// is.
+  @discardableResult
   static func drawBox(
-    title: String, lines: [(String, Style)], screen: Screen, into frame: inout Frame
-  ) {
+    title: String, lines: [(String, Style)], buttons: [(String, Control)] = [("Close", .close)],
+    screen: Screen, into frame: inout Frame, width wanted: Int? = nil
+  ) -> (column: Int, row: Int) {
     let look = screen.appearance
     let size = frame.size
-    let contentWidth = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
-    let width = min(size.columns - 2, max(contentWidth, 30) + 4)
+    let labels = buttons.map { ("[ \($0.0) ]", $0.1) }
+    let buttonsWidth = labels.reduce(-1) { $0 + 1 + DisplayWidth.of($1.0) }
+    let contentWidth = max(lines.map { DisplayWidth.of($0.0) }.max() ?? 0, buttonsWidth)
+    let width = min(size.columns - 2, wanted ?? (max(contentWidth, 30) + 4))
     let height = min(size.rows - 2, lines.count + 5)
     let left = (size.columns - width) / 2
     let top = (size.rows - height) / 2
@@ -141,9 +150,14 @@ extension Renderer {
         line.0, column: left + 2, row: top + 2 + offset, style: line.1, width: width - 4,
         ellipsis: look.ellipsis)
     }
-    let close = "[ Close ]"
-    frame.putButton(
-      close, control: .close, column: left + (width - close.count) / 2, row: top + height - 2,
-      width: close.count, style: look.focused)
+    var column = left + max(1, (width - buttonsWidth) / 2)
+    for (label, control) in labels {
+      let labelWidth = DisplayWidth.of(label)
+      frame.putButton(
+        label, control: control, column: column, row: top + height - 2, width: labelWidth,
+        style: screen.windowFocus == control ? look.focused : look.button)
+      column += labelWidth + 1
+    }
+    return (left + 2, top + 2)
   }
 }

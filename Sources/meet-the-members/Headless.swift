@@ -80,7 +80,7 @@ struct HeadlessPlayer {
     else { return error("not a JSON object: \(line.prefix(80))") }
     guard let name = command["do"] as? String else {
       return error(
-        "a command needs \"do\": start, answer, wait, next, pause, resume, stats or quit")
+        "a command needs \"do\": \(Self.commands)")
     }
     let phase = model.session.state.phase
     switch name {
@@ -125,10 +125,28 @@ struct HeadlessPlayer {
       send(.key(.character("s")))
       emitStats()
       send(.press(.close))
+    case "people":
+      var order = PeopleList.Order.name
+      if let name = command["order"] {
+        guard let name = name as? String, ["name", "weakest"].contains(name) else {
+          return error("people takes \"order\": name or weakest")
+        }
+        order = name == "weakest" ? .weakest : .name
+      }
+      send(.key(.character("m")))
+      if order == .weakest { send(.press(.sortPeople)) }
+      emitPeople()
+      send(.press(.close))
+    case "forget":
+      guard recorder != nil else { return error("no history is kept: nothing to forget") }
+      send(.key(.character("m")))
+      send(.press(.forgetProgress))
+      send(.press(.forgetProgress))
+      send(.press(.close))
     case "quit":
       send(.key(.character("q")))
     default:
-      error("unknown command \(name): start, answer, wait, next, pause, resume, stats or quit")
+      error("unknown command \(name): \(Self.commands)")
     }
   }
 
@@ -167,13 +185,15 @@ struct HeadlessPlayer {
       inputs.append(prepare(request))
     case .report(let transition):
       report(transition)
-    case .recordAnswer, .recordIntroduction:
+    case .recordAnswer, .recordIntroduction, .forgetProgress:
       // Kept before its result is written: a result line on standard output is on disk.
       if let failure = recorder?.perform(effect) {
         if case .historyFailed(let message) = failure {
           emit("history_error", ["message": message])
         }
         inputs.append(failure)
+      } else if effect == .forgetProgress {
+        emit("forgotten", [:])
       }
     case .memberWithdrawn(let member, let file, let reason):
       emit("withdrawn", ["member": describe(member), "file": file, "reason": reason])
@@ -246,6 +266,27 @@ struct HeadlessPlayer {
     case .questionPosed, .introductionPosed, .memberWithdrawn:
       break  // a question counts once its face is shown; a withdrawal has its own event
     }
+  }
+
+  static let commands =
+    "start, answer, wait, next, pause, resume, stats, people, forget or quit"
+
+  /// The people window's rows, in its order.
+  private func emitPeople() {
+    guard let people = model.screen.people else { return }
+    emit(
+      "people",
+      [
+        "order": people.order == .weakest ? "weakest" : "name",
+        "people": people.rows.map { row -> [String: Any] in
+          [
+            "name": row.name, "recall": row.recall ?? NSNull(), "known": row.known,
+            "right": row.tally.right, "wrong": row.tally.missed,
+            "average_seconds": row.tally.times.average.map(seconds) ?? NSNull(),
+            "seen_seconds_ago": row.secondsSinceSeen ?? NSNull(),
+          ]
+        },
+      ])
   }
 
   private func emitStats() {

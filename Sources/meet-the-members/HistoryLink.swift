@@ -33,7 +33,7 @@ struct HistoryLink {
       }
       let people = try history.people(photos, roster: rosterName)
       var link = HistoryLink(history: history, people: people, rosterName: rosterName, notice: nil)
-      link.totals = try history.totals(roster: rosterName)
+      link.totals = try history.totals(roster: rosterName, people: people)
       return link
     } catch {
       return HistoryLink(
@@ -92,36 +92,43 @@ struct HistoryLink {
     return setup
   }
 
-  /// Keeps answers and people met; each returns why it could not.
+  /// Keeps answers and people met, and forgets the roster's progress; each returns why it
+  /// could not.
   func recorder() -> HistoryRecorder? {
     guard let history else { return nil }
     let people = people
     let rosterName = rosterName
-    let answer = { (answer: RecordedAnswer) -> String? in
-      guard let person = people[answer.result.member.id] else { return nil }
-      let result = answer.result
-      let chosen = result.chosenIndex.map { result.question.options[$0].name }
+    /// Why the history could not do something, in one line; nil when it did.
+    func failure(_ body: () throws -> Void) -> String? {
       do {
-        try history.record(
-          History.Answer(
-            person: person.id, roster: rosterName, mode: answer.mode, outcome: result.outcome.name,
-            chosen: chosen, seconds: result.answerTime.seconds, answeredAt: answer.answeredAt),
-          memory: answer.memory, grade: answer.grade.rawValue)
+        try body()
         return nil
       } catch {
         return TerminalText.escapingControls("\(error)")
       }
     }
-    return HistoryRecorder(answer: answer) { member, record in
-      guard let person = people[member] else { return nil }
-      do {
-        try history.remember(
-          person: person.id, memory: record.memory, grade: record.lastGrade.rawValue,
-          at: record.lastAnswer)
-        return nil
-      } catch {
-        return TerminalText.escapingControls("\(error)")
-      }
-    }
+    return HistoryRecorder(
+      answer: { answer in
+        guard let person = people[answer.result.member.id] else { return nil }
+        let result = answer.result
+        let chosen = result.chosenIndex.map { result.question.options[$0].name }
+        return failure {
+          try history.record(
+            History.Answer(
+              person: person.id, roster: rosterName, mode: answer.mode,
+              outcome: result.outcome.name, chosen: chosen, seconds: result.answerTime.seconds,
+              answeredAt: answer.answeredAt),
+            memory: answer.memory, grade: answer.grade.rawValue)
+        }
+      },
+      introduction: { member, record in
+        guard let person = people[member] else { return nil }
+        return failure {
+          try history.remember(
+            person: person.id, memory: record.memory, grade: record.lastGrade.rawValue,
+            at: record.lastAnswer)
+        }
+      },
+      forget: { failure { try history.forget(roster: rosterName) } })
   }
 }

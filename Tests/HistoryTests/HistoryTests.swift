@@ -85,7 +85,10 @@ final class HistoryTests: XCTestCase {
 
   func testTotalsCountTheRostersAnswersTheBestStreakAndTheAnswerTimes() throws {
     let history = try History(folder: folder + "/data")
-    let ada = try XCTUnwrap(history.people([try photo("Ada", bytes: "a")], roster: "club").first)
+    let people = try history.people(
+      [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")], roster: "club")
+    let ada = (key: MemberID("Ada"), value: try XCTUnwrap(people[MemberID("Ada")]))
+    let bo = (key: MemberID("Bo"), value: try XCTUnwrap(people[MemberID("Bo")]))
     let memory = MemoryState(stability: 1, difficulty: 5)
     let outcomes = ["correct", "correct", "wrong", "correct", "correct", "correct", "timeout"]
     for (index, outcome) in outcomes.enumerated() {
@@ -100,14 +103,29 @@ final class HistoryTests: XCTestCase {
         person: ada.value.id, roster: "other club", mode: "quiz", outcome: "correct",
         chosen: nil, seconds: 0.5, answeredAt: 9),
       memory: memory, grade: 3)
-    let totals = try history.totals(roster: "club")
-    XCTAssertEqual(totals.questions, 7)
+    try history.record(
+      History.Answer(
+        person: bo.value.id, roster: "club", mode: "learn", outcome: "wrong", chosen: "Ada",
+        seconds: 2, answeredAt: 10),
+      memory: memory, grade: 1)
+    let totals = try history.totals(roster: "club", people: people)
+    XCTAssertEqual(totals.questions, 8)
     XCTAssertEqual(totals.correct, 5)
     XCTAssertEqual(totals.bestStreak, 3)
-    XCTAssertEqual(totals.timeAnswering, .seconds(1 + 2 + 3 + 4 + 5 + 6 + 5))
-    XCTAssertEqual(totals.times.answered, 6, "the time out left out")
-    XCTAssertEqual(totals.times.average, .seconds(3.5))
+    XCTAssertEqual(totals.timeAnswering, .seconds(1 + 2 + 3 + 4 + 5 + 6 + 5 + 2))
+    XCTAssertEqual(totals.times.answered, 7, "the time out left out")
+    XCTAssertEqual(totals.times.average, .seconds(23) / 7)
     XCTAssertEqual(totals.times.fastestRight, .seconds(1), "the other roster's 0.5 s left out")
+    // Each person's own.
+    XCTAssertEqual(
+      totals.members[ada.key],
+      Tally(
+        right: 5, missed: 2,
+        times: AnswerTimes(answered: 6, total: .seconds(21), fastestRight: .seconds(1))))
+    XCTAssertEqual(
+      totals.members[bo.key],
+      Tally(right: 0, missed: 1, times: AnswerTimes(answered: 1, total: .seconds(2))))
+    XCTAssertEqual(try history.totals(roster: "club").members, [:], "tallies of the people asked")
   }
 
   func testAFolderThatCannotBeMadeIsReported() throws {

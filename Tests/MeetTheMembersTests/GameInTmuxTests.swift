@@ -319,7 +319,7 @@ final class GameInTmuxTests: XCTestCase {
     tmux.waitForScreen(showing: ["This is \(name)", "Someone new"])
   }
 
-  func testLearnModeShowsNameCardsThenAsksAndTheKnownCountOutlivesTheGame() {
+  func testLearnModeShowsNameCardsThenAsksAndTheKnownCountOutlivesTheGameUntilForgotten() {
     let data = tmux.path("data")
     launch(["--seed", "12", "--reveal-seconds", "0.2", "--mode", "learn", "--data-dir", data])
     tmux.waitForScreen(showing: ["0 of 18 known · 18 new", "[ Learn ]"])
@@ -337,6 +337,19 @@ final class GameInTmuxTests: XCTestCase {
     XCTAssertEqual(waitForExit().status, "0")
     launch(["--seed", "12", "--data-dir", data])
     tmux.waitForScreen(showing: ["3 of 18 known · 14 new"])
+    // The people window lists them; "Forget my progress", pressed twice, starts again.
+    tmux.press("m")
+    tmux.waitForScreen(showing: ["People · by name", "learning", "never", "[ Forget my progress ]"])
+    tmux.press("Left")
+    tmux.press("Enter")
+    tmux.waitForScreen(showing: ["[ Press again to forget ]"])
+    tmux.press("Enter")
+    tmux.press("Escape")
+    tmux.waitForScreen(showing: ["0 of 18 known · 18 new"])
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
+    launch(["--seed", "12", "--data-dir", data])
+    tmux.waitForScreen(showing: ["0 of 18 known · 18 new"])
     tmux.press("q")
     XCTAssertEqual(waitForExit().status, "0")
   }

@@ -330,4 +330,56 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(allTime["average_seconds"] as? Double, 2)
     XCTAssertEqual(allTime["best_streak"] as? Int, rightTimes.isEmpty ? 0 : rightTimes.count)
   }
+
+  func testPeopleListsEveryoneAndForgetClearsTheRostersHistory() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let arguments = ["--seed", "4", "--data-dir", data]
+    // Two answers, then the people window: by name, then weakest first.
+    let (events, _) = try play(
+      [
+        #"{"do":"start"}"#, #"{"do":"wait","seconds":1.5}"#, #"{"do":"answer","option":1}"#,
+        #"{"do":"wait","seconds":3.5}"#, #"{"do":"answer","option":2}"#,
+        #"{"do":"people"}"#, #"{"do":"people","order":"weakest"}"#,
+        #"{"do":"people","order":"worst"}"#,
+      ], arguments: arguments)
+    let lists = self.events("people", in: events)
+    XCTAssertEqual(lists.map { $0["order"] as? String }, ["name", "weakest"])
+    let byName = try XCTUnwrap(lists.first?["people"] as? [[String: Any]])
+    XCTAssertEqual(byName.count, 18, "everyone in the sample club")
+    let names = byName.compactMap { $0["name"] as? String }
+    XCTAssertEqual(names, names.sorted { $0.lowercased() < $1.lowercased() })
+    XCTAssertEqual(self.events("result", in: events).count, 2)
+    let asked = self.events("question", in: events).prefix(2).compactMap {
+      ($0["member"] as? [String: Any])?["name"] as? String
+    }
+    for row in byName {
+      let answered = asked.contains(row["name"] as? String ?? "")
+      XCTAssertEqual((row["right"] as? Int ?? 0) + (row["wrong"] as? Int ?? 0), answered ? 1 : 0)
+      XCTAssertEqual(row["seen_seconds_ago"] is NSNull, !answered, "\(row)")
+    }
+    let weakest = try XCTUnwrap(lists.last?["people"] as? [[String: Any]])
+    XCTAssertEqual(Set(weakest.prefix(2).compactMap { $0["name"] as? String }), Set(asked))
+    XCTAssertTrue(self.events("paused", in: events).count >= 1, "the window pauses the game")
+    XCTAssertEqual(
+      self.events("error", in: events).map { $0["message"] as? String },
+      [#"people takes "order": name or weakest"#])
+    XCTAssertEqual(try History(folder: data).answers().count, 2)
+
+    // Forgetting, in the next game: the roster's answers are gone, everyone is new again.
+    let (forgetting, _) = try play([#"{"do":"forget"}"#], arguments: arguments)
+    XCTAssertEqual(forgetting.first?["new"] as? Int, 16)
+    XCTAssertEqual(self.events("forgotten", in: forgetting).count, 1)
+    XCTAssertEqual(try History(folder: data).answers().count, 0)
+    let (after, _) = try play([], arguments: arguments)
+    XCTAssertEqual(after.first?["new"] as? Int, 18)
+    // A history that cannot be kept (its folder would be inside a file): nothing to forget.
+    let file = data + "/file"
+    FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+    let (unkept, _) = try play(
+      [#"{"do":"forget"}"#], arguments: ["--seed", "4", "--data-dir", file + "/data"])
+    XCTAssertEqual(
+      self.events("error", in: unkept).map { $0["message"] as? String },
+      ["no history is kept: nothing to forget"])
+  }
 }
