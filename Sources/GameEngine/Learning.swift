@@ -23,17 +23,62 @@ public struct Introduction: Hashable, Sendable {
   }
 }
 
-/// Learn mode's choice of whom to show next, as Anki schedules new cards: short learning steps
-/// first, then FSRS.
+/// The memory of a name within one sitting, which FSRS (a model of days: a first look is
+/// taken to last hours) does not describe: a name seen once is half gone within minutes, and
+/// each recall makes it last longer, the more so the harder the recall was (the spacing
+/// effect). It follows FSRS-6's forms in seconds: recall fades along FSRS-6's forgetting
+/// curve, and a recall with probability R multiplies stability by 1 + g (e^(w10 (1 - R)) - 1),
+/// FSRS-6's stability increase with its w10. All of its numbers are here.
+public struct ShortTermMemory: Hashable, Sendable {
+  /// Seconds until recall falls to 0.9 after a name card, or after a miss shows the name:
+  /// the first learning step of Anki's defaults (1 minute).
+  public static let firstStability = 60.0
+  /// The gain g, chosen so that a recall at 0.9 multiplies stability by 2.5, the growth of
+  /// Anki's learning steps; a harder recall (at 0.5) multiplies it by 9.8.
+  public static let gain = 18.0
+
+  /// Seconds until recall falls to 0.9.
+  public var stability: Double
+  /// When the name was last shown or recalled (Unix seconds).
+  public var since: Double
+  /// Whether it was recalled since it was last shown (on a card, or after a miss).
+  public var hasBeenRecalled = false
+
+  /// A name just shown, at `time`.
+  public init(shownAt time: Double) {
+    stability = Self.firstStability
+    since = time
+  }
+
+  /// The probability of recalling the name at `time`. (FSRS-6's curve depends on elapsed
+  /// time over stability alone, so both are given to it in seconds.)
+  public func recall(at time: Double, model: MemoryModel) -> Double {
+    model.recall(
+      of: MemoryState(stability: stability, difficulty: 5), afterDays: max(0, time - since))
+  }
+
+  /// The memory after a recall at `time`, whose probability was `recall`.
+  public func recalled(at time: Double, recall: Double, model: MemoryModel) -> ShortTermMemory {
+    var next = self
+    next.stability *= 1 + Self.gain * (Double.exp(model.parameters[10] * (1 - recall)) - 1)
+    next.since = time
+    next.hasBeenRecalled = true
+    return next
+  }
+}
+
+/// Learn mode's choice of whom to show next: whoever the player is most likely to forget now.
 /// - New people come in batches of `batchSize`, each with a name card, in an order shuffled
-///   once per game.
-/// - A person met on a card, or missed, is being learnt: they are asked again
-///   `learningSteps[0]` seconds later, and after each right answer at the next step; a miss
-///   starts the steps again. After the last step they are learnt, and come back when FSRS-6
-///   says their recall falls to 0.9 (their interval).
-/// - The next question asks whoever is most overdue; when nobody is due, the next batch comes
-///   if everyone met has answered right since their card or last miss (so is likely to be
-///   recalled), else whoever is due soonest. People due from an earlier day come first.
+///   once per game. The next batch comes when everyone who may be asked is likely to be
+///   recalled: they have been recalled since their card or last miss, and their recall is still
+///   at least `likelyRecall`.
+/// - Recall is predicted by `ShortTermMemory` for the people met, missed or answered this game
+///   (and anyone whose last answer in the history was a miss), by FSRS-6 for the rest (people
+///   learnt on earlier days, who come first when their recall has fallen).
+/// - A miss shows the name again: that person's short-term memory starts again, so they come
+///   back within a few questions. A right answer counts as a recall only if the player more
+///   likely knew the name than guessed it among the options (`Memories.grade`); it then spaces
+///   them out, the more so the lower their recall was.
 /// - Never one of the last `spacing` people shown (cards included): a face is not asked while
 ///   its name is still on the screen of the mind.
 public struct LearnScheduler: Sendable {
@@ -41,9 +86,8 @@ public struct LearnScheduler: Sendable {
   public static let batchSize = 3
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
-  /// Seconds from a card or a miss to the first question, then from each right answer to the
-  /// next, while a person is being learnt.
-  public static let learningSteps: [Double] = [15, 45, 120, 300, 900]
+  /// The recall every person who may be asked must have before anyone new is met.
+  public static let likelyRecall = 0.85
 
   /// What comes next.
   public enum Step: Hashable, Sendable {
@@ -65,16 +109,18 @@ public struct LearnScheduler: Sendable {
   private var recent: [MemberID] = []
   /// The rest of the batch being introduced, the next one first.
   private var batch: [MemberID] = []
-  /// The people being learnt, and the learning step each is at.
-  private var learning: [MemberID: Int] = [:]
+  /// The short-term memory of each person seen this game (or missed last time).
+  private var shortTerm: [MemberID: ShortTermMemory] = [:]
 
   /// `memories` are what the player remembered when the game began: anyone whose last answer
-  /// was a miss starts the learning steps again.
+  /// was a miss is learnt again from that answer on.
   public init(members: [MemberID], memories: Memories, using random: inout SeededGenerator) {
     order = members.shuffled(using: &random)
     rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-    for member in members where memories.records[member]?.lastGrade == .again {
-      learning[member] = 0
+    for member in members {
+      if let record = memories.records[member], record.lastGrade == .again {
+        shortTerm[member] = ShortTermMemory(shownAt: record.lastAnswer)
+      }
     }
   }
 
@@ -84,15 +130,31 @@ public struct LearnScheduler: Sendable {
     recent.removeFirst(max(0, recent.count - Self.spacing))
   }
 
-  /// Takes note of a card seen: the member starts the learning steps.
-  public mutating func met(_ member: MemberID) { learning[member] = 0 }
+  /// Takes note of a card seen at `time` (Unix seconds).
+  public mutating func met(_ member: MemberID, at time: Double) {
+    shortTerm[member] = ShortTermMemory(shownAt: time)
+  }
 
-  /// Takes note of an answer: recalled (a right answer that counted) moves the member a
-  /// learning step on, not recalled starts the steps again.
-  public mutating func answered(_ member: MemberID, recalled: Bool) {
-    guard recalled else { return learning[member] = 0 }
-    guard let step = learning[member] else { return }
-    learning[member] = step + 1 < Self.learningSteps.count ? step + 1 : nil
+  /// Takes note of an answer revealed at `time` (Unix seconds): right or not, and the recall
+  /// predicted just before it (`recall(of:memories:at:)`).
+  public mutating func answered(
+    _ result: QuestionResult, recallBefore: Double?, options: Int, model: MemoryModel,
+    at time: Double
+  ) {
+    let member = result.member.id
+    let grade = Memories.grade(result, recallBefore: recallBefore, options: options)
+    guard grade != .again else { return shortTerm[member] = ShortTermMemory(shownAt: time) }
+    shortTerm[member] = shortTerm[member]?.recalled(
+      at: time, recall: recallBefore ?? 1, model: model)
+  }
+
+  /// The probability that the player recalls the member's name at `time` (Unix seconds); nil
+  /// for someone never met.
+  public func recall(of member: MemberID, memories: Memories, at time: Double) -> Double? {
+    guard let memory = shortTerm[member] else {
+      return memories.recall(of: member, at: time)
+    }
+    return memory.recall(at: time, model: memories.model)
   }
 
   /// Chooses the next step among `inPlay`, given what the player remembers at `time`, and
@@ -106,34 +168,29 @@ public struct LearnScheduler: Sendable {
     return step
   }
 
-  /// When the member is next due (Unix seconds): their learning step's time, or when their
-  /// recall falls to 0.9.
-  public func due(_ member: MemberID, memories: Memories) -> Double {
-    guard let record = memories.records[member] else { return -.infinity }
-    if let step = learning[member] { return record.lastAnswer + Self.learningSteps[step] }
-    return record.lastAnswer + memories.model.interval(of: record.memory) * 86_400
-  }
-
   /// What `next` would choose now, without moving on.
   public func peek(inPlay: Set<MemberID>, memories: Memories, at time: Double) -> Step {
     if let member = batch.first(where: { inPlay.contains($0) && memories.records[$0] == nil }) {
       return .introduce(member)
     }
-    let introduced = order.filter { inPlay.contains($0) && memories.records[$0] != nil }
-    let skipped = Set(recent.suffix(max(0, min(Self.spacing, introduced.count - 1))))
-    let candidates = introduced.filter { !skipped.contains($0) }
-    let soonest = candidates.min { first, second in
-      let (a, b) = (due(first, memories: memories), due(second, memories: memories))
+    let met = order.filter { inPlay.contains($0) && memories.records[$0] != nil }
+    let recalls = Dictionary(
+      uniqueKeysWithValues: met.map { ($0, recall(of: $0, memories: memories, at: time) ?? 0) })
+    let skipped = Set(recent.suffix(max(0, min(Self.spacing, met.count - 1))))
+    let candidates = met.filter { !skipped.contains($0) }
+    let weakest = candidates.min { first, second in
+      let (a, b) = (recalls[first, default: 0], recalls[second, default: 0])
       return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
     }
-    let someoneDue = soonest.map { due($0, memories: memories) <= time } ?? false
-    let everyoneLikely = introduced.allSatisfy { (learning[$0] ?? 1) >= 1 }
-    if !someoneDue, everyoneLikely || candidates.isEmpty,
+    let everyoneLikely = candidates.allSatisfy {
+      recalls[$0, default: 0] >= Self.likelyRecall && shortTerm[$0]?.hasBeenRecalled ?? true
+    }
+    if everyoneLikely,
       let member = newBatch(inPlay: inPlay, memories: memories).first
     {
       return .introduce(member)
     }
-    return .ask(soonest ?? introduced.first ?? order.first { inPlay.contains($0) } ?? order[0])
+    return .ask(weakest ?? met.first ?? order.first { inPlay.contains($0) } ?? order[0])
   }
 
   private func newBatch(inPlay: Set<MemberID>, memories: Memories) -> [MemberID] {

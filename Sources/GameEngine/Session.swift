@@ -71,8 +71,9 @@ public struct Session: Sendable {
       case .introducing(var introduction) where introduction.shownAt == nil:
         introduction.shownAt = now
         state.phase = .introducing(introduction)
-        memories.introduce(introduction.member.id, at: wallClock.unixSeconds(at: now))
-        learning?.met(introduction.member.id)
+        let time = wallClock.unixSeconds(at: now)
+        memories.introduce(introduction.member.id, at: time)
+        learning?.met(introduction.member.id, at: time)
         transitions.append(Transition(kind: .introduced(introduction.member), at: now))
       default:
         break
@@ -304,11 +305,13 @@ public struct Session: Sendable {
     let result = QuestionResult(
       question: answering.question, outcome: reveal.outcome,
       answerTime: min(end - answering.startedAt, rules.answerTime))
-    let record = memories.remember(
-      result, options: rules.optionCount, at: wallClock.unixSeconds(at: end))
+    let time = wallClock.unixSeconds(at: end)
     if state.game?.mode == .learn {
-      learning?.answered(result.member.id, recalled: record.lastGrade != .again)
+      let (model, options) = (memories.model, rules.optionCount)
+      let before = learning?.recall(of: result.member.id, memories: memories, at: time)
+      learning?.answered(result, recallBefore: before, options: options, model: model, at: time)
     }
+    memories.remember(result, options: rules.optionCount, at: time)
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
     game.roundResults.append(result)

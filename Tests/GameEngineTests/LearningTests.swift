@@ -161,6 +161,20 @@ final class LearningTests: XCTestCase {
     XCTAssertTrue(learner.seen.allSatisfy { if case .question = $0 { true } else { false } })
   }
 
+  func testSomeoneMissedLastTimeIsAskedFirstEvenIfFSRSStillTrustsTheirMemory() {
+    // Yesterday both were answered with the same memory; Kofi's answer was a miss.
+    let members = club(8)
+    let memory = MemoryState(stability: 5, difficulty: 5)
+    let memories = Memories([
+      members[0].id: MemoryRecord(memory: memory, lastAnswer: 0, lastGrade: .again),
+      members[1].id: MemoryRecord(memory: memory, lastAnswer: 0, lastGrade: .good),
+    ])
+    XCTAssertGreaterThan(memories.recall(of: members[0].id, at: 86_400)!, 0.9)
+    var learner = Learner(members: members, memories: memories, unixSecondsAtZero: 86_400)
+    learner.play(1)
+    XCTAssertEqual(learner.seen, [.question(members[0].id, right: true)])
+  }
+
   func testANameCardStaysSixSecondsOrUntilNextAndPausingHoldsIt() throws {
     var game = makeGame(members: club(8), seed: 2)
     game.play(.learnPressed, at: .zero)
@@ -201,6 +215,47 @@ final class LearningTests: XCTestCase {
       QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)), options: 4,
       at: 0)
     XCTAssertFalse(memories.knows(member2, at: 1))
+  }
+
+  /// The short-term model's numbers: 0.9 after its stability, growth by 2.5 for a recall at
+  /// 0.9 and by 9.8 for a hard one at 0.5.
+  func testShortTermMemoryFadesAlongFSRSsCurveAndGrowsMoreForAHarderRecall() {
+    let model = MemoryModel.standard
+    let card = ShortTermMemory(shownAt: 1_000)
+    XCTAssertEqual(card.stability, 60)
+    XCTAssertEqual(card.recall(at: 1_000, model: model), 1)
+    XCTAssertEqual(card.recall(at: 1_060, model: model), 0.9, accuracy: 1e-12)
+    XCTAssertLessThan(card.recall(at: 1_600, model: model), 0.8)
+    XCTAssertFalse(card.hasBeenRecalled)
+    let easy = card.recalled(at: 1_060, recall: 0.9, model: model)
+    XCTAssertEqual(easy.stability / 60, 2.49, accuracy: 0.01)
+    XCTAssertEqual(easy.since, 1_060)
+    XCTAssertTrue(easy.hasBeenRecalled)
+    XCTAssertEqual(
+      card.recalled(at: 2_000, recall: 0.5, model: model).stability / 60, 9.80, accuracy: 0.01)
+  }
+
+  /// A right answer that was likely a guess shows the name again, as a miss does; a likely
+  /// recall spaces the person out.
+  func testALuckyGuessStartsTheShortTermMemoryAgain() {
+    var random = SeededGenerator(seed: 1)
+    let members = club(6).map(\.id)
+    var memories = Memories()
+    var scheduler = LearnScheduler(members: members, memories: memories, using: &random)
+    let member = club(6)[0]
+    memories.introduce(member.id, at: 0)
+    scheduler.met(member.id, at: 0)
+    let question = Question(
+      number: 1, member: member,
+      options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 0)
+    let right = QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1))
+    var recalled = scheduler
+    recalled.answered(right, recallBefore: 0.9, options: 4, model: memories.model, at: 100)
+    var guessed = scheduler
+    guessed.answered(right, recallBefore: 0.15, options: 4, model: memories.model, at: 100)
+    let fresh = ShortTermMemory(shownAt: 100).recall(at: 400, model: memories.model)
+    XCTAssertEqual(guessed.recall(of: member.id, memories: memories, at: 400), fresh)
+    XCTAssertGreaterThan(recalled.recall(of: member.id, memories: memories, at: 400)!, fresh)
   }
 }
 
