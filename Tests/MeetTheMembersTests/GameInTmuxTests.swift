@@ -340,6 +340,8 @@ final class GameInTmuxTests: XCTestCase {
     // The people window lists them; "Forget my progress", pressed twice, starts again.
     tmux.press("m")
     tmux.waitForScreen(showing: ["People · by name", "learning", "never", "[ Forget my progress ]"])
+    tmux.press("NPage")
+    tmux.waitForScreen(showing: ["5—18 of 18"])
     tmux.press("Left")
     tmux.press("Enter")
     tmux.waitForScreen(showing: ["[ Press again to forget ]"])
