@@ -60,6 +60,14 @@ public final class History: Sendable {
           throw Unavailable(description: "made by a newer version of meet-the-members")
         }
       }
+      // Marked as ours before anything else is written: the migrator makes its own table
+      // before the first migration's transaction, and a game killed in between must still
+      // find a file it made.
+      try pool.write { db in
+        if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Self.applicationID {
+          try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+        }
+      }
       try migrator.migrate(pool)
     } catch let error as Unavailable {
       throw Unavailable(description: "\(shown): \(error.description); it is kept as it is")
@@ -68,11 +76,15 @@ public final class History: Sendable {
     }
   }
 
-  /// A database that holds tables but not our application id is not ours to change.
+  /// A database that holds tables but not our application id is not ours to change. (The
+  /// migrator's own table alone is a history whose making was cut short.)
   private static func checkOwnership(_ db: Database) throws {
     let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
     let tables =
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+      try Int.fetchOne(
+        db,
+        sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name != 'grdb_migrations'"
+      ) ?? 0
     if id == applicationID { return }
     if id != 0 || tables > 0 {
       throw Unavailable(description: "not a meet-the-members history")

@@ -157,6 +157,24 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), garbage)
   }
 
+  /// A game killed while it made the history, after the migrator's own table and before the
+  /// first migration: the file is still its own, and the next game finishes it.
+  func testAHistoryWhoseMakingWasCutShortIsFinished() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/" + History.fileName
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+    }
+    let history = try History(folder: folder)
+    let people = try history.people([try photo("Ada", bytes: "a")], roster: "club")
+    XCTAssertEqual(people.count, 1)
+    XCTAssertEqual(try history.integrityCheck(), "ok")
+    let id = try DatabaseQueue(path: path).read {
+      try Int32.fetchOne($0, sql: "PRAGMA application_id")
+    }
+    XCTAssertEqual(id, History.applicationID)
+  }
+
   func testAnotherProgramsDatabaseIsLeftAlone() throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/" + History.fileName
