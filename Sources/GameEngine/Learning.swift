@@ -50,11 +50,9 @@ public struct ShortTermMemory: Hashable, Sendable {
     since = time
   }
 
-  /// The probability of recalling the name at `time`. (FSRS-6's curve depends on elapsed
-  /// time over stability alone, so both are given to it in seconds.)
+  /// The probability of recalling the name at `time`.
   public func recall(at time: Double, model: MemoryModel) -> Double {
-    model.recall(
-      of: MemoryState(stability: stability, difficulty: 5), afterDays: max(0, time - since))
+    model.recall(after: time - since, stability: stability)
   }
 
   /// The memory after a recall at `time`, whose probability was `recall`.

@@ -55,7 +55,13 @@ public struct MemoryModel: Hashable, Sendable {
 
   /// The probability of recall `days` after the last answer.
   public func recall(of memory: MemoryState, afterDays days: Double) -> Double {
-    Double.pow(1 + factor * max(0, days) / memory.stability, decay)
+    recall(after: days, stability: memory.stability)
+  }
+
+  /// The forgetting curve: recall `elapsed` after the last answer, for a memory of
+  /// `stability` (both in the same unit, days or seconds: only their ratio counts).
+  public func recall(after elapsed: Double, stability: Double) -> Double {
+    Double.pow(1 + factor * max(0, elapsed) / stability, decay)
   }
 
   /// The days after the last answer at which recall falls to `desiredRecall`.

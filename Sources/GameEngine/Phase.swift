@@ -97,25 +97,25 @@ public enum Phase: Hashable, Sendable {
   /// A round is over: the finished scene shows it until the next round or the start screen.
   case finished(RoundSummary)
 
-  /// The question on screen, if any.
-  public var question: Question? {
+  /// What is on screen, running or held by a pause; nil on the start screen and the finished
+  /// scene.
+  private var onScreen: Interrupted? {
     switch self {
-    case .start, .finished, .introducing: nil
-    case .loading(let question): question
-    case .answering(let answering): answering.question
-    case .revealing(let reveal): reveal.question
-    case .paused(let paused): paused.interrupted.question
+    case .start, .finished: nil
+    case .loading(let question): .loading(question)
+    case .answering(let answering): .answering(answering)
+    case .revealing(let reveal): .revealing(reveal)
+    case .introducing(let introduction): .introducing(introduction)
+    case .paused(let paused): paused.interrupted
     }
   }
 
+  /// The question on screen, if any, also while a pause holds it.
+  public var question: Question? { onScreen?.question }
+
   /// The name card on screen, also while a pause holds it.
   public var introduction: Introduction? {
-    switch self {
-    case .introducing(let introduction): introduction
-    case .paused(let paused):
-      if case .introducing(let introduction) = paused.interrupted { introduction } else { nil }
-    case .start, .loading, .answering, .revealing, .finished: nil
-    }
+    if case .introducing(let introduction) = onScreen { introduction } else { nil }
   }
 
   /// The member whose face is on screen: the question's or the name card's.
@@ -123,12 +123,7 @@ public enum Phase: Hashable, Sendable {
 
   /// The answer on screen: during the reveal, and during a pause that froze one.
   public var reveal: Reveal? {
-    switch self {
-    case .revealing(let reveal): reveal
-    case .paused(let paused):
-      if case .revealing(let reveal) = paused.interrupted { reveal } else { nil }
-    case .start, .loading, .answering, .introducing, .finished: nil
-    }
+    if case .revealing(let reveal) = onScreen { reveal } else { nil }
   }
 
   /// The progress bar's step: 0 outside a question or a name card.

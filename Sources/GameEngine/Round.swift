@@ -78,12 +78,15 @@ public struct AnswerTimes: Hashable, Sendable {
   public var average: Duration? { answered == 0 ? nil : total / answered }
 
   public mutating func add(_ result: QuestionResult) {
-    guard result.outcome != .timedOut else { return }
+    add(result.outcome == .timedOut ? nil : result.answerTime, right: result.outcome.isCorrect)
+  }
+
+  /// Adds an answer that took `time` (nil: a time out, left out), right or not.
+  public mutating func add(_ time: Duration?, right: Bool) {
+    guard let time else { return }
     answered += 1
-    total += result.answerTime
-    if result.outcome.isCorrect {
-      fastestRight = min(fastestRight ?? result.answerTime, result.answerTime)
-    }
+    total += time
+    if right { fastestRight = min(fastestRight ?? time, time) }
   }
 }
 
@@ -101,8 +104,13 @@ public struct Tally: Hashable, Sendable {
   }
 
   public mutating func add(_ result: QuestionResult) {
-    if result.outcome.isCorrect { right += 1 } else { missed += 1 }
-    times.add(result)
+    add(result.outcome == .timedOut ? nil : result.answerTime, right: result.outcome.isCorrect)
+  }
+
+  /// Adds a question answered in `time` (nil: timed out), right or not.
+  public mutating func add(_ time: Duration?, right isRight: Bool) {
+    if isRight { right += 1 } else { missed += 1 }
+    times.add(time, right: isRight)
   }
 }
 

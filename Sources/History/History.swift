@@ -334,9 +334,10 @@ public final class History: Sendable {
         if outcome == "correct" { totals.correct += 1 }
         streak = outcome == "correct" ? streak + 1 : 0
         totals.bestStreak = max(totals.bestStreak, streak)
-        totals.times.add(time, outcome: outcome)
+        let answered = outcome == "timeout" ? nil : time
+        totals.times.add(answered, right: outcome == "correct")
         if let member = members[row[2]] {
-          totals.members[member, default: Tally()].add(time, outcome: outcome)
+          totals.members[member, default: Tally()].add(answered, right: outcome == "correct")
         }
       }
       return totals
@@ -450,22 +451,5 @@ public final class History: Sendable {
     Answer(
       person: row["person"], roster: row["roster"], mode: row["mode"], outcome: row["outcome"],
       chosen: row["chosen"], seconds: row["seconds"], answeredAt: row["answeredAt"])
-  }
-}
-
-/// Answers as the history keeps them: seconds, and the outcome's name.
-extension AnswerTimes {
-  fileprivate mutating func add(_ time: Duration, outcome: String) {
-    guard outcome != "timeout" else { return }
-    answered += 1
-    total += time
-    if outcome == "correct" { fastestRight = min(fastestRight ?? time, time) }
-  }
-}
-
-extension Tally {
-  fileprivate mutating func add(_ time: Duration, outcome: String) {
-    if outcome == "correct" { right += 1 } else { missed += 1 }
-    times.add(time, outcome: outcome)
   }
 }

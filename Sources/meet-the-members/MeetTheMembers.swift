@@ -138,7 +138,7 @@ struct MeetTheMembers: ParsableCommand {
     do {
       if arguments.first == "history" {
         do {
-          var command = try HistoryExport.parse(Array(arguments.dropFirst()))
+          let command = try HistoryExport.parse(Array(arguments.dropFirst()))
           try command.run()
           return
         } catch {
