@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Swift System's FilePath: paths as the file system's bytes, so a file name that is not UTF-8
+/// still opens.
+let system = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
   name: "meet-the-members",
   products: [
@@ -12,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // The rules of the game: the standard library and Swift Numerics' real functions (exp,
@@ -32,33 +37,47 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
 
     // Decoding photos and turning them into terminal cells.
-    .target(name: "Pictures", dependencies: ["CChafa", "CTurboJPEG", "CPNG"]),
+    .target(
+      name: "Pictures",
+      dependencies: [
+        "CChafa", "CTurboJPEG", "CPNG", system,
+      ]),
     // Finding the members in a roster folder.
     .target(
       name: "Roster",
-      dependencies: ["GameEngine", "Pictures", .product(name: "SwiftCSV", package: "SwiftCSV")]),
+      dependencies: [
+        "GameEngine", "Pictures", .product(name: "SwiftCSV", package: "SwiftCSV"),
+        system,
+      ]),
     // Every answer kept in SQLite (GRDB); people known by their photo's SHA-256.
     .target(
       name: "History",
       dependencies: [
         "GameEngine", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
+        system,
       ]),
     // Screens, keys, the ncurses terminal and the loop.
-    .target(name: "TerminalUI", dependencies: ["GameEngine", "Pictures", "CNcurses"]),
+    .target(
+      name: "TerminalUI",
+      dependencies: [
+        "GameEngine", "Pictures", "CNcurses",
+        system,
+      ]),
 
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
         "GameEngine", "Pictures", "Roster", "TerminalUI", "History", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        system,
       ]
     ),
     // Draws the bundled sample club and the benchmark's photos: `make sample-club`.
     .executableTarget(
       name: "fixture-maker",
       dependencies: [
-        "Pictures", "History", "GameEngine",
+        "Pictures", "History", "GameEngine", system,
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -67,14 +86,18 @@ let package = Package(
       name: "GameEngineTests", dependencies: ["GameEngine"],
       // Read through #filePath, not as resources.
       exclude: ["Data"]),
-    .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPNG"]),
-    .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures"]),
-    .testTarget(name: "HistoryTests", dependencies: ["History", "GameEngine"]),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI", "GameEngine", "Pictures"],
+      name: "PicturesTests", dependencies: ["Pictures", "CPNG", system],
+      // Read through #filePath, not as resources.
+      exclude: ["Data"]),
+    .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures", system]),
+    .testTarget(name: "HistoryTests", dependencies: ["History", "GameEngine", system]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "GameEngine", "Pictures", system],
       // Read through #filePath, not as resources.
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "MeetTheMembersTests", dependencies: ["meet-the-members", "Pictures", "History"]),
+      name: "MeetTheMembersTests",
+      dependencies: ["meet-the-members", "Pictures", "History", system]),
   ]
 )

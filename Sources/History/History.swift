@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GRDB
 import GameEngine
+import SystemPackage
 
 /// Every answer the player gave, kept in an SQLite file (GRDB, WAL) so that learning lasts
 /// across games: `history.sqlite` in the data folder.
@@ -165,11 +166,11 @@ public final class History: Sendable {
     public let member: MemberID
     public let name: String
     /// The photo's path, to hash it.
-    public let path: String
+    public let path: FilePath
     /// The photo's path inside the roster folder.
     public let file: String
 
-    public init(member: MemberID, name: String, path: String, file: String) {
+    public init(member: MemberID, name: String, path: FilePath, file: String) {
       self.member = member
       self.name = name
       self.path = path
@@ -234,12 +235,15 @@ public final class History: Sendable {
   }
 
   /// SHA-256 of the file's bytes, read in blocks; the path itself if it cannot be read.
-  static func contentHash(of path: String) -> String {
-    guard let file = FileHandle(forReadingAtPath: path) else { return "path:" + path }
+  static func contentHash(of path: FilePath) -> String {
+    guard let file = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else {
+      return "path:" + path.string
+    }
     defer { try? file.close() }
     var hasher = SHA256()
-    while let block = try? file.read(upToCount: 1 << 20), !block.isEmpty {
-      hasher.update(data: block)
+    var block = [UInt8](repeating: 0, count: 1 << 20)
+    while let count = try? block.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 {
+      hasher.update(data: block[..<count])
     }
     return hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }

@@ -3,24 +3,13 @@
 /// offset is bounds-checked: a broken tag means "upright", never a crash.
 enum EXIF {
   static func orientation(ofJPEG bytes: UnsafeRawBufferPointer) -> Orientation {
-    var offset = 2  // after SOI
-    while offset + 4 <= bytes.count {
-      guard bytes[offset] == 0xFF else { return .up }
-      let marker = bytes[offset + 1]
-      if marker == 0xFF {  // fill byte
-        offset += 1
-        continue
-      }
-      if marker == 0xDA || marker == 0xD9 { return .up }  // image data or end: no tag
-      let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-      guard length >= 2, offset + 2 + length <= bytes.count else { return .up }
-      let segment = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])
-      if marker == 0xE1, segment.starts(with: Array("Exif\0\0".utf8)) {
-        return tiffOrientation(UnsafeRawBufferPointer(rebasing: segment[6...])) ?? .up
-      }
-      offset += 2 + length
+    var orientation = Orientation.up
+    JPEGSegments.forEach(in: bytes) { marker, segment in
+      guard marker == 0xE1, segment.starts(with: Array("Exif\0\0".utf8)) else { return true }
+      orientation = tiffOrientation(UnsafeRawBufferPointer(rebasing: segment[6...])) ?? .up
+      return false
     }
-    return .up
+    return orientation
   }
 
   private static func tiffOrientation(_ tiff: UnsafeRawBufferPointer) -> Orientation? {

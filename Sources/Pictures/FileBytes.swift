@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -6,7 +8,7 @@
 enum FileBytes {
   /// Up to `limit` bytes from the start of the file at `path` (all of it when nil), and the
   /// file's whole size.
-  static func read(_ path: String, upTo limit: Int? = nil) throws -> (
+  static func read(_ path: FilePath, upTo limit: Int? = nil) throws -> (
     bytes: [UInt8], fileSize: Int
   ) {
     let (descriptor, fileSize) = try open(path)
@@ -16,10 +18,10 @@ enum FileBytes {
 
   /// Opens a regular file for reading: its descriptor, for the caller to close, and its size.
   /// A FIFO, device, socket or folder is refused at once.
-  static func open(_ path: String) throws -> (descriptor: Int32, size: Int) {
+  static func open(_ path: FilePath) throws -> (descriptor: Int32, size: Int) {
     // Without O_NONBLOCK, opening a FIFO waits for a writer, forever; a regular file reads the
     // same either way.
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = path.withPlatformString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
     guard descriptor >= 0 else { throw PictureError.unreadable(systemError()) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
@@ -52,8 +54,10 @@ enum FileBytes {
   }
 
   /// Writes `bytes` to a new file at `path`, replacing any file there.
-  static func write(_ bytes: [UInt8], to path: String) throws {
-    let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  static func write(_ bytes: [UInt8], to path: FilePath) throws {
+    let descriptor = path.withPlatformString {
+      Glibc.open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
     guard descriptor >= 0 else { throw PictureError.unreadable(systemError()) }
     defer { close(descriptor) }
     var written = 0

@@ -7,11 +7,11 @@ enum JPEG {
       throw PictureError.damaged("the JPEG decoder did not start")
     }
     defer { tjDestroy(handle) }
-    return try header(bytes, handle: handle)
+    return try header(bytes, handle: handle).header
   }
 
   private static func header(_ bytes: UnsafeRawBufferPointer, handle: tjhandle)
-    throws -> ImageHeader
+    throws -> (header: ImageHeader, isCMYK: Bool)
   {
     var width: Int32 = 0
     var height: Int32 = 0
@@ -21,13 +21,15 @@ enum JPEG {
       handle, bytes.bindMemory(to: UInt8.self).baseAddress, UInt(bytes.count), &width, &height,
       &subsampling, &colorspace)
     guard status == 0 else { throw PictureError.damaged(message(handle)) }
-    return ImageHeader(format: .jpeg, width: Int(width), height: Int(height))
+    let isCMYK = colorspace == TJCS_CMYK.rawValue || colorspace == TJCS_YCCK.rawValue
+    return (ImageHeader(format: .jpeg, width: Int(width), height: Int(height)), isCMYK)
   }
 
   /// Decodes at the smallest of 1/8, 1/4, 1/2 and 1 that still gives the pixels `size` needs
   /// (in upright orientation), shrinks that by a whole factor while it still has them, then
   /// turns the picture upright. Any decoder warning (a truncated file among them) counts as
-  /// damage: a half-grey face is no use.
+  /// damage: a half-grey face is no use. CMYK photos, which TurboJPEG decodes only to CMYK,
+  /// are turned into RGB here (see `CMYK`).
   static func decode(
     _ bytes: UnsafeRawBufferPointer, size: DecodeSize, limits: DecodeLimits
   ) throws -> DecodedPicture {
@@ -35,7 +37,7 @@ enum JPEG {
       throw PictureError.damaged("the JPEG decoder did not start")
     }
     defer { tjDestroy(handle) }
-    let header = try header(bytes, handle: handle)
+    let (header, isCMYK) = try header(bytes, handle: handle)
     try limits.check(header)
 
     let orientation = EXIF.orientation(ofJPEG: bytes)
@@ -50,13 +52,17 @@ enum JPEG {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     var flags = TJFLAG_STOPONWARNING
     if limits.limitProgressiveScans { flags |= TJFLAG_LIMITSCANS }
+    let format = isCMYK ? TJPF_CMYK : TJPF_RGBA
     let status = pixels.withUnsafeMutableBytes { target in
       tjDecompress2(
         handle, bytes.bindMemory(to: UInt8.self).baseAddress, UInt(bytes.count),
         target.bindMemory(to: UInt8.self).baseAddress, Int32(width), 0, Int32(height),
-        Int32(TJPF_RGBA.rawValue), flags)
+        Int32(format.rawValue), flags)
     }
     guard status == 0 else { throw PictureError.damaged(message(handle)) }
+    if isCMYK {
+      CMYK.toRGBA(&pixels, inverted: JPEGSegments.hasAdobeMarker(bytes))
+    }
     let decoded = RGBAImage(width: width, height: height, pixels: pixels)
     let factor = BoxDownscaler.factor(for: decoded.size, minimum: wanted)
     return DecodedPicture(
@@ -115,4 +121,61 @@ public struct PixelSize: Hashable, Sendable {
 
   /// The size with width and height swapped.
   public var transposed: PixelSize { PixelSize(width: height, height: width) }
+}
+
+/// CMYK photos, as Photoshop and print workflows save them, shown on a screen.
+enum CMYK {
+  /// Turns 4-byte CMYK pixels into opaque RGBA in place: each channel is the paper's white
+  /// left by its ink and the black ink (the naive conversion, without an ICC profile, which is
+  /// what browsers do too). Adobe's files (those with an APP14 "Adobe" segment) store each ink
+  /// inverted, 255 for none.
+  static func toRGBA(_ pixels: inout [UInt8], inverted: Bool) {
+    let flip: UInt32 = inverted ? 0 : 255
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      var index = 0
+      while index + 3 < buffer.count {
+        let black = UInt32(buffer[index + 3]) ^ flip
+        for channel in index..<(index + 3) {
+          buffer[channel] = UInt8(((UInt32(buffer[channel]) ^ flip) * black + 127) / 255)
+        }
+        buffer[index + 3] = 255
+        index += 4
+      }
+    }
+  }
+}
+
+/// The segments of a JPEG before its image data: marker and payload, bounds-checked.
+enum JPEGSegments {
+  /// Calls `body` with each segment's marker (0xE1 for APP1, ...) and payload (after the
+  /// length) until it returns false, the image data starts or the bytes run out or go wrong.
+  static func forEach(
+    in bytes: UnsafeRawBufferPointer, _ body: (UInt8, UnsafeRawBufferPointer) -> Bool
+  ) {
+    var offset = 2  // after SOI
+    while offset + 4 <= bytes.count {
+      guard bytes[offset] == 0xFF else { return }
+      let marker = bytes[offset + 1]
+      if marker == 0xFF {  // fill byte
+        offset += 1
+        continue
+      }
+      if marker == 0xDA || marker == 0xD9 { return }  // image data or end
+      let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+      guard length >= 2, offset + 2 + length <= bytes.count else { return }
+      let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])
+      guard body(marker, payload) else { return }
+      offset += 2 + length
+    }
+  }
+
+  /// Whether the JPEG has Adobe's APP14 segment, whose CMYK is stored inverted.
+  static func hasAdobeMarker(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var found = false
+    forEach(in: bytes) { marker, payload in
+      found = marker == 0xEE && payload.starts(with: Array("Adobe".utf8))
+      return !found
+    }
+    return found
+  }
 }

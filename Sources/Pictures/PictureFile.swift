@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -12,7 +14,7 @@ public enum PictureFile {
 
   /// Checks that the file is a JPEG or PNG of sensible size, reading only its first bytes.
   /// Throws a `PictureError`, as every function here does.
-  public static func readHeader(_ path: String, limits: DecodeLimits = .standard)
+  public static func readHeader(_ path: FilePath, limits: DecodeLimits = .standard)
     throws -> ImageHeader
   {
     for (attempt, limit) in headerReads.enumerated() {
@@ -48,14 +50,14 @@ public enum PictureFile {
 
   /// Decodes the file, upright, to the fewest pixels that give `size`.
   public static func decode(
-    _ path: String, size: DecodeSize = .full, limits: DecodeLimits = .standard
+    _ path: FilePath, size: DecodeSize = .full, limits: DecodeLimits = .standard
   ) throws -> RGBAImage {
     try decodeWithSize(path, size: size, limits: limits).image
   }
 
   /// Decodes the file like `decode`, and also gives the photo's own size.
   public static func decodeWithSize(
-    _ path: String, size: DecodeSize = .full, limits: DecodeLimits = .standard
+    _ path: FilePath, size: DecodeSize = .full, limits: DecodeLimits = .standard
   ) throws -> DecodedPicture {
     let (descriptor, fileSize) = try FileBytes.open(path)
     var handedOver = false
@@ -80,7 +82,7 @@ public enum PictureFile {
 
   /// Writes `image` as a baseline (or progressive) JPEG.
   public static func writeJPEG(
-    _ image: RGBAImage, to path: String, quality: Int = 90, progressive: Bool = false
+    _ image: RGBAImage, to path: FilePath, quality: Int = 90, progressive: Bool = false
   ) throws {
     try FileBytes.write(
       JPEG.encode(image, quality: quality, progressive: progressive), to: path)
@@ -94,12 +96,12 @@ public enum PictureFile {
   }
 
   /// Writes `image` as an 8-bit RGBA PNG.
-  public static func writePNG(_ image: RGBAImage, to path: String) throws {
+  public static func writePNG(_ image: RGBAImage, to path: FilePath) throws {
     try FileBytes.write(PNG.encode(image), to: path)
   }
 
   /// Writes raw bytes; fixtures use it for broken and hand-made files.
-  public static func writeBytes(_ bytes: [UInt8], to path: String) throws {
+  public static func writeBytes(_ bytes: [UInt8], to path: FilePath) throws {
     try FileBytes.write(bytes, to: path)
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import SystemPackage
 
 /// Decoded and converted pictures, cached, and prepared on background queues while the
 /// current question is played. Thread-safe.
@@ -20,13 +21,13 @@ public final class PictureStore: Sendable {
   }
 
   private struct CellKey: Hashable {
-    let path: String
+    let path: FilePath
     let box: CellSize
     let style: CellStyle
   }
 
   private struct Decoded {
-    let path: String
+    let path: FilePath
     let image: RGBAImage
     /// The photo's own size, upright.
     let original: PixelSize
@@ -46,7 +47,7 @@ public final class PictureStore: Sendable {
     var cells: [(key: CellKey, picture: CellPicture)] = []
     /// Most recently used last.
     var images: [Decoded] = []
-    var failures: [String: PictureError] = [:]
+    var failures: [FilePath: PictureError] = [:]
     var jobs: [CellKey: Job] = [:]
     var decodes = 0
     var conversions = 0
@@ -85,14 +86,14 @@ public final class PictureStore: Sendable {
   }
 
   /// The picture if it is ready, without any work.
-  public func cached(_ path: String, in box: CellSize, style: CellStyle) -> CellPicture? {
+  public func cached(_ path: FilePath, in box: CellSize, style: CellStyle) -> CellPicture? {
     let key = CellKey(path: path, box: box, style: style)
     return state.withLock { state in state.cells.last { $0.key == key }?.picture }
   }
 
   /// The picture of the photo at `path` in `box`, decoding and converting only what is not
   /// cached. Throws a `PictureError`.
-  public func picture(_ path: String, in box: CellSize, style: CellStyle) throws -> CellPicture {
+  public func picture(_ path: FilePath, in box: CellSize, style: CellStyle) throws -> CellPicture {
     let key = CellKey(path: path, box: box, style: style)
     let size = DecodeSize.cells(box, style)
     let (cell, image, failure) = state.withLock { state in
@@ -127,7 +128,7 @@ public final class PictureStore: Sendable {
     return picture
   }
 
-  private func decode(_ path: String, size: DecodeSize) throws -> RGBAImage {
+  private func decode(_ path: FilePath, size: DecodeSize) throws -> RGBAImage {
     state.withLock { $0.decodes += 1 }
     let decoded = try PictureFile.decodeWithSize(path, size: size, limits: limits)
     let image = decoded.image
@@ -151,7 +152,7 @@ public final class PictureStore: Sendable {
   /// picture is first made at once from the pixels in hand and `completion` is called with
   /// it; it is called again with the sharp picture.
   public func prepare(
-    _ path: String, in box: CellSize, style: CellStyle, priority: Priority,
+    _ path: FilePath, in box: CellSize, style: CellStyle, priority: Priority,
     callbackQueue: DispatchQueue,
     completion: @escaping @Sendable (Result<CellPicture, PictureError>) -> Void
   ) {

@@ -7,13 +7,17 @@ enum DisplayName {
     "jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "md",
   ]
 
-  /// "Jane Doe.jpg" is Jane Doe, "john_smith.png" is John Smith, "Doe, Jane.jpg" is Jane Doe.
+  /// "Jane Doe.jpg" is Jane Doe, "john_smith.png" is John Smith, "Doe, Jane.jpg" is Jane Doe,
+  /// "mary-anne-lee.jpeg" is Mary Anne Lee and "jane.doe.png" is Jane Doe. In a name without
+  /// spaces "_", "-" and "." all stand for one; in a name with spaces only "_" does, so that
+  /// "Kate O'Brien-Smith" and "J. R. Hartley" keep theirs.
   static func fromFileName(_ fileName: String) -> String {
     var stem = fileName
     if let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
       stem = String(stem[..<dot])
     }
-    var name = clean(stem.replacingOccurrences(of: "_", with: " "))
+    let separators: Set<Character> = stem.contains(where: \.isWhitespace) ? ["_"] : ["_", "-", "."]
+    var name = clean(String(stem.map { separators.contains($0) ? " " : $0 }))
     let parts = name.split(separator: ",", omittingEmptySubsequences: false)
     if parts.count == 2 {
       let last = parts[0].trimmingCharacters(in: .whitespaces)

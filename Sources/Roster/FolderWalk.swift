@@ -1,10 +1,13 @@
 import Foundation
+import SystemPackage
 
 /// A file found in a roster folder.
 struct FoundFile {
-  /// Path inside the roster folder, with "/" between folders.
+  /// Path inside the roster folder, with "/" between folders, as a person reads it (see
+  /// `FolderWalk.readableName`).
   let relativePath: String
-  let absolutePath: String
+  /// The path to open: the file system's own bytes, which need not be UTF-8.
+  let absolutePath: FilePath
   /// The subfolder the file is in, nil at the top.
   let group: String?
   var fileName: String { String(relativePath.split(separator: "/").last ?? "") }
@@ -21,6 +24,7 @@ struct FolderWalk {
 
   private var visited: Set<Identity> = []
   private(set) var files: [FoundFile] = []
+  private var relativePaths: Set<String> = []
   private(set) var warnings: [RosterWarning] = []
 
   /// The files under `root`. A subfolder that cannot be listed is a warning and the rest is
@@ -28,28 +32,38 @@ struct FolderWalk {
   static func walk(_ root: String) throws(RosterError) -> (
     files: [FoundFile], warnings: [RosterWarning]
   ) {
-    guard canList(root) else { throw .unreadable(root, systemErrorText(errno)) }
+    let path = FilePath(root)
+    guard canList(path) else { throw .unreadable(root, systemErrorText(errno)) }
     var walk = FolderWalk()
-    if let identity = identity(of: root) { walk.visited.insert(identity) }
-    walk.visit(folder: root, relative: nil)
+    if let identity = identity(of: path) { walk.visited.insert(identity) }
+    walk.visit(folder: path, relative: nil)
     return (walk.files, walk.warnings)
+  }
+
+  /// A file name as a person reads it: UTF-8 when it is, else Windows-1252 (what old Windows
+  /// zips and FAT drives leave behind), and Latin-1 for the bytes Windows-1252 leaves undefined.
+  static func readableName(_ bytes: [UInt8]) -> String {
+    if let name = String(validating: bytes, as: UTF8.self) { return name }
+    let data = Data(bytes)
+    return String(data: data, encoding: .windowsCP1252)
+      ?? String(data: data, encoding: .isoLatin1) ?? String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether the folder at `path` can be listed and its files opened (errno says why not). A
   /// folder needs both read permission (to list it) and search permission (to open what is in
   /// it): without search permission every photo in it would fail one by one.
-  private static func canList(_ path: String) -> Bool {
-    access(path, R_OK | X_OK) == 0
+  private static func canList(_ path: FilePath) -> Bool {
+    path.withPlatformString { access($0, R_OK | X_OK) } == 0
   }
 
-  private static func identity(of path: String) -> Identity? {
+  private static func identity(of path: FilePath) -> Identity? {
     var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard path.withPlatformString({ stat($0, &status) }) == 0 else { return nil }
     return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
   }
 
-  private mutating func visit(folder: String, relative: String?) {
-    guard Self.canList(folder), let directory = opendir(folder) else {
+  private mutating func visit(folder: FilePath, relative: String?) {
+    guard Self.canList(folder), let directory = folder.withPlatformString({ opendir($0) }) else {
       warnings.append(
         RosterWarning(
           file: relative ?? ".",
@@ -62,24 +76,20 @@ struct FolderWalk {
       let (nameBytes, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         (Array(raw.prefix { $0 != 0 }), entry.pointee.d_type)
       }
-      guard let name = String(validating: nameBytes, as: UTF8.self) else {
-        let shown = String(decoding: nameBytes, as: UTF8.self)
-        if PhotoKind(fileName: shown) != .other {
-          warnings.append(
-            RosterWarning(
-              file: join(relative, shown), message: "the file name is not valid UTF-8: rename it"))
-        }
-        continue
-      }
-      if Clutter.isClutter(name) { continue }
-      let path = folder + "/" + name
+      let name = Self.readableName(nameBytes)
+      // Clutter includes "." and "..", which are no file names to append.
+      guard !Clutter.isClutter(name),
+        let component = FilePath.Component(
+          platformString: nameBytes.map { CChar(bitPattern: $0) } + [0])
+      else { continue }
+      let path = folder.appending(component)
       let relativePath = join(relative, name)
 
       var isFolder = Int32(type) == DT_DIR
       var isFile = Int32(type) == DT_REG
       if Int32(type) == DT_LNK || Int32(type) == DT_UNKNOWN {
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard path.withPlatformString({ stat($0, &status) }) == 0 else {
           if PhotoKind(fileName: name) != .other {
             warnings.append(
               RosterWarning(file: relativePath, message: "the link does not lead to a file"))
@@ -95,6 +105,14 @@ struct FolderWalk {
         }
         visit(folder: path, relative: relativePath)
       } else if isFile {
+        // "Zoë.jpg" in UTF-8 and in Windows-1252 read the same: the second is a duplicate.
+        guard relativePaths.insert(relativePath).inserted else {
+          warnings.append(
+            RosterWarning(
+              file: relativePath,
+              message: "another file has this name in a different encoding; skipped"))
+          continue
+        }
         files.append(FoundFile(relativePath: relativePath, absolutePath: path, group: relative))
       } else if PhotoKind(fileName: name) != .other {
         // A FIFO or a device named like a photo: reading it could wait forever.

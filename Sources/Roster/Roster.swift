@@ -1,11 +1,13 @@
+import Foundation
 import GameEngine
 import Pictures
+import SystemPackage
 
 /// A member found in the roster folder, with the photo to show.
 public struct RosterEntry: Hashable, Sendable {
   public let member: Member
   /// The photo's path, to open it.
-  public let path: String
+  public let path: FilePath
   /// The photo's path inside the roster folder.
   public let file: String
 }
@@ -59,6 +61,21 @@ public struct Roster: Hashable, Sendable {
     self.folder = folder
     self.entries = entries
     self.warnings = warnings
+  }
+
+  /// The members as a person reads a roster: by name in the user's locale, case and accents
+  /// folded ("Émile" between "Anna" and "Zoë"), and by file where names are the same.
+  public var entriesByName: [RosterEntry] {
+    let locale = Locale.current
+    return entries.sorted { left, right in
+      switch left.member.name.compare(
+        right.member.name, options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
+      {
+      case .orderedAscending: true
+      case .orderedDescending: false
+      case .orderedSame: left.file < right.file
+      }
+    }
   }
 
   /// Takes a member out of play because their photo turned out to be unusable.

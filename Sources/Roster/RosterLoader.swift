@@ -19,7 +19,7 @@ extension Roster {
     if let file = found.first(where: {
       $0.group == nil && $0.relativePath.lowercased() == manifestName
     }) {
-      manifest = Manifest(path: file.absolutePath, fileName: file.relativePath)
+      manifest = Manifest(path: String(decoding: file.absolutePath), fileName: file.relativePath)
       warnings += manifest?.warnings ?? []
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import GameEngine
 import Pictures
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -46,10 +47,10 @@ public final class App {
   /// A member's photo: where to open it, and its name inside the roster folder as the
   /// roster's warnings print it.
   public struct Photo: Sendable {
-    public var path: String
+    public var path: FilePath
     public var file: String
 
-    public init(path: String, file: String) {
+    public init(path: FilePath, file: String) {
       self.path = path
       self.file = file
     }

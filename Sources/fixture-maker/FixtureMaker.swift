@@ -3,6 +3,7 @@ import Foundation
 import GameEngine
 import History
 import Pictures
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -26,7 +27,8 @@ struct SampleClub: ParsableCommand {
   func run() throws {
     try makeFolder(folder)
     for portrait in sampleClub {
-      try PictureFile.writePNG(portrait.draw().image(), to: "\(folder)/\(portrait.fileName)")
+      try PictureFile.writePNG(
+        portrait.draw().image(), to: FilePath("\(folder)/\(portrait.fileName)"))
     }
     print("\(sampleClub.count) portraits in \(folder)")
   }
@@ -53,27 +55,29 @@ struct BenchPhotos: ParsableCommand {
     let phone = portrait.image(width: 4000, height: 3000, grain: 10)
     let jpeg = try PictureFile.encodeJPEG(phone, quality: 90)
     let tagged = PictureFile.addingEXIF(to: jpeg, orientation: .right, padding: 24_000)
-    try PictureFile.writeBytes(tagged, to: "\(folder)/phone-4000x3000.jpg")
+    try PictureFile.writeBytes(tagged, to: FilePath("\(folder)/phone-4000x3000.jpg"))
 
     try PictureFile.writePNG(
-      sampleClub[0].draw(size: 600).image(grain: 6), to: "\(folder)/portrait-600x600.png")
+      sampleClub[0].draw(size: 600).image(grain: 6), to: FilePath("\(folder)/portrait-600x600.png"))
 
     // The largest photos a club might hand over: a camera's 6000x4000 JPEG (upright) and a
     // 6000x6000 PNG export, drawn at 1024 and enlarged, with grain so that they do not
     // compress to nothing.
     let large = sampleClub[3].draw(size: 1024)
     try PictureFile.writeJPEG(
-      large.image(width: 6000, height: 4000, grain: 8), to: "\(folder)/phone-6000x4000.jpg",
+      large.image(width: 6000, height: 4000, grain: 8),
+      to: FilePath("\(folder)/phone-6000x4000.jpg"),
       quality: 92)
     try PictureFile.writePNG(
-      large.image(width: 6000, height: 6000, grain: 4), to: "\(folder)/portrait-6000x6000.png")
+      large.image(width: 6000, height: 6000, grain: 4),
+      to: FilePath("\(folder)/portrait-6000x6000.png"))
 
     let roster = "\(folder)/roster-\(rosterSize)"
     try makeFolder(roster)
     let small = try PictureFile.encodeJPEG(sampleClub[5].draw(size: 160).image(grain: 4))
     let smallPhone = PictureFile.addingEXIF(to: small, orientation: .up, padding: 24_000)
     for index in 1...rosterSize {
-      try PictureFile.writeBytes(smallPhone, to: "\(roster)/Member \(index).jpg")
+      try PictureFile.writeBytes(smallPhone, to: FilePath("\(roster)/Member \(index).jpg"))
     }
     print("bench photos in \(folder)")
   }
@@ -106,7 +110,7 @@ struct BenchHistory: ParsableCommand {
     let photos = files.map { file in
       let name = String(file.prefix { $0 != "." })
       return History.Photo(
-        member: MemberID(file), name: name, path: "\(roster)/\(file)", file: file)
+        member: MemberID(file), name: name, path: FilePath("\(roster)/\(file)"), file: file)
     }
     let rosterName = (roster as NSString).lastPathComponent
     let people = try history.people(photos, roster: rosterName).values.map(\.id).sorted()

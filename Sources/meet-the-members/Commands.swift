@@ -3,6 +3,7 @@ import CMalloc
 import GameEngine
 import Pictures
 import Roster
+import SystemPackage
 import TerminalUI
 
 #if canImport(Glibc)
@@ -115,7 +116,7 @@ enum Commands {
     let safe = TerminalText.escapingControls
     print("Roster \(safe(roster.folder)): \(roster.entries.count) members")
     let width = min(40, roster.entries.map { DisplayWidth.of($0.member.name) }.max() ?? 0)
-    for entry in roster.entries {
+    for entry in roster.entriesByName {
       let name = DisplayWidth.pad(entry.member.name, to: width)
       let group = entry.member.group.map { "  [\($0)]" } ?? ""
       print("  \(name)  \(safe(entry.file))\(group)")
@@ -138,7 +139,7 @@ enum Commands {
     let style = CellStyle(colors: colors, symbols: ColorSupport.prepareLocale() ? .unicode : .ascii)
     let image: RGBAImage
     do {
-      image = try PictureFile.decode(path, size: .cells(size, style))
+      image = try PictureFile.decode(FilePath(path), size: .cells(size, style))
     } catch {
       throw CommandError("\(TerminalText.escapingControls(path)): \(error)")
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GameEngine
 import Synchronization
+import SystemPackage
 import XCTest
 
 @testable import History
@@ -27,7 +28,7 @@ final class HistoryTests: XCTestCase {
     let path = dir + "/\(name).jpg"
     try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
     return History.Photo(
-      member: MemberID(member ?? name), name: name, path: path, file: "\(name).jpg")
+      member: MemberID(member ?? name), name: name, path: FilePath(path), file: "\(name).jpg")
   }
 
   func answer(_ person: Int64, at time: Double, outcome: String = "correct") -> History.Answer {
@@ -81,6 +82,20 @@ final class HistoryTests: XCTestCase {
       try Int.fetchOne($0, sql: "SELECT count(*) FROM person")
     }
     XCTAssertEqual(count, 4, "Ada, Ben, Cy and Di")
+  }
+
+  /// A photo whose file name is not UTF-8 is hashed by its content like any other.
+  func testAPhotoIsKnownByItsContentWhateverItsFileNameIsMadeOf() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = FilePath(folder).appending(
+      FilePath.Component(platformString: [0x5A, 0x6F, -0x15, 0x2E, 0x6A, 0x70, 0x67, 0])!)
+    let file = try FileDescriptor.open(
+      path, .writeOnly, options: .create, permissions: .ownerReadWrite)
+    _ = try file.closeAfter { try file.writeAll("zoe's face".utf8) }
+    try Data("zoe's face".utf8).write(to: URL(fileURLWithPath: folder + "/Zoe.jpg"))
+    XCTAssertEqual(
+      History.contentHash(of: path), History.contentHash(of: FilePath(folder + "/Zoe.jpg")))
+    XCTAssertEqual(History.contentHash(of: path).count, 64)
   }
 
   func testTotalsCountTheRostersAnswersTheBestStreakAndTheAnswerTimes() throws {

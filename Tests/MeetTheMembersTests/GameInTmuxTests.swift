@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import SystemPackage
 import XCTest
 
 /// The real game in a real terminal (tmux): keys in with send-keys, the screen out with
@@ -479,7 +480,8 @@ final class GameInTmuxTests: XCTestCase {
       for x in 0..<600 where (x / 7 + y / 5) % 3 == 0 { image[x, y] = (250, 20, 20, 255) }
     }
     let jpeg = try PictureFile.encodeJPEG(image)
-    try PictureFile.writeBytes(Array(jpeg.prefix(jpeg.count / 3)), to: "\(club)/Ann Broken.jpg")
+    try PictureFile.writeBytes(
+      Array(jpeg.prefix(jpeg.count / 3)), to: FilePath("\(club)/Ann Broken.jpg"))
 
     launch(["--seed", "19", "--reveal-seconds", "0.1", club])
     tmux.waitForScreen(showing: ["5 members from"])

@@ -1,6 +1,7 @@
 import Foundation
 import History
 import Pictures
+import SystemPackage
 import XCTest
 
 /// The headless front end through the built binary: commands in, events out, virtual time.
@@ -148,7 +149,7 @@ final class HeadlessTests: XCTestCase {
     defer { try? FileManager.default.removeItem(atPath: club) }
     let image = RGBAImage(width: 64, height: 64, filledWith: (90, 120, 200, 255))
     for name in ["Ann Lee", "Bo Chen", "Cy Diaz", "Di Evans"] {
-      try PictureFile.writeJPEG(image, to: "\(club)/\(name).jpg")
+      try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
     }
     // A sound header and a third of the image data: found out only by decoding.
     var striped = RGBAImage(width: 600, height: 600, filledWith: (90, 120, 200, 255))
@@ -156,7 +157,8 @@ final class HeadlessTests: XCTestCase {
       for x in 0..<600 where (x / 7 + y / 5) % 3 == 0 { striped[x, y] = (250, 20, 20, 255) }
     }
     let jpeg = try PictureFile.encodeJPEG(striped)
-    try PictureFile.writeBytes(Array(jpeg.prefix(jpeg.count / 3)), to: "\(club)/Ed Broken.jpg")
+    try PictureFile.writeBytes(
+      Array(jpeg.prefix(jpeg.count / 3)), to: FilePath("\(club)/Ed Broken.jpg"))
     let commands =
       [#"{"do":"start"}"#]
       + Array(

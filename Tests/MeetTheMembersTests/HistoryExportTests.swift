@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import SystemPackage
 import XCTest
 
 /// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON.
@@ -13,7 +14,7 @@ final class HistoryExportTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: roster, withIntermediateDirectories: true)
     for (index, file) in ["Doe, Jane.jpg", "Ann \"Nan\" Lee.jpg", "Bo.jpg", "Cy.jpg"].enumerated() {
       let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
-      try PictureFile.writeJPEG(image, to: "\(roster)/\(file)")
+      try PictureFile.writeJPEG(image, to: FilePath("\(roster)/\(file)"))
     }
   }
 

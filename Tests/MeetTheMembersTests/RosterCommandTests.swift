@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import SystemPackage
 import XCTest
 
 /// `--check` and `--preview` on real folders, through the built binary.
@@ -20,7 +21,7 @@ final class RosterCommandTests: XCTestCase {
     for y in 0..<16 { for x in 0..<16 { image[x, y] = (255, 0, 0, 255) } }
     let jpeg = PictureFile.addingEXIF(
       to: try PictureFile.encodeJPEG(image), orientation: orientation)
-    try PictureFile.writeBytes(jpeg, to: "\(folder!)/\(name)")
+    try PictureFile.writeBytes(jpeg, to: FilePath("\(folder!)/\(name)"))
   }
 
   func testCheckListsTheSampleClub() throws {
@@ -30,6 +31,23 @@ final class RosterCommandTests: XCTestCase {
     XCTAssertTrue(result.output.contains(": 18 members\n"), result.output)
     XCTAssertTrue(result.output.contains("Kofi Mensah       kofi_mensah.png"), result.output)
     XCTAssertFalse(result.output.contains("warning"), result.output)
+  }
+
+  /// The members as a person reads a roster: by name, accents and case folded, whatever the
+  /// files are called.
+  func testCheckAndListSortMembersByName() throws {
+    for name in ["Zola, Émile.jpg", "zoë brand.jpg", "Bo Chan.jpg", "anna berg.jpg", "Ann Lee.jpg"]
+    {
+      try photo(name)
+    }
+    for option in ["--check", "--list"] {
+      let result = try runMeetTheMembers([option, folder])
+      XCTAssertEqual(result.status, 0, result.errors)
+      let names = result.output.split(separator: "\n").dropFirst().map {
+        String($0.dropFirst(2).prefix(10)).trimmingCharacters(in: .whitespaces)
+      }
+      XCTAssertEqual(names, ["Ann Lee", "Anna Berg", "Bo Chan", "Émile Zola", "Zoë Brand"], option)
+    }
   }
 
   /// Names are padded by the columns they take, so the files line up after wide characters.

@@ -1,5 +1,7 @@
 import CPNG
+import Foundation
 import Pictures
+import SystemPackage
 import XCTest
 
 final class DecodingTests: XCTestCase {
@@ -215,6 +217,38 @@ final class DecodingTests: XCTestCase {
     try PictureFile.writeBytes(jpeg, to: folder.file("phone.jpg"))
     let header = try PictureFile.readHeader(folder.file("phone.jpg"))
     XCTAssertEqual(header, ImageHeader(format: .jpeg, width: 40, height: 30))
+  }
+
+  /// A CMYK JPEG as Photoshop saves it (made by another program: see Data/README.md) shows
+  /// its colours, and the Adobe segment is what says its inks are stored inverted.
+  func testCMYKPhotosShowTheirColours() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Data/cmyk-adobe.jpg")
+    let image = try PictureFile.decode(FilePath(url.path))
+    XCTAssertEqual(image.size, PixelSize(width: 64, height: 48))
+    func assertColour(
+      _ image: RGBAImage, _ x: Int, _ y: Int, _ expected: (Int, Int, Int),
+      line: UInt = #line
+    ) {
+      let pixel = image[x, y]
+      let actual = [Int(pixel.0), Int(pixel.1), Int(pixel.2), Int(pixel.3)]
+      let wanted = [expected.0, expected.1, expected.2, 255]
+      XCTAssertTrue(
+        zip(actual, wanted).allSatisfy { abs($0 - $1) <= 6 }, "\(actual) is not \(wanted)",
+        line: line)
+    }
+    assertColour(image, 8, 24, (200, 40, 30))
+    assertColour(image, 56, 24, (30, 160, 220))
+
+    // The same inks without Adobe's segment are read as stored: full black ink everywhere.
+    var bytes = Array(try Data(contentsOf: url))
+    XCTAssertEqual(bytes[2...3], [0xFF, 0xEE])
+    let length = Int(bytes[4]) << 8 | Int(bytes[5])
+    bytes.removeSubrange(2..<(4 + length))
+    let folder = TemporaryFolder()
+    try PictureFile.writeBytes(bytes, to: folder.file("plain.jpg"))
+    let plain = try PictureFile.decode(folder.file("plain.jpg"))
+    assertColour(plain, 8, 24, (0, 0, 0))
   }
 
   /// Recomputes the CRC of the chunk starting at `offset` so that only the lie remains.

@@ -1,6 +1,7 @@
 import CPNG
 import Foundation
 import Pictures
+import SystemPackage
 import XCTest
 
 /// A fresh folder for one test's files, removed afterwards.
@@ -14,7 +15,7 @@ final class TemporaryFolder {
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
 
-  func file(_ name: String) -> String { "\(path)/\(name)" }
+  func file(_ name: String) -> FilePath { FilePath(path).appending(name) }
 }
 
 typealias RGBA = (UInt8, UInt8, UInt8, UInt8)
@@ -52,13 +53,13 @@ func isNear(_ pixel: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ color: RGBA, wi
 /// Writes a PNG with libpng's full API: any colour type and depth, interlaced or not.
 /// `rows` are already in the target layout.
 func writePNG(
-  _ path: String, rows: [UInt8], width: Int, height: Int, bitDepth: Int32, colorType: Int32,
+  _ path: FilePath, rows: [UInt8], width: Int, height: Int, bitDepth: Int32, colorType: Int32,
   interlaced: Bool, palette: [png_color] = []
 ) {
   let status = rows.withUnsafeBufferPointer { rowBytes in
     palette.withUnsafeBufferPointer { colors in
       mtm_png_write_rows(
-        path, rowBytes.baseAddress, UInt32(width), UInt32(height), bitDepth, colorType,
+        path.string, rowBytes.baseAddress, UInt32(width), UInt32(height), bitDepth, colorType,
         interlaced ? 1 : 0, palette.isEmpty ? nil : colors.baseAddress, Int32(palette.count))
     }
   }
@@ -70,5 +71,5 @@ func pngBytes(width: Int, height: Int) throws -> [UInt8] {
   let folder = TemporaryFolder()
   try PictureFile.writePNG(
     RGBAImage(width: width, height: height, filledWith: red), to: folder.file("a.png"))
-  return Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.png"))))
+  return Array(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.png").string)))
 }

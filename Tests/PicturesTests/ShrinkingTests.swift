@@ -2,6 +2,7 @@ import CPNG
 import Dispatch
 import Pictures
 import Synchronization
+import SystemPackage
 import XCTest
 
 /// Photos are decoded to the pixels their box needs, never larger; the store keeps what it
@@ -159,7 +160,7 @@ final class ShrinkingTests: XCTestCase {
     let store = PictureStore()
     let style = CellStyle()
     let box = CellSize(columns: 20, rows: 10)
-    let order = Mutex<[String]>([])
+    let order = Mutex<[FilePath]>([])
     let callbacks = DispatchQueue(label: "test")
     let done = expectation(description: "every picture")
     done.expectedFulfillmentCount = 4

@@ -2,6 +2,7 @@ import Foundation
 import GameEngine
 import Pictures
 import Roster
+import SystemPackage
 import XCTest
 
 final class RosterTests: XCTestCase {
@@ -27,9 +28,9 @@ final class RosterTests: XCTestCase {
       }
     }
     if png {
-      try PictureFile.writePNG(image, to: path)
+      try PictureFile.writePNG(image, to: FilePath(path))
     } else {
-      try PictureFile.writeJPEG(image, to: path)
+      try PictureFile.writeJPEG(image, to: FilePath(path))
     }
   }
 
@@ -53,6 +54,12 @@ final class RosterTests: XCTestCase {
       ("  Ana   Lima .jpg", "Ana Lima"),
       ("李小龙.jpg", "李小龙"),
       ("Nguyễn Văn An.png", "Nguyễn Văn An"),
+      ("mary-anne-lee.jpeg", "Mary Anne Lee"),
+      ("jane.doe.png", "Jane Doe"),
+      ("kate_o'brien-smith.jpg", "Kate O'Brien Smith"),
+      ("Kate O'Brien-Smith.jpg", "Kate O'Brien-Smith"),
+      ("J. R. Hartley.jpg", "J. R. Hartley"),
+      ("Jean-Luc_Picard.jpg", "Jean Luc Picard"),
     ]
     for testCase in cases {
       try photo(testCase.file)
@@ -62,6 +69,31 @@ final class RosterTests: XCTestCase {
       let member = roster.entries.first { $0.file == testCase.file }?.member
       XCTAssertEqual(member?.name, testCase.name, testCase.file)
     }
+  }
+
+  /// Names as old Windows zips leave them: Windows-1252 bytes, not UTF-8.
+  func testFileNamesThatAreNotUTF8AreReadAsWindows1252AndStillOpen() throws {
+    func path(_ bytes: [UInt8]) -> FilePath {
+      FilePath(folder).appending(
+        FilePath.Component(platformString: bytes.map { CChar(bitPattern: $0) } + [0])!)
+    }
+    let image = RGBAImage(width: 16, height: 16, filledWith: (90, 120, 200, 255))
+    try PictureFile.writeJPEG(image, to: path(Array("Zo".utf8) + [0xEB] + Array(" Brand.jpg".utf8)))
+    try PictureFile.writeJPEG(
+      image, to: path(Array("Ren".utf8) + [0xE9, 0x80] + Array(".jpg".utf8)))
+    let team = path([0xC9] + Array("quipe".utf8))
+    XCTAssertEqual(team.withPlatformString { mkdir($0, 0o755) }, 0)
+    try PictureFile.writeJPEG(image, to: team.appending("Bo Chan.jpg"))
+    try photo("Ann Lee.jpg")
+    try photo("Zo\u{EB} Brand.jpg")  // the same name in UTF-8
+
+    var roster = try Roster.load(folder)
+    roster.verifyEveryPhoto()  // every photo opens by the file system's own bytes
+    XCTAssertEqual(names(roster), ["Ann Lee", "Ren\u{E9}\u{20AC}", "Zo\u{EB} Brand", "Bo Chan"])
+    XCTAssertEqual(roster.members.map(\.group), [nil, nil, nil, "\u{C9}quipe"])
+    XCTAssertEqual(
+      roster.warnings.map(\.description),
+      ["Zo\u{EB} Brand.jpg: another file has this name in a different encoding; skipped"])
   }
 
   func testComposedAndDecomposedNamesComeOutTheSame() throws {
