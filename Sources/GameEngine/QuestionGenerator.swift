@@ -18,7 +18,10 @@ public struct NotEnoughNamesError: Error, Hashable, Sendable, CustomStringConver
 }
 
 /// Makes questions from a roster: a member chosen by the `MemberPicker`, their name in a
-/// uniformly random position, and three other different names chosen uniformly.
+/// uniformly random position, and three other different names chosen uniformly. A group can
+/// be chosen: only its members are asked, and the other names come from the group when it has
+/// at least four different names in play, else from everyone, so that a small group still
+/// plays.
 public struct QuestionGenerator: Sendable {
   /// How many names a question offers.
   public static let optionCount = 4
@@ -27,7 +30,14 @@ public struct QuestionGenerator: Sendable {
   /// The seed the generator started from.
   public let seed: UInt64
   private var picker: any MemberPicker
+  /// The picker as given, to start afresh when another group is chosen.
+  private let freshPicker: any MemberPicker
   private var random: SeededGenerator
+  /// The group whose members are asked; nil for everyone.
+  public private(set) var group: String?
+  /// The members who may be asked (by index, withdrawn ones included): the group's.
+  private var askable: [Int]
+  private var askableMembers: [Member]
   /// One option per different name, in roster order.
   private let names: [NameOption]
   /// Where each member's name is in `names`.
@@ -66,12 +76,41 @@ public struct QuestionGenerator: Sendable {
     for index in nameIndexOfMember { playingWithName[index] += 1 }
     self.playingWithName = playingWithName
     self.picker = picker
+    self.freshPicker = picker
+    self.groups = Set(members.compactMap(\.group)).sorted { (NameKey($0), $0) < (NameKey($1), $1) }
+    self.askable = Array(members.indices)
+    self.askableMembers = members
     self.seed = seed
     self.random = SeededGenerator(seed: seed)
   }
 
   /// Members not withdrawn.
   public var membersInPlay: Int { members.count - withdrawn.count }
+
+  /// The groups members belong to, by name (case folded).
+  public let groups: [String]
+
+  /// Asks only the members of `group` (everyone when nil) from the next question on, in a
+  /// new order. Refused (false) when none of them is in play.
+  public mutating func choose(group: String?) -> Bool {
+    let chosen = members.indices.filter { group == nil || members[$0].group == group }
+    guard chosen.contains(where: { !withdrawn.contains($0) }) else { return false }
+    self.group = group
+    askable = chosen
+    askableMembers = chosen.map { members[$0] }
+    picker = freshPicker
+    return true
+  }
+
+  /// Whether the member is in play and in the chosen group.
+  public func isAskable(_ id: MemberID) -> Bool {
+    askable.contains { members[$0].id == id && !withdrawn.contains($0) }
+  }
+
+  /// The members in play of the chosen group.
+  public var askableInPlay: [Member] {
+    askable.filter { !withdrawn.contains($0) }.map { members[$0] }
+  }
 
   /// Different names still in play.
   public var differentNamesInPlay: Int { playingWithName.filter { $0 > 0 }.count }
@@ -86,6 +125,8 @@ public struct QuestionGenerator: Sendable {
     if playingWithName[name] == 1, differentNamesInPlay <= Self.optionCount { return false }
     withdrawn.insert(index)
     playingWithName[name] -= 1
+    // The group's last member in play: everyone is asked from now on.
+    if askable.allSatisfy({ withdrawn.contains($0) }) { _ = choose(group: nil) }
     return true
   }
 
@@ -127,21 +168,33 @@ public struct QuestionGenerator: Sendable {
   }
 
   private mutating func makeQuestion(number: Int) -> Question {
-    var asked = picker.nextMember(of: members, after: previous, using: &random)
+    let after = previous.flatMap { askable.firstIndex(of: $0) }
+    var asked = askable[picker.nextMember(of: askableMembers, after: after, using: &random)]
     while withdrawn.contains(asked) {
-      asked = picker.nextMember(of: members, after: previous, using: &random)
+      asked = askable[picker.nextMember(of: askableMembers, after: after, using: &random)]
     }
     previous = asked
     return makeQuestion(number: number, asking: asked, otherNames: nil)
   }
 
+  /// The names (indices in `names`) of the chosen group's members in play, when they are at
+  /// least as many as a question's options; nil for everyone's.
+  private var groupNames: [Int]? {
+    guard group != nil else { return nil }
+    var found = Set<Int>()
+    for index in askable where !withdrawn.contains(index) { found.insert(nameIndexOfMember[index]) }
+    return found.count >= Self.optionCount ? found.sorted() : nil
+  }
+
   /// A question about `members[asked]`; the other names are drawn uniformly from `otherNames`
-  /// (indices in `names`), or from every name in play.
+  /// (indices in `names`), or from the group's names (see `groupNames`), or from every name
+  /// in play.
   private mutating func makeQuestion(number: Int, asking asked: Int, otherNames: [Int]?)
     -> Question
   {
     let member = members[asked]
     let correctName = nameIndexOfMember[asked]
+    let otherNames = otherNames ?? groupNames
 
     var taken: Set<Int> = [correctName]
     var options: [NameOption] = []

@@ -162,12 +162,34 @@ public struct Session: Sendable {
   /// Their identities.
   public var memberIDsInPlay: [MemberID] { membersStillInPlay.map(\.id) }
 
+  /// The groups of the roster, by name.
+  public var groups: [String] { questions.groups }
+
+  /// The group whose members the games ask about; nil for everyone.
+  public var group: String? { questions.group }
+
+  /// The chosen group's place in a list of everyone followed by `groups`: 0 for everyone.
+  public var groupIndex: Int {
+    group.flatMap { groups.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+  }
+
+  /// The members in play whom the games ask about: the chosen group's.
+  public var membersToAsk: [Member] { questions.askableInPlay }
+
+  /// Plays only the members of `group` (everyone when nil) from the next game on. Refused
+  /// (false) while a game runs, or when none of the group is in play.
+  public mutating func choose(group: String?) -> Bool {
+    guard !state.phase.isRunning, questions.choose(group: group) else { return false }
+    state.upcoming = questions.replacing(state.upcoming)
+    return true
+  }
+
   /// The member shown next, as far as can be told now: the upcoming question's, or in learn
   /// mode the person the scheduler would choose (whose picture can be prepared).
   public var upcomingMember: MemberID {
     guard state.game?.mode == .learn, let learning else { return state.upcoming.member.id }
     return learning.peek(
-      inPlay: Set(memberIDsInPlay), memories: memories, at: wallClock.unixSeconds(at: now)
+      inPlay: Set(membersToAsk.map(\.id)), memories: memories, at: wallClock.unixSeconds(at: now)
     ).member
   }
 
@@ -230,7 +252,7 @@ public struct Session: Sendable {
   private var questionsInRound: Int {
     switch rules.roundLength {
     case .questions(let count): count
-    case .everyone: everyoneInRound ?? questions.membersInPlay
+    case .everyone: everyoneInRound ?? questions.askableInPlay.count
     }
   }
 
@@ -238,7 +260,7 @@ public struct Session: Sendable {
   /// the scheduler chooses now.
   private mutating func startQuestion(at start: Instant, recording transitions: inout [Transition])
   {
-    if everyoneInRound == nil { everyoneInRound = questions.membersInPlay }
+    if everyoneInRound == nil { everyoneInRound = questions.askableInPlay.count }
     if state.game?.mode == .learn {
       let (phase, kind) = nextLearnStep(at: start)
       state.phase = phase
@@ -253,7 +275,7 @@ public struct Session: Sendable {
   /// Learn mode's next card (its face loading) or question, chosen at `time`, and its
   /// transition.
   private mutating func nextLearnStep(at time: Instant) -> (Phase, Transition.Kind) {
-    let inPlay = Set(memberIDsInPlay)
+    let inPlay = Set(membersToAsk.map(\.id))
     let wallTime = wallClock.unixSeconds(at: time)
     var learning =
       learning

@@ -62,28 +62,56 @@ extension Roster {
         RosterWarning(
           file: manifestName, message: "line \(row.line): no usable photo called \(row.file)"))
     }
-    warnings += duplicateNameWarnings(entries)
+    warnings += tellApartSameNames(&entries)
     return Roster(folder: folder, entries: entries, warnings: warnings)
   }
 
-  /// One warning per name shared by several members: both are kept, but the player should
-  /// know why two buttons can never both appear.
-  private static func duplicateNameWarnings(_ entries: [RosterEntry]) -> [RosterWarning] {
-    var byName: [NameKey: [RosterEntry]] = [:]
+  /// Gives members who share a name (as `NameKey` compares them) names that tell them apart:
+  /// their group after the name, "Alex Kim (recruits)", when each is in a group of their own,
+  /// else a number, "Alex Kim (2)", in the order of their files. Warns once per such name, so
+  /// that the club can give better names in the manifest.
+  private static func tellApartSameNames(_ entries: inout [RosterEntry]) -> [RosterWarning] {
+    var byName: [NameKey: [Int]] = [:]
     var order: [NameKey] = []
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       let key = entry.member.nameKey
       if byName[key] == nil { order.append(key) }
-      byName[key, default: []].append(entry)
+      byName[key, default: []].append(index)
     }
-    return order.compactMap { key in
-      guard let same = byName[key], same.count > 1 else { return nil }
-      let others = same.dropFirst().map(\.file).map(TerminalText.escapingControls)
-      return RosterWarning(
-        file: same[0].file,
-        message:
-          "\(same.count) members are called \(same[0].member.name) (also \(others.joined(separator: ", "))); "
-          + (same.count == 2 ? "both are kept" : "all are kept"))
+    var taken = Set(byName.keys)
+    var warnings: [RosterWarning] = []
+    for key in order {
+      guard let same = byName[key], same.count > 1 else { continue }
+      let name = entries[same[0]].member.name
+      let groups = same.compactMap { entries[$0].member.group }
+      let byGroup = groups.count == same.count && Set(groups).count == same.count
+      var number = 0
+      var shown: [String] = []
+      for index in same {
+        var label: String
+        if byGroup, let group = entries[index].member.group {
+          label = "\(name) (\(group))"
+        } else {
+          repeat {
+            number += 1
+            label = "\(name) (\(number))"
+          } while taken.contains(NameKey(label))
+        }
+        taken.insert(NameKey(label))
+        shown.append(label)
+        let member = entries[index].member
+        entries[index] = RosterEntry(
+          member: Member(id: member.id, name: label, group: member.group),
+          path: entries[index].path, file: entries[index].file)
+      }
+      let others = same.dropFirst().map { TerminalText.escapingControls(entries[$0].file) }
+      warnings.append(
+        RosterWarning(
+          file: entries[same[0]].file,
+          message:
+            "\(same.count) members are called \(name) (also \(others.joined(separator: ", "))); "
+            + "shown as \(shown.joined(separator: ", "))"))
     }
+    return warnings
   }
 }

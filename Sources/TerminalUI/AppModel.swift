@@ -75,11 +75,23 @@ public struct AppModel: Sendable {
     screen.allTime = allTime
     screen.windowFocus = windowFocus
     if overlay == .people { screen.people = peopleList }
+    let now = session.wallClock.unixSeconds(at: latest)
     if recordsHistory {
       let members = session.memberIDsInPlay
       screen.progress = Progress(
-        known: memories.known(among: members, at: session.wallClock.unixSeconds(at: latest)),
-        new: memories.new(among: members), total: members.count)
+        known: memories.known(among: members, at: now), new: memories.new(among: members),
+        total: members.count)
+    }
+    if place == .start, !session.groups.isEmpty {
+      let inPlay = session.membersStillInPlay
+      let byGroup = Dictionary(grouping: inPlay, by: \.group)
+      screen.groups = ([nil] + session.groups.map(Optional.some)).map { group in
+        let members = (group == nil ? inPlay : byGroup[group] ?? []).map(\.id)
+        return GroupLine(
+          group: group, members: members.count,
+          known: recordsHistory ? memories.known(among: members, at: now) : nil)
+      }
+      screen.chosenGroup = session.groupIndex
     }
     if let (members, box) = facesWanted {
       for member in members {
@@ -254,6 +266,8 @@ public struct AppModel: Sendable {
     case .backTab: moveFocus(by: -1)
     case .left: moveFocusInRow(right: false)
     case .right: moveFocusInRow(right: true)
+    case .up where choosesGroups: chooseGroup(session.groupIndex - 1)
+    case .down where choosesGroups: chooseGroup(session.groupIndex + 1)
     case .up: moveFocusVertically(down: false)
     case .down: moveFocusVertically(down: true)
     case .escape: return escape(at: now, into: &step)
@@ -327,6 +341,9 @@ public struct AppModel: Sendable {
       windowFocus = .sortPeople
       peopleOrder = peopleOrder == .name ? .weakest : .name
       peopleFirst = 0
+      tell(.clockTicked, at: now, into: &step)
+    case .group(let index):
+      chooseGroup(index)
       tell(.clockTicked, at: now, into: &step)
     case .forgetProgress:
       windowFocus = .forgetProgress
@@ -541,6 +558,18 @@ public struct AppModel: Sendable {
     set {
       if overlay == nil { focus = newValue } else { windowFocus = newValue }
     }
+  }
+
+  /// Whether Up and Down choose the group to play: on the start screen of a roster with groups.
+  private var choosesGroups: Bool {
+    place == .start && overlay == nil && !session.groups.isEmpty
+  }
+
+  /// Plays the group on line `index` of the start screen's list (0 is everyone) from the next
+  /// game on; the list's ends stop it.
+  private mutating func chooseGroup(_ index: Int) {
+    guard (0...session.groups.count).contains(index) else { return }
+    _ = session.choose(group: index == 0 ? nil : session.groups[index - 1])
   }
 
   private mutating func moveFocus(by step: Int) {

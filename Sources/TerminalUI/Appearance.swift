@@ -25,6 +25,9 @@ extension CellStyle {
   var separator: String { unicode ? " · " : " | " }
   var dash: String { unicode ? "—" : "-" }
   var arrows: String { unicode ? "←→↑↓" : "arrows" }
+  var leftRight: String { unicode ? "←→" : "Left Right" }
+  /// The mark before the chosen line of a list.
+  var pointer: String { unicode ? "▸" : ">" }
   var upDown: String { unicode ? "↑↓" : "Up Down" }
   var box: (horizontal: String, vertical: String, corners: [String]) {
     unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])

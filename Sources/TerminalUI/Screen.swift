@@ -26,6 +26,8 @@ public enum Control: Hashable, Sendable {
   case sortPeople
   /// The people window's button: forget this roster's progress, when pressed twice.
   case forgetProgress
+  /// A line of the start screen's list of groups (0 is everyone): play that group.
+  case group(Int)
 }
 
 /// Where the player is.
@@ -77,6 +79,27 @@ public struct Progress: Hashable, Sendable {
   }
 }
 
+/// A line of the start screen's list of groups.
+public struct GroupLine: Hashable, Sendable {
+  /// The group; nil for everyone.
+  public var group: String?
+  /// Its members in play.
+  public var members: Int
+  /// How many of them the player knows; nil when no history is kept.
+  public var known: Int?
+
+  public init(group: String?, members: Int, known: Int?) {
+    self.group = group
+    self.members = members
+    self.known = known
+  }
+
+  /// "recruits", "5 · 2 known".
+  func columns(separator: String) -> (name: String, count: String) {
+    (group ?? "Everyone", "\(members)" + (known.map { "\(separator)\($0) known" } ?? ""))
+  }
+}
+
 /// The picture of the member on screen.
 public enum PictureSlot: Hashable, Sendable {
   case loading
@@ -107,6 +130,10 @@ public struct Screen: Hashable, Sendable {
   public var allTime: Totals?
   /// The people window's list, while it is open.
   public var people: PeopleList?
+  /// The start screen's list of groups, everyone first; empty when the roster has none.
+  public var groups: [GroupLine] = []
+  /// The line of `groups` whose members the games ask about.
+  public var chosenGroup = 0
 
   public init(
     game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control = .start,

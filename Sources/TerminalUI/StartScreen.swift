@@ -2,8 +2,8 @@ import GameEngine
 import Pictures
 
 extension Renderer {
-  /// The start screen: the roster, what was skipped, the last score, Start, Learn, Stats and
-  /// Quit.
+  /// The start screen: the roster, what was skipped, the last score, the groups to choose
+  /// from, Start, Learn, Stats and Quit.
   static func drawStart(_ screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
     let roster = screen.roster
@@ -33,12 +33,16 @@ extension Renderer {
             + "\(screen.game.longestStreak)", look.dim
         ))
     }
-    let top = max(0, (frame.size.rows - lines.count - 4) / 2)
+    // The list of groups takes what rows are left, and a blank line after it.
+    let listRows = min(screen.groups.count, max(0, frame.size.rows - lines.count - 5))
+    let listHeight = listRows > 0 ? listRows + 1 : 0
+    let top = max(0, (frame.size.rows - lines.count - listHeight - 4) / 2)
     for (offset, line) in lines.enumerated() {
       frame.putCentered(
         line.0, column: 1, row: top + offset, width: width - 2, style: line.1,
         ellipsis: look.ellipsis)
     }
+    drawGroups(screen, rows: listRows, at: top + lines.count + 1, into: &frame)
 
     let buttons: [(String, Control)] = [
       ("Start", .start), ("Learn", .learn), ("Stats", .stats), ("Quit", .quit),
@@ -46,17 +50,50 @@ extension Renderer {
     // Roomy buttons where they fit, else narrower ones, down to the smallest window.
     let (buttonWidth, gap) = width >= buttons.count * 13 ? (11, 2) : (9, 1)
     let buttonsWidth = buttons.count * buttonWidth + (buttons.count - 1) * gap
-    let row = top + lines.count + 1
+    let row = top + lines.count + listHeight + 1
     for (index, (label, control)) in buttons.enumerated() {
       frame.putButton(
         "[ \(label) ]", control: control,
         column: (width - buttonsWidth) / 2 + index * (buttonWidth + gap), row: row,
         width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
-    let hint = [
-      "Enter presses", "Tab \(look.arrows) move", "s stats", "m people", "? help", "q quits",
-    ].joined(separator: look.separator)
+    let moves =
+      screen.groups.isEmpty
+      ? ["Tab \(look.arrows) move"] : ["Tab \(look.leftRight) move", "\(look.upDown) group"]
+    let hint = (["Enter presses"] + moves + ["s stats", "m people", "? help", "q quits"])
+      .joined(separator: look.separator)
     frame.putCentered(
       hint, column: 1, row: row + 2, width: width - 2, style: look.dim, ellipsis: look.ellipsis)
+  }
+
+  /// The groups to play, everyone first, one a line: a mark before the chosen one, each
+  /// with its members and how many of them are known. `rows` lines from `row`, scrolled so
+  /// that the chosen group shows; each line is a button that chooses it.
+  private static func drawGroups(_ screen: Screen, rows: Int, at row: Int, into frame: inout Frame)
+  {
+    guard rows > 0 else { return }
+    let look = screen.appearance
+    let columns = screen.groups.map { $0.columns(separator: look.separator) }
+    let countWidth = columns.map { DisplayWidth.of($0.count) }.max() ?? 0
+    let width = frame.size.columns
+    let nameWidth = min(
+      columns.map { DisplayWidth.of($0.name) }.max() ?? 0, max(4, width - countWidth - 8))
+    let lineWidth = 2 + nameWidth + 2 + countWidth
+    let first = min(
+      max(0, screen.chosenGroup - rows / 2), screen.groups.count - rows)
+    for line in 0..<rows {
+      let index = first + line
+      let chosen = index == screen.chosenGroup
+      let name = DisplayWidth.pad(
+        DisplayWidth.truncate(columns[index].name, to: nameWidth, ellipsis: look.ellipsis),
+        to: nameWidth)
+      let count =
+        String(repeating: " ", count: countWidth - DisplayWidth.of(columns[index].count))
+        + columns[index].count
+      frame.putButton(
+        "\(chosen ? look.pointer : " ") \(name)  \(count)", control: .group(index),
+        column: max(0, (width - lineWidth) / 2), row: row + line, width: min(lineWidth, width),
+        style: chosen ? look.button : .plain)
+    }
   }
 }

@@ -29,14 +29,35 @@ enum Commands {
   }
 
   static func makeSession(roster: Roster, settings: GameSettings) throws -> Session {
+    let questions: QuestionGenerator
     do {
-      let questions = try QuestionGenerator(
+      questions = try QuestionGenerator(
         members: roster.members, seed: settings.seed ?? UInt64.random(in: 0...UInt64.max),
         picker: settings.randomOrder ? UniformChoice() : ShuffledRounds())
-      return Session(questions: questions, rules: settings.rules)
     } catch {
       throw CommandError(
         "\(TerminalText.escapingControls(roster.folder)): \(error)\(skipped(roster.warnings))")
+    }
+    var session = Session(questions: questions, rules: settings.rules)
+    if let group = settings.group {
+      try choose(group: group, in: &session, roster: roster)
+    }
+    return session
+  }
+
+  /// `--group NAME`: the group called so (case folded), or an error that lists the groups.
+  private static func choose(group: String, in session: inout Session, roster: Roster) throws {
+    let safe = TerminalText.escapingControls
+    let match =
+      session.groups.first { $0 == group }
+      ?? session.groups.first { NameKey($0) == NameKey(group) }
+    guard let match, session.choose(group: match) else {
+      let groups =
+        session.groups.isEmpty
+        ? "it has none (subfolders, or a group column in \(Roster.manifestName), make them)"
+        : "its groups are \(session.groups.map(safe).joined(separator: ", "))"
+      throw CommandError(
+        "--group \(safe(group)): no such group in \(safe(roster.folder)); \(groups)")
     }
   }
 

@@ -57,6 +57,14 @@ struct HeadlessPlayer {
       fields["new"] = progress.new
     }
     if let notice = screen.historyNotice { fields["history"] = notice }
+    if !screen.groups.isEmpty {
+      fields["groups"] = screen.groups.dropFirst().map { line -> [String: Any] in
+        var group: [String: Any] = ["name": line.group ?? "", "members": line.members]
+        if let known = line.known { group["known"] = known }
+        return group
+      }
+      if let group = model.session.group { fields["group"] = group }
+    }
     emit("roster", fields)
     send(.launched)
     emit("ready")
@@ -91,6 +99,24 @@ struct HeadlessPlayer {
           return error("start takes \"mode\": quiz or learn")
         }
         mode = chosen
+      }
+      if let group = command["group"] {
+        // null is everyone; a name is matched with case folded, as --group matches it.
+        let groups = model.session.groups
+        let line =
+          group is NSNull
+          ? 0
+          : (group as? String).flatMap { name in
+            groups.firstIndex { NameKey($0) == NameKey(name) }.map { $0 + 1 }
+          }
+        guard let line else {
+          return error(
+            "start takes \"group\": null for everyone, or one of "
+              + "\(groups.isEmpty ? "the roster's groups (it has none)" : groups.joined(separator: ", "))"
+          )
+        }
+        guard !phase.isRunning else { return error("a game is running: its group stays") }
+        send(.press(.group(line)))
       }
       send(.press(mode == .learn ? .learn : .start))
     case "answer":

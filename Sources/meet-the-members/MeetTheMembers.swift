@@ -119,6 +119,13 @@ struct MeetTheMembers: ParsableCommand {
       valueName: "order"))
   var order: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Play only this group: a subfolder of the roster, or a group in its members.csv "
+        + "(default: everyone; the start screen lists them).",
+      valueName: "name"))
+  var group: String?
+
   @Flag(
     help: "Forget everything your history holds for this roster, after asking to be sure.")
   var forget = false

@@ -21,6 +21,8 @@ struct GameSettings {
   var mode: PlayMode
   /// The quiz's order: shuffled rounds, or anyone at any time.
   var randomOrder: Bool
+  /// The group to play (`--group`), as typed; nil for everyone.
+  var group: String?
 }
 
 /// What one run of the program does, once its options are known to fit together.
@@ -57,7 +59,7 @@ extension MeetTheMembers {
     let settings = GameSettings(
       folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules,
       dataFolder: try GameOptions.dataFolder(dataDir), mode: try GameOptions.mode(mode),
-      randomOrder: try GameOptions.randomOrder(order))
+      randomOrder: try GameOptions.randomOrder(order), group: group)
     if headless { return .playHeadless(settings) }
     return .play(settings, colors: colors, trace: trace)
   }
@@ -72,7 +74,8 @@ extension MeetTheMembers {
         ("--headless", headless), ("--seed", seed != nil),
         ("--answer-seconds", answerSeconds != nil), ("--reveal-seconds", revealSeconds != nil),
         ("--round", round != nil), ("--mode", mode != nil), ("--order", order != nil),
-        ("--colors", colors != nil), ("--trace", trace != nil), ("--size", size != nil),
+        ("--group", group != nil), ("--colors", colors != nil), ("--trace", trace != nil),
+        ("--size", size != nil),
       ]
       if let other = given.first(where: \.1) {
         throw UsageError("--forget cannot be used with \(other.0)")
@@ -101,7 +104,7 @@ extension MeetTheMembers {
       ("--seed", seed != nil), ("--answer-seconds", answerSeconds != nil),
       ("--reveal-seconds", revealSeconds != nil), ("--round", round != nil),
       ("--trace", trace != nil), ("--data-dir", dataDir != nil), ("--mode", mode != nil),
-      ("--order", order != nil),
+      ("--order", order != nil), ("--group", group != nil),
     ]
     if let option = gameOptions.first(where: \.given) {
       throw UsageError("\(option.name) only applies to the game, not to \(other)")

@@ -508,6 +508,35 @@ final class GameInTmuxTests: XCTestCase {
     tmux.waitForScreen(showing: ["[ Start ]", "4 members from", "1 file skipped"])
   }
 
+  func testDownChoosesAGroupOnTheStartScreenAndStartPlaysIt() throws {
+    let club = tmux.path("club")
+    let sample = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .appendingPathComponent("../../Resources/sample-club").standardized.path
+    let recruits = [
+      "Aiyana Redcloud.png", "Amara Okafor.png", "Anna Kowalska.png", "Costa, Mateus.png",
+    ]
+    let others = ["kofi_mensah.png", "Zoë Laurent.png", "Yuki Tanaka.png", "Diego Ramírez.png"]
+    for (folder, names) in [("\(club)/recruits", recruits), (club, others)] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      for name in names {
+        try FileManager.default.copyItem(atPath: "\(sample)/\(name)", toPath: "\(folder)/\(name)")
+      }
+    }
+    launch(["--seed", "21", "--reveal-seconds", "0.1", club])
+    tmux.waitForScreen(showing: ["▸ Everyone  8", "recruits  4", "↑↓ group"])
+    tmux.press("Down")
+    tmux.waitForScreen(showing: ["▸ recruits  4"])
+    var question = startGame()
+    let names: Set = ["Aiyana Redcloud", "Amara Okafor", "Anna Kowalska", "Mateus Costa"]
+    for _ in 0..<5 {
+      XCTAssertEqual(Set(question.options), names, "a group of four: its own names")
+      tmux.press("\(question.correct + 1)")
+      question = waitForQuestion(question.number + 1)
+    }
+    let asked = Set(trace.all("question").compactMap { $0["member"] as? String })
+    XCTAssertTrue(asked.isSubset(of: names), "\(asked)")
+  }
+
   func testLosingFocusPausesTheGame() {
     launch(["--seed", "16"])
     startGame()

@@ -44,7 +44,7 @@ final class RosterTests: XCTestCase {
     let cases: [(file: String, name: String)] = [
       ("Jane Doe.jpg", "Jane Doe"),
       ("john_smith.png", "John Smith"),
-      ("Doe, Jane.jpg", "Jane Doe"),
+      ("Roe, Jane.jpg", "Jane Roe"),
       ("King, Martin Luther, Jr.JPG", "King, Martin Luther, Jr"),
       ("Martin Luther King, Jr..jpeg", "Martin Luther King, Jr."),
       ("MARY-JANE WATSON.Jpeg", "Mary-Jane Watson"),
@@ -55,7 +55,7 @@ final class RosterTests: XCTestCase {
       ("李小龙.jpg", "李小龙"),
       ("Nguyễn Văn An.png", "Nguyễn Văn An"),
       ("mary-anne-lee.jpeg", "Mary Anne Lee"),
-      ("jane.doe.png", "Jane Doe"),
+      ("mary.roe.png", "Mary Roe"),
       ("kate_o'brien-smith.jpg", "Kate O'Brien Smith"),
       ("Kate O'Brien-Smith.jpg", "Kate O'Brien-Smith"),
       ("J. R. Hartley.jpg", "J. R. Hartley"),
@@ -150,15 +150,32 @@ final class RosterTests: XCTestCase {
       "\(roster.warnings)")
   }
 
-  func testPeopleWithTheSameNameAreBothKeptWithAWarning() throws {
+  func testPeopleWithTheSameNameAreToldApartByGroupOrNumber() throws {
     try photo("Alex Kim.jpg")
     try photo("team b/alex_kim.png", png: true)
     try photo("Bo.jpg")
+    try photo("board/Cy Diaz.jpg")
+    try photo("recruits/cy diaz.jpg")
+    try photo("Di (2).jpg")
+    try photo("di.jpg")
+    try photo("recruits/Di.jpg")
     let roster = try Roster.load(folder)
-    XCTAssertEqual(names(roster), ["Alex Kim", "Bo", "Alex Kim"])
+    XCTAssertEqual(
+      names(roster),
+      [
+        "Alex Kim (1)", "Bo", "Di (2)", "Cy Diaz (board)", "Di (1)", "Di (3)",
+        "Cy Diaz (recruits)", "Alex Kim (2)",
+      ])
     XCTAssertEqual(
       roster.warnings.map(\.description),
-      ["Alex Kim.jpg: 2 members are called Alex Kim (also team b/alex_kim.png); both are kept"])
+      [
+        "Alex Kim.jpg: 2 members are called Alex Kim (also team b/alex_kim.png); "
+          + "shown as Alex Kim (1), Alex Kim (2)",
+        "board/Cy Diaz.jpg: 2 members are called Cy Diaz (also recruits/cy diaz.jpg); "
+          + "shown as Cy Diaz (board), Cy Diaz (recruits)",
+        "di.jpg: 2 members are called Di (also recruits/Di.jpg); shown as Di (1), Di (3)",
+      ])
+    XCTAssertNoThrow(try QuestionGenerator(members: roster.members, seed: 1))
   }
 
   func testTheManifestGivesExactNamesAndGroups() throws {
