@@ -102,11 +102,6 @@ public struct QuestionGenerator: Sendable {
     return true
   }
 
-  /// Whether the member is in play and in the chosen group.
-  public func isAskable(_ id: MemberID) -> Bool {
-    askable.contains { members[$0].id == id && !withdrawn.contains($0) }
-  }
-
   /// The members in play of the chosen group.
   public var askableInPlay: [Member] {
     askable.filter { !withdrawn.contains($0) }.map { members[$0] }

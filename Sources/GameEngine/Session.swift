@@ -168,6 +168,11 @@ public struct Session: Sendable {
   /// The group whose members the games ask about; nil for everyone.
   public var group: String? { questions.group }
 
+  /// The group called `name`: exactly so, else with case folded; nil when there is none.
+  public func group(named name: String) -> String? {
+    groups.first { $0 == name } ?? groups.first { NameKey($0) == NameKey(name) }
+  }
+
   /// The chosen group's place in a list of everyone followed by `groups`: 0 for everyone.
   public var groupIndex: Int {
     group.flatMap { groups.firstIndex(of: $0) }.map { $0 + 1 } ?? 0

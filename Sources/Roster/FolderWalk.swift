@@ -73,15 +73,17 @@ struct FolderWalk {
     }
     defer { closedir(directory) }
     while let entry = readdir(directory) {
-      let (nameBytes, type) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        (Array(raw.prefix { $0 != 0 }), entry.pointee.d_type)
+      // d_name is NUL-terminated: its bytes are both the name to read and the one to open.
+      let (nameBytes, component) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        (
+          Array(raw.prefix { $0 != 0 }),
+          FilePath.Component(platformString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        )
       }
+      let type = entry.pointee.d_type
       let name = Self.readableName(nameBytes)
-      // Clutter includes "." and "..", which are no file names to append.
-      guard !Clutter.isClutter(name),
-        let component = FilePath.Component(
-          platformString: nameBytes.map { CChar(bitPattern: $0) } + [0])
-      else { continue }
+      // Clutter includes "." and "..", which are no components to append.
+      guard !Clutter.isClutter(name), let component else { continue }
       let path = folder.appending(component)
       let relativePath = join(relative, name)
 

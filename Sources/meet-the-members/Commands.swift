@@ -48,10 +48,7 @@ enum Commands {
   /// `--group NAME`: the group called so (case folded), or an error that lists the groups.
   private static func choose(group: String, in session: inout Session, roster: Roster) throws {
     let safe = TerminalText.escapingControls
-    let match =
-      session.groups.first { $0 == group }
-      ?? session.groups.first { NameKey($0) == NameKey(group) }
-    guard let match, session.choose(group: match) else {
+    guard let match = session.group(named: group), session.choose(group: match) else {
       let groups =
         session.groups.isEmpty
         ? "it has none (subfolders, or a group column in \(Roster.manifestName), make them)"

@@ -101,14 +101,14 @@ struct HeadlessPlayer {
         mode = chosen
       }
       if let group = command["group"] {
-        // null is everyone; a name is matched with case folded, as --group matches it.
-        let groups = model.session.groups
+        // null is everyone; a name is matched as --group matches it.
+        let session = model.session
+        let groups = session.groups
         let line =
           group is NSNull
           ? 0
-          : (group as? String).flatMap { name in
-            groups.firstIndex { NameKey($0) == NameKey(name) }.map { $0 + 1 }
-          }
+          : (group as? String).flatMap(session.group(named:)).flatMap(groups.firstIndex(of:))
+            .map { $0 + 1 }
         guard let line else {
           return error(
             "start takes \"group\": null for everyone, or one of "

@@ -50,7 +50,7 @@ final class GroupCommandTests: XCTestCase {
         options: $0["options"] as? [String] ?? []
       )
     }
-    return (events[0], questions)
+    return (events.first ?? [:], questions)
   }
 
   func testGroupPlaysOnlyThatGroupWithItsOwnNames() throws {
