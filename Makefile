@@ -31,7 +31,7 @@ manual = $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-m
 # GRDB links Debian's SQLite.
 DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev \
   libsqlite3-dev libncurses-dev ncurses-term tmux
-# What `make bench` measures with and against.
+# What `make bench` measures with and against (Python also serves the roster zips).
 BENCH_PACKAGES := hyperfine time chafa python3
 
 .PHONY: all build run test lint format coverage deps clean install uninstall sample-club bench
@@ -99,6 +99,7 @@ bench: deps
 	scripts/bench-faces
 	scripts/bench-history
 	scripts/bench-learning
+	scripts/bench-server
 
 clean:
 	rm -rf '$(BUILD_DIR)'

@@ -17,6 +17,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     // The rules of the game: the standard library and Swift Numerics' real functions (exp,
@@ -65,10 +68,36 @@ let package = Package(
         system,
       ]),
 
+    // A club's roster from its server: the manifest read, the zip streamed to the cache
+    // (AsyncHTTPClient), checked (swift-crypto) and extracted (ZIPFoundation).
+    .target(
+      name: "RosterDownload",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        system,
+      ]),
+    // For the tests: a real HTTP server on 127.0.0.1 that answers and fails as told (SwiftNIO's
+    // HTTP/1 pipeline), and the zips and manifests a club's server publishes.
+    .target(
+      name: "LoopbackServer",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
+
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine", "Pictures", "Roster", "TerminalUI", "History", "CMalloc",
+        "GameEngine", "Pictures", "Roster", "TerminalUI", "History", "CMalloc", "RosterDownload",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         system,
       ]
@@ -98,6 +127,13 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "MeetTheMembersTests",
-      dependencies: ["meet-the-members", "Pictures", "History", system]),
+      dependencies: [
+        "meet-the-members", "Pictures", "History", "LoopbackServer", system,
+      ]),
+    .testTarget(
+      name: "RosterDownloadTests",
+      dependencies: [
+        "RosterDownload", "LoopbackServer", system,
+      ]),
   ]
 )

@@ -47,6 +47,15 @@ public enum RosterError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct Roster: Hashable, Sendable {
   /// The folder, as given.
   public let folder: String
+  /// What the player calls the roster: the folder as given, or the club and version its
+  /// server names.
+  public var title: String
+  /// The name the history keeps the roster's answers under: the folder's own name, or the
+  /// club's name from its server (the same whatever version the cache holds).
+  public var name: String
+  /// Where the roster came from, when the player should know: the server could not be used
+  /// and the cached version plays.
+  public var notice: String?
   /// Members in a stable order (by file path).
   public private(set) var entries: [RosterEntry]
   /// Files skipped and names worth a second look, one line each.
@@ -59,6 +68,8 @@ public struct Roster: Hashable, Sendable {
 
   init(folder: String, entries: [RosterEntry], warnings: [RosterWarning]) {
     self.folder = folder
+    title = folder
+    name = (folder as NSString).lastPathComponent
     self.entries = entries
     self.warnings = warnings
   }

@@ -49,14 +49,19 @@ public enum Overlay: Hashable, Sendable {
 /// What the start screen says about the roster.
 public struct RosterSummary: Hashable, Sendable {
   public var members: Int
+  /// Where the members come from: the folder, or the club and version from its server.
   public var folder: String
   /// One line per file skipped, ready to print.
   public var warnings: [String]
+  /// Where the roster came from, when the player should know (the server could not be used
+  /// and the cached version plays), ready to print.
+  public var notice: String?
 
-  public init(members: Int, folder: String, warnings: [String]) {
+  public init(members: Int, folder: String, warnings: [String], notice: String? = nil) {
     self.members = members
     self.folder = folder
     self.warnings = warnings
+    self.notice = notice
   }
 }
 

@@ -20,6 +20,9 @@ extension Renderer {
       ("\(roster.members) members from \(roster.folder)", .plain),
       (skipped, roster.warnings.isEmpty ? look.dim : .plain),
     ]
+    if let notice = roster.notice {
+      lines.append((notice, .plain))
+    }
     if let progress = screen.progress {
       lines.append((progress.line(separator: look.separator), .plain))
     }

@@ -3,6 +3,7 @@ import CMalloc
 import GameEngine
 import Pictures
 import Roster
+import RosterDownload
 import SystemPackage
 import TerminalUI
 
@@ -19,7 +20,15 @@ struct CommandError: Error, CustomStringConvertible {
 
 /// What the command line does, apart from parsing it.
 enum Commands {
+  /// The roster in a folder, or fetched from a server when the argument is an http or https
+  /// URL; the bundled sample club without one.
   static func loadRoster(_ folder: String?) throws -> Roster {
+    if let folder, RosterFetcher.isURL(folder) { return try RemoteRoster.load(folder) }
+    if let folder, let scheme = RosterFetcher.otherScheme(folder) {
+      throw CommandError(
+        "\(TerminalText.escapingControls(folder)): a roster is fetched by http or https, not "
+          + "\(TerminalText.escapingControls(scheme))")
+    }
     let folder = try folder ?? SampleClub.folder()
     do {
       return try Roster.load(folder)
@@ -36,7 +45,7 @@ enum Commands {
         picker: settings.randomOrder ? UniformChoice() : ShuffledRounds())
     } catch {
       throw CommandError(
-        "\(TerminalText.escapingControls(roster.folder)): \(error)\(skipped(roster.warnings))")
+        "\(TerminalText.escapingControls(roster.title)): \(error)\(skipped(roster.warnings))")
     }
     var session = Session(questions: questions, rules: settings.rules)
     if let group = settings.group {
@@ -54,7 +63,7 @@ enum Commands {
         ? "it has none (subfolders, or a group column in \(Roster.manifestName), make them)"
         : "its groups are \(session.groups.map(safe).joined(separator: ", "))"
       throw CommandError(
-        "--group \(safe(group)): no such group in \(safe(roster.folder)); \(groups)")
+        "--group \(safe(group)): no such group in \(safe(roster.title)); \(groups)")
     }
   }
 
@@ -84,8 +93,9 @@ enum Commands {
       let choice = try Terminal.choose(colors: colors, utf8: utf8)
       let trace = try tracePath.map { path throws(TerminalError) in try Trace(path: path) }
       let summary = RosterSummary(
-        members: roster.entries.count, folder: TerminalText.escapingControls(roster.folder),
-        warnings: roster.warnings.map(\.description))
+        members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
+        warnings: roster.warnings.map(\.description),
+        notice: roster.notice.map(TerminalText.escapingControls))
       var photos: [MemberID: App.Photo] = [:]
       for entry in roster.entries {
         photos[entry.member.id] = App.Photo(
@@ -109,8 +119,8 @@ enum Commands {
     roster: Roster, session: Session, mode: PlayMode, history: HistoryLink
   ) -> Int32 {
     let summary = RosterSummary(
-      members: roster.entries.count, folder: roster.folder,
-      warnings: roster.warnings.map(\.description))
+      members: roster.entries.count, folder: roster.title,
+      warnings: roster.warnings.map(\.description), notice: roster.notice)
     var photos: [MemberID: App.Photo] = [:]
     for entry in roster.entries {
       photos[entry.member.id] = App.Photo(path: entry.path, file: entry.file)
@@ -132,7 +142,7 @@ enum Commands {
     var roster = loaded
     if decodingEveryPhoto { roster.verifyEveryPhoto() }
     let safe = TerminalText.escapingControls
-    print("Roster \(safe(roster.folder)): \(roster.entries.count) members")
+    print("Roster \(safe(roster.title)): \(roster.entries.count) members")
     let width = min(40, roster.entries.map { DisplayWidth.of($0.member.name) }.max() ?? 0)
     for entry in roster.entriesByName {
       let name = DisplayWidth.pad(entry.member.name, to: width)

@@ -57,6 +57,7 @@ struct HeadlessPlayer {
       fields["new"] = progress.new
     }
     if let notice = screen.historyNotice { fields["history"] = notice }
+    if let notice = screen.roster.notice { fields["notice"] = notice }
     if !screen.groups.isEmpty {
       fields["groups"] = screen.groups.dropFirst().map { line -> [String: Any] in
         var group: [String: Any] = ["name": line.group ?? "", "members": line.members]

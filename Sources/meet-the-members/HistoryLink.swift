@@ -11,7 +11,8 @@ struct HistoryLink {
   let history: History?
   /// The history's person for each member.
   let people: [MemberID: History.Person]
-  /// The roster folder's name, which the history records with each answer.
+  /// The roster's name (its folder's, or its club's), which the history records with each
+  /// answer.
   let rosterName: String
   /// What cannot be kept and why.
   let notice: String?
@@ -20,7 +21,7 @@ struct HistoryLink {
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in).
   static func open(folder: String?, roster: Roster) -> HistoryLink {
-    let rosterName = (roster.folder as NSString).lastPathComponent
+    let rosterName = roster.name
     guard let folder else {
       return HistoryLink(
         history: nil, people: [:], rosterName: rosterName,
@@ -45,7 +46,7 @@ struct HistoryLink {
   /// `--forget`: asks on standard error, reads the answer from standard input, and clears the
   /// roster's history if it is yes.
   static func forget(roster: Roster, dataFolder: String?) throws {
-    let rosterName = (roster.folder as NSString).lastPathComponent
+    let rosterName = roster.name
     let shown = TerminalText.escapingControls(rosterName)
     guard let dataFolder,
       FileManager.default.fileExists(

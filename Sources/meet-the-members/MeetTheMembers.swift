@@ -19,8 +19,10 @@ struct MeetTheMembers: ParsableCommand {
       Shows a member's photo in the terminal with four names to choose from; you have a few \
       seconds to pick the right one. ROSTER_FOLDER holds one photo per member (JPEG or PNG), \
       named after the member ("Jane Doe.jpg", "john_smith.png", "Doe, Jane.jpg"); an optional \
-      members.csv with the columns file and name gives exact names. Without a folder, the \
-      bundled sample club plays. In the game, 1 to 4 answer, p pauses, s shows the \
+      members.csv with the columns file and name gives exact names. A URL in place of the \
+      folder fetches a club's roster from its server into $XDG_CACHE_HOME/meet-the-members \
+      (see the README); it is downloaded again only when the server has a new version. \
+      Without a folder, the bundled sample club plays. In the game, 1 to 4 answer, p pauses, s shows the \
       statistics, ? lists every key and q quits. The exit status is 1 when something cannot \
       be done (with --check or --list: when the roster cannot be played) and 64 when the \
       command line is refused.
@@ -30,8 +32,8 @@ struct MeetTheMembers: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The folder of member photos (default: the bundled sample club); a folder called help "
-        + "is given as ./help."),
+      "The folder of member photos, or the http or https URL of a club's roster manifest "
+        + "(default: the bundled sample club); a folder called help is given as ./help."),
     completion: .directory)
   var rosterFolder: String?
 

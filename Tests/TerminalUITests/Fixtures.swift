@@ -19,12 +19,12 @@ let unicodeLook = CellStyle(colors: .colors240, symbols: .unicode)
 func makeModel(
   size: CellSize = CellSize(columns: 80, rows: 24), appearance: CellStyle = unicodeLook,
   seed: UInt64 = 3, rules: Rules = .standard, suppliesPictures: Bool = true,
-  members: [Member] = clubMembers
+  members: [Member] = clubMembers, roster: RosterSummary = sampleRoster
 ) -> TestModel {
   let questions = try! QuestionGenerator(members: members, seed: seed)
   var model = TestModel(
     model: AppModel(
-      session: Session(questions: questions, rules: rules), roster: sampleRoster,
+      session: Session(questions: questions, rules: rules), roster: roster,
       appearance: appearance, size: size),
     suppliesPictures: suppliesPictures)
   model.handle(.launched, at: .zero)

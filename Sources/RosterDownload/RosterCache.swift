@@ -1,0 +1,229 @@
+import Crypto
+import Foundation
+import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where rosters from servers are kept: a folder for each roster URL under
+/// `$XDG_CACHE_HOME/meet-the-members/rosters` (default `~/.cache/meet-the-members/rosters`).
+///
+/// A roster's folder holds `roster.json`, which names the version in use and the folder it was
+/// extracted to. A new version is downloaded and extracted beside it under a name that starts
+/// with a dot, and `roster.json` is replaced (a rename) only once it is whole: until then, and
+/// after any failure or Ctrl-C, the previous version is the one in use.
+public struct RosterCache: Sendable {
+  public let folder: FilePath
+
+  public init(folder: FilePath) { self.folder = folder }
+
+  /// `$XDG_CACHE_HOME/meet-the-members/rosters`, else `$HOME/.cache/...`; nil with neither.
+  public static func standard(environment: [String: String]) -> RosterCache? {
+    let base: FilePath
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+      base = FilePath(cache)
+    } else if let home = environment["HOME"], !home.isEmpty {
+      base = FilePath(home).appending(".cache")
+    } else {
+      return nil
+    }
+    return RosterCache(folder: base.appending("meet-the-members").appending("rosters"))
+  }
+
+  /// The folder kept for the roster at `url`: its host, for people who look, and a digest of
+  /// the whole URL, so that two rosters never share one.
+  func slot(for url: URL) -> CacheSlot {
+    let digest = SHA256.hash(data: Data(url.absoluteString.utf8))
+    let hex = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+    let host = (url.host ?? "roster").filter {
+      $0.isLetter || $0.isNumber || $0 == "." || $0 == "-"
+    }
+    return CacheSlot(folder: folder.appending("\(host.isEmpty ? "roster" : host)-\(hex)"))
+  }
+}
+
+/// What `roster.json` records of the version in use.
+struct CachedVersion: Codable, Hashable, Sendable {
+  var url: String
+  var version: String
+  var name: String?
+  /// "sha256:…" or "md5:…", as the manifest gave it.
+  var checksum: String
+  var size: Int64
+  /// The folder inside the slot that the zip was extracted to.
+  var extracted: String
+  /// The roster folder inside it: the zip's only top folder, or "" for the folder itself.
+  var root: String
+  /// What was extracted, to tell that it is still all there.
+  var files: Int
+  var bytes: Int64
+
+  static func checksum(_ checksum: Checksum) -> String {
+    "\(checksum.kind == .sha256 ? "sha256" : "md5"):\(checksum.hex)"
+  }
+
+  func isVersion(of manifest: RosterManifest) -> Bool {
+    version == manifest.version && size == manifest.size
+      && checksum == Self.checksum(manifest.checksum)
+  }
+}
+
+/// One roster's folder in the cache.
+struct CacheSlot: Sendable {
+  let folder: FilePath
+
+  var record: FilePath { folder.appending("roster.json") }
+
+  func rosterFolder(of version: CachedVersion) -> FilePath {
+    let extracted = folder.appending(version.extracted)
+    return version.root.isEmpty ? extracted : extracted.appending(version.root)
+  }
+
+  /// The version in use, or nil when there is none or its record cannot be read.
+  func current() -> CachedVersion? {
+    guard let data = FileManager.default.contents(atPath: record.string) else { return nil }
+    return try? JSONDecoder().decode(CachedVersion.self, from: data)
+  }
+
+  /// Whether the version's files are all there, each as large as when it was extracted.
+  func isIntact(_ version: CachedVersion) -> Bool {
+    guard let found = FileTree.count(folder.appending(version.extracted)) else { return false }
+    return found.files == version.files && found.bytes == version.bytes
+  }
+
+  /// Creates the folder (and the cache above it) when missing.
+  func create() throws(CacheError) {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder.string, withIntermediateDirectories: true)
+    } catch {
+      throw CacheError(folder, (error as NSError).localizedDescription)
+    }
+  }
+
+  /// Holds the slot for this process until the descriptor is closed: a second game started on
+  /// the same roster waits here rather than extract beside the first.
+  func lock() throws(CacheError) -> FileDescriptor {
+    do {
+      let descriptor = try FileDescriptor.open(
+        folder.appending(".lock"), .readWrite, options: [.create, .closeOnExec],
+        permissions: [.ownerReadWrite])
+      guard flock(descriptor.rawValue, LOCK_EX) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? descriptor.close()
+        throw CacheError(folder, reason)
+      }
+      return descriptor
+    } catch let error as CacheError {
+      throw error
+    } catch {
+      throw CacheError(folder, "\(error)")
+    }
+  }
+
+  /// A new name for a download or an extraction in progress, starting with a dot so that a
+  /// later run knows it for a leftover.
+  func scratch(_ kind: String) -> FilePath {
+    folder.appending(".\(kind)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+  }
+
+  /// Makes `extracted` (a scratch folder) the version in use: moved to its own name, recorded,
+  /// and the previous version removed.
+  func install(_ extracted: FilePath, as version: CachedVersion) throws(CacheError) {
+    let previous = current()
+    var version = version
+    // The name is new even when the version is not: the one in use stays whole until the
+    // record names another.
+    version.extracted = "v-\(UInt64.random(in: 0...UInt64.max))"
+    let destination = folder.appending(version.extracted)
+    guard rename(extracted.string, destination.string) == 0 else {
+      throw CacheError(destination, String(cString: strerror(errno)))
+    }
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      let scratchRecord = scratch("record")
+      try encoder.encode(version).write(to: URL(fileURLWithPath: scratchRecord.string))
+      guard rename(scratchRecord.string, record.string) == 0 else {
+        let reason = String(cString: strerror(errno))
+        _ = unlink(scratchRecord.string)
+        throw CacheError(record, reason)
+      }
+    } catch let error as CacheError {
+      remove(destination)
+      throw error
+    } catch {
+      remove(destination)
+      throw CacheError(record, (error as NSError).localizedDescription)
+    }
+    if let previous, previous.extracted != version.extracted {
+      remove(folder.appending(previous.extracted))
+    }
+  }
+
+  /// Removes what earlier runs left behind: scratch files and folders, and versions the
+  /// record no longer names. Only with the lock held.
+  func removeLeftovers() {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.string)
+    else { return }
+    let inUse = current()?.extracted
+    for name in names where name != ".lock" && name != "roster.json" && name != inUse {
+      remove(folder.appending(name))
+    }
+  }
+
+  func remove(_ path: FilePath) {
+    try? FileManager.default.removeItem(atPath: path.string)
+  }
+}
+
+/// The cache cannot be written: the path and the system's reason.
+public struct CacheError: Error, CustomStringConvertible {
+  public let description: String
+
+  init(_ path: FilePath, _ reason: String) {
+    description = "\(path): \(reason)"
+  }
+}
+
+/// Counts the regular files under a folder and their bytes, without following links.
+enum FileTree {
+  static func count(_ folder: FilePath) -> (files: Int, bytes: Int64)? {
+    var total = (files: 0, bytes: Int64(0))
+    let found = folder.withPlatformString { path in
+      add(openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), to: &total)
+    }
+    return found ? total : nil
+  }
+
+  /// Adds the folder open at `descriptor` (closed here) and the folders inside it; false
+  /// when one cannot be read.
+  private static func add(_ descriptor: Int32, to total: inout (files: Int, bytes: Int64)) -> Bool {
+    guard descriptor >= 0, let folder = fdopendir(descriptor) else {
+      if descriptor >= 0 { close(descriptor) }
+      return false
+    }
+    defer { closedir(folder) }
+    while let entry = readdir(folder) {
+      let readable = withUnsafeBytes(of: entry.pointee.d_name) { name -> Bool in
+        let name = name.baseAddress!.assumingMemoryBound(to: CChar.self)
+        if strcmp(name, ".") == 0 || strcmp(name, "..") == 0 { return true }
+        var info = stat()
+        guard fstatat(dirfd(folder), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+          total.files += 1
+          total.bytes += Int64(info.st_size)
+        case S_IFDIR:
+          let inner = openat(dirfd(folder), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+          return add(inner, to: &total)
+        default: break
+        }
+        return true
+      }
+      guard readable else { return false }
+    }
+    return true
+  }
+}

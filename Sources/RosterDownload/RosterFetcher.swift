@@ -1,0 +1,384 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SystemPackage
+
+/// A roster from a server, ready to play from the cache.
+public struct FetchedRoster: Hashable, Sendable {
+  /// The roster folder in the cache.
+  public var folder: FilePath
+  /// The club's name from the manifest, else the server's host name.
+  public var name: String
+  public var version: String
+  /// Whether this run downloaded it (false: the cache held it).
+  public var downloaded: Bool
+  /// Why the server's roster could not be used, when the cached version plays instead.
+  public var problem: FetchError?
+
+  /// The problem as a warning: "…: connection refused; playing version 21 from the cache".
+  public var warning: String? {
+    problem.map { "\($0); playing version \(version) from the cache" }
+  }
+}
+
+/// How far a download has come.
+public struct DownloadProgress: Hashable, Sendable {
+  public var received: Int64
+  public var total: Int64
+  public var elapsed: Duration
+
+  public init(received: Int64, total: Int64, elapsed: Duration) {
+    self.received = received
+    self.total = total
+    self.elapsed = elapsed
+  }
+}
+
+/// A stage of fetching a roster, for the player to follow.
+public enum FetchEvent: Sendable {
+  /// The server has a version the cache does not hold; its zip is about to be downloaded.
+  case newVersion(RosterManifest)
+  /// The zip is being downloaded.
+  case downloading(DownloadProgress)
+  /// The zip is whole, as large as announced and with the checksum announced.
+  case downloaded(bytes: Int64, elapsed: Duration)
+  /// The zip is being extracted.
+  case extracting
+  /// The zip is extracted: so many files and bytes.
+  case extracted(files: Int, bytes: Int64, elapsed: Duration)
+}
+
+/// Why a roster could not be fetched: the URL concerned and what went wrong.
+public struct FetchError: Error, Hashable, CustomStringConvertible {
+  public let url: String
+  public let problem: String
+  /// Ctrl-C (the task was cancelled): nothing to warn of, the player asked.
+  public let stopped: Bool
+
+  init(_ url: URL, _ problem: String, stopped: Bool = false) {
+    self.url = url.absoluteString
+    self.problem = problem
+    self.stopped = stopped
+  }
+
+  public var description: String { "\(url): \(problem)" }
+}
+
+/// Reads a roster's manifest from its server and keeps its zip, checked and extracted, in the
+/// cache: downloaded only when the cache does not hold that version intact. When the server
+/// cannot be used, the cached version is played, with a warning; without one, the error.
+public struct RosterFetcher: Sendable {
+  public let cache: RosterCache
+  public let limits: DownloadLimits
+
+  public init(cache: RosterCache, limits: DownloadLimits = .standard) {
+    self.cache = cache
+    self.limits = limits
+  }
+
+  /// Whether a roster argument is a URL to fetch rather than a folder.
+  public static func isURL(_ argument: String) -> Bool {
+    let lower = argument.lowercased()
+    return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+  }
+
+  /// The scheme of an argument that is a URL of another kind ("ftp"), which cannot be a
+  /// folder's path either; nil for anything else.
+  public static func otherScheme(_ argument: String) -> String? {
+    guard let colon = argument.range(of: "://"), !isURL(argument) else { return nil }
+    let scheme = argument[..<colon.lowerBound]
+    guard let first = scheme.first, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    return String(scheme)
+  }
+
+  public func fetch(
+    _ url: URL, progress: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+  ) async throws(FetchError) -> FetchedRoster {
+    let slot = cache.slot(for: url)
+    let lock: SystemPackage.FileDescriptor
+    do {
+      try slot.create()
+      lock = try slot.lock()
+    } catch {
+      throw FetchError(url, "the cache cannot be used: \(error)")
+    }
+    defer { try? lock.close() }
+    slot.removeLeftovers()
+    let cached = slot.current().flatMap { slot.isIntact($0) ? $0 : nil }
+
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    let result: Result<FetchedRoster, FetchError>
+    do throws(FetchError) {
+      let manifest = try await self.manifest(url, client: client)
+      if let cached, cached.isVersion(of: manifest) {
+        result = .success(fetched(cached, in: slot, downloaded: false))
+      } else {
+        let installed = try await download(
+          manifest, from: url, into: slot, client: client, progress: progress)
+        result = .success(fetched(installed, in: slot, downloaded: true))
+      }
+    } catch {
+      if let cached, !error.stopped {
+        var roster = fetched(cached, in: slot, downloaded: false)
+        roster.problem = error
+        result = .success(roster)
+      } else {
+        result = .failure(error)
+      }
+    }
+    try? await client.shutdown()
+    return try result.get()
+  }
+
+  private var configuration: HTTPClient.Configuration {
+    var configuration = HTTPClient.Configuration(
+      redirectConfiguration: .follow(max: limits.redirects, allowCycles: false),
+      timeout: HTTPClient.Configuration.Timeout(
+        connect: TimeAmount(limits.connect), read: TimeAmount(limits.silence)))
+    // A refused connection is the answer: offline, the cached version plays at once rather
+    // than after retries until the connect timeout.
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return configuration
+  }
+
+  private func fetched(_ version: CachedVersion, in slot: CacheSlot, downloaded: Bool)
+    -> FetchedRoster
+  {
+    FetchedRoster(
+      folder: slot.rosterFolder(of: version),
+      name: version.name ?? URL(string: version.url)?.host ?? version.url,
+      version: version.version, downloaded: downloaded)
+  }
+
+  /// The manifest, read whole (it is small) within its deadline.
+  private func manifest(_ url: URL, client: HTTPClient) async throws(FetchError)
+    -> RosterManifest
+  {
+    var data = Data()
+    // `download-name` is relative to where the manifest was found, after any redirects.
+    var base = url
+    do {
+      let response = try await client.execute(
+        request(url), timeout: TimeAmount(limits.manifest))
+      try Self.check(response)
+      base = response.url ?? url
+      for try await buffer in response.body {
+        data.append(contentsOf: buffer.readableBytesView)
+        guard data.count <= RosterManifest.largestManifest else {
+          throw FetchError(
+            url, "not a roster manifest: it is larger than \(RosterManifest.largestManifest) bytes")
+        }
+      }
+    } catch {
+      throw Self.explained(error, url: url)
+    }
+    do {
+      return try RosterManifest.parse(data, from: base)
+    } catch {
+      throw FetchError(url, "not a roster manifest: \(error)")
+    }
+  }
+
+  /// Downloads the zip to a scratch file, checks its size and checksum, extracts it beside
+  /// the version in use and makes it the one in use. Whatever fails, the scratch is removed.
+  private func download(
+    _ manifest: RosterManifest, from url: URL, into slot: CacheSlot, client: HTTPClient,
+    progress: @escaping @Sendable (FetchEvent) -> Void
+  ) async throws(FetchError) -> CachedVersion {
+    let zip = slot.scratch("download")
+    let extracted = slot.scratch("extract")
+    defer {
+      slot.remove(zip)
+      slot.remove(extracted)
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await stream(manifest, to: zip, client: client, progress: progress)
+    let downloaded = clock.now
+    progress(.downloaded(bytes: manifest.size, elapsed: start.duration(to: downloaded)))
+    progress(.extracting)
+    let result: ZipExtraction.Result
+    do {
+      result = try ZipExtraction.extract(
+        zip, size: manifest.size, into: extracted, limits: limits)
+    } catch {
+      throw FetchError(manifest.download, "not a roster zip: \(error)")
+    }
+    progress(
+      .extracted(
+        files: result.files, bytes: result.bytes, elapsed: downloaded.duration(to: clock.now)))
+    slot.remove(zip)
+    let version = CachedVersion(
+      url: url.absoluteString, version: manifest.version, name: manifest.name,
+      checksum: CachedVersion.checksum(manifest.checksum), size: manifest.size,
+      extracted: "", root: result.root, files: result.files, bytes: result.bytes)
+    do {
+      try slot.install(extracted, as: version)
+    } catch {
+      throw FetchError(url, "the cache cannot be written: \(error)")
+    }
+    return slot.current() ?? version
+  }
+
+  /// The zip to `file`, hashed as it comes, stopped at the size the manifest announced.
+  private func stream(
+    _ manifest: RosterManifest, to file: FilePath, client: HTTPClient,
+    progress: @escaping @Sendable (FetchEvent) -> Void
+  ) async throws(FetchError) {
+    let url = manifest.download
+    progress(.newVersion(manifest))
+    let clock = ContinuousClock()
+    let start = clock.now
+    var digest = Digest(manifest.checksum.kind)
+    var received: Int64 = 0
+    do {
+      let output = try SystemPackage.FileDescriptor.open(
+        file, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+        permissions: [.ownerReadWrite])
+      defer { try? output.close() }
+      let response = try await client.execute(request(url), deadline: .distantFuture)
+      try Self.check(response)
+      if let length = response.headers.first(name: "content-length").flatMap(Int64.init),
+        length > manifest.size
+      {
+        throw FetchError(
+          url, "the server sends \(length) bytes where the manifest announced \(manifest.size)")
+      }
+      progress(.downloading(DownloadProgress(received: 0, total: manifest.size, elapsed: .zero)))
+      do {
+        for try await buffer in response.body {
+          guard received + Int64(buffer.readableBytes) <= manifest.size else {
+            throw FetchError(
+              url, "the download is larger than the \(manifest.size) bytes the manifest announced")
+          }
+          try buffer.withUnsafeReadableBytes { bytes in
+            digest.update(bytes)
+            _ = try output.writeAll(bytes)
+          }
+          received += Int64(buffer.readableBytes)
+          progress(
+            .downloading(
+              DownloadProgress(
+                received: received, total: manifest.size, elapsed: start.duration(to: clock.now))))
+        }
+      } catch let error as HTTPParserError where error == .invalidEOFState {
+        // Closed before the length the server announced.
+        throw FetchError(url, Self.cut(received, of: manifest.size))
+      }
+    } catch {
+      throw Self.explained(error, url: url)
+    }
+    guard received == manifest.size else {
+      throw FetchError(url, Self.cut(received, of: manifest.size))
+    }
+    let found = digest.hex
+    guard found == manifest.checksum.hex else {
+      throw FetchError(
+        url,
+        "the download's \(manifest.checksum.kind.rawValue) is \(found), not the "
+          + "\(manifest.checksum.hex) the manifest gives")
+    }
+  }
+
+  private static func cut(_ received: Int64, of size: Int64) -> String {
+    "the download ended after \(received) of the \(size) bytes announced (the connection was "
+      + "closed)"
+  }
+
+  private func request(_ url: URL) -> HTTPClientRequest {
+    var request = HTTPClientRequest(url: url.absoluteString)
+    request.headers.add(name: "User-Agent", value: "meet-the-members")
+    return request
+  }
+
+  /// A response other than 200 OK is the server's refusal.
+  private static func check(_ response: HTTPClientResponse) throws(ServerAnswer) {
+    guard response.status == .ok else { throw ServerAnswer(status: response.status) }
+  }
+
+  /// Any failure as one line for the player: the server's answer, the client's reason, or
+  /// Ctrl-C.
+  private static func explained(_ error: any Error, url: URL) -> FetchError {
+    switch error {
+    case let error as FetchError: return error
+    case let answer as ServerAnswer:
+      return FetchError(
+        url, "the server answered \(answer.status.code) \(answer.status.reasonPhrase)")
+    case is CancellationError: return FetchError(url, "stopped", stopped: true)
+    case let error as HTTPClientError:
+      if error == .cancelled || error == .requestStreamCancelled || Task.isCancelled {
+        return FetchError(url, "stopped", stopped: true)
+      }
+      return FetchError(url, reason(error))
+    default:
+      if Task.isCancelled { return FetchError(url, "stopped", stopped: true) }
+      return FetchError(url, "cannot reach the server (\(networkReason(error)))")
+    }
+  }
+
+  /// What the system said, in its own words: "connection refused", "no such host".
+  private static func networkReason(_ error: any Error) -> String {
+    switch error {
+    case let error as IOError:
+      String(cString: strerror(error.errnoCode)).lowercased()
+    case let error as SocketAddressError.UnknownHost:
+      "no such host: \(error.host)"
+    case let error as NIOConnectionError:
+      if let lookup = error.dnsAError ?? error.dnsAAAAError {
+        networkReason(lookup)
+      } else if let last = error.connectionErrors.last {
+        networkReason(last.error)
+      } else {
+        "\(error)"
+      }
+    default:
+      "\(error)"
+    }
+  }
+
+  private static func reason(_ error: HTTPClientError) -> String {
+    switch error {
+    case .redirectCycleDetected: "its redirects go round in a loop"
+    case .redirectLimitReached: "it redirects too many times"
+    case .readTimeout: "the server stopped sending (timed out)"
+    case .connectTimeout: "cannot reach the server (timed out connecting)"
+    case .deadlineExceeded: "the server took too long to answer"
+    case .remoteConnectionClosed: "the server closed the connection"
+    default: "the request failed (\(error))"
+    }
+  }
+}
+
+/// A status other than 200.
+private struct ServerAnswer: Error {
+  var status: HTTPResponseStatus
+}
+
+/// SHA-256 or MD5, fed as the bytes come.
+private struct Digest {
+  private var sha256: SHA256?
+  private var md5: Insecure.MD5?
+
+  init(_ kind: Checksum.Kind) {
+    switch kind {
+    case .sha256: sha256 = SHA256()
+    case .md5: md5 = Insecure.MD5()
+    }
+  }
+
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    sha256?.update(bufferPointer: bytes)
+    md5?.update(bufferPointer: bytes)
+  }
+
+  var hex: String {
+    let bytes: [UInt8] =
+      sha256.map { Array($0.finalize()) } ?? md5.map { Array($0.finalize()) } ?? []
+    return bytes.map { String(format: "%02x", $0) }.joined()
+  }
+}

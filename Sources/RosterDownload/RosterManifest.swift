@@ -1,0 +1,153 @@
+import Foundation
+
+/// What a club's server says of its roster: the small JSON file a roster URL names.
+///
+///     { "version": "22", "download-name": "club.22.zip", "download-size": "12306144",
+///       "download-sha256": "…", "name": "Example Club" }
+///
+/// Values may be strings or numbers, keys not listed here are ignored, and `download-md5`
+/// stands in for `download-sha256` where a server gives only that.
+public struct RosterManifest: Hashable, Sendable {
+  /// The roster's version, as the server names it: compared, never parsed.
+  public var version: String
+  /// The zip, `download-name` read relative to the manifest's URL.
+  public var download: URL
+  /// The zip's size in bytes.
+  public var size: Int64
+  public var checksum: Checksum
+  /// The club's name, when the server gives one.
+  public var name: String?
+
+  /// The largest manifest read: it is a few lines of JSON.
+  public static let largestManifest = 1 << 20
+
+  /// Reads the manifest served at `url`; the error says in one line what is wrong with it.
+  public static func parse(_ data: Data, from url: URL) throws(ManifestError) -> RosterManifest {
+    let fields: Fields
+    do {
+      fields = try JSONDecoder().decode(Fields.self, from: data)
+    } catch let DecodingError.typeMismatch(_, context) {
+      throw ManifestError(Self.mismatch(context))
+    } catch let DecodingError.valueNotFound(_, context) {
+      throw ManifestError(Self.mismatch(context))
+    } catch {
+      throw ManifestError("it is not a JSON object")
+    }
+    guard let version = fields.version?.text.trimmed, !version.isEmpty else {
+      throw ManifestError(fields.version == nil ? "it has no version" : "its version is empty")
+    }
+    guard let name = fields.downloadName?.text, !name.trimmed.isEmpty else {
+      throw ManifestError(
+        fields.downloadName == nil ? "it has no download-name" : "its download-name is empty")
+    }
+    guard let download = URL(string: name, relativeTo: url)?.absoluteURL,
+      let scheme = download.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      download.host != nil
+    else { throw ManifestError("its download-name \(quoted(name)) is not an http or https URL") }
+    guard let sizeText = fields.downloadSize?.text else {
+      throw ManifestError("it has no download-size")
+    }
+    guard let size = Int64(sizeText.trimmed), size >= 0 else {
+      throw ManifestError("its download-size \(quoted(sizeText)) is not a number of bytes")
+    }
+    return RosterManifest(
+      version: version, download: download, size: size,
+      checksum: try checksum(sha256: fields.sha256?.text, md5: fields.md5?.text),
+      name: fields.name.map(\.text.trimmed).flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// `download-sha256`, else `download-md5`: hexadecimal digits of the right count.
+  private static func checksum(sha256: String?, md5: String?) throws(ManifestError) -> Checksum {
+    let (key, text, kind): (String, String, Checksum.Kind)
+    if let sha256 {
+      (key, text, kind) = ("download-sha256", sha256, .sha256)
+    } else if let md5 {
+      (key, text, kind) = ("download-md5", md5, .md5)
+    } else {
+      throw ManifestError("it has no download-sha256 (nor download-md5)")
+    }
+    let hex = text.trimmed.lowercased()
+    guard hex.count == kind.hexDigits, hex.allSatisfy(\.isHexDigit) else {
+      throw ManifestError(
+        "its \(key) \(quoted(text)) is not \(kind.hexDigits) hexadecimal digits")
+    }
+    return Checksum(kind: kind, hex: hex)
+  }
+
+  private static func mismatch(_ context: DecodingError.Context) -> String {
+    guard let key = context.codingPath.first?.stringValue else { return "it is not a JSON object" }
+    return "its \(key) is neither a string nor a number"
+  }
+
+  /// The keys read; a value may be a string or a number.
+  private struct Fields: Decodable {
+    var version: Scalar?
+    var downloadName: Scalar?
+    var downloadSize: Scalar?
+    var sha256: Scalar?
+    var md5: Scalar?
+    var name: Scalar?
+
+    enum CodingKeys: String, CodingKey {
+      case version
+      case downloadName = "download-name"
+      case downloadSize = "download-size"
+      case sha256 = "download-sha256"
+      case md5 = "download-md5"
+      case name
+    }
+  }
+
+  /// A JSON string or number, as text: 22 and "22" are the same version.
+  private struct Scalar: Decodable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+      let value = try decoder.singleValueContainer()
+      if let text = try? value.decode(String.self) {
+        self.text = text
+      } else if let integer = try? value.decode(Int64.self) {
+        text = String(integer)
+      } else {
+        text = String(try value.decode(Double.self))
+      }
+    }
+  }
+}
+
+/// The digest the zip must have.
+public struct Checksum: Hashable, Sendable, CustomStringConvertible {
+  public enum Kind: String, Hashable, Sendable {
+    case sha256 = "SHA-256"
+    case md5 = "MD5"
+
+    var hexDigits: Int { self == .sha256 ? 64 : 32 }
+  }
+
+  public var kind: Kind
+  /// Lowercase hexadecimal digits.
+  public var hex: String
+
+  public init(kind: Kind, hex: String) {
+    self.kind = kind
+    self.hex = hex
+  }
+
+  public var description: String { "\(kind.rawValue) \(hex)" }
+}
+
+/// What is wrong with a manifest, as the end of a sentence that starts with its URL.
+public struct ManifestError: Error, Hashable, CustomStringConvertible {
+  public let description: String
+
+  init(_ description: String) { self.description = description }
+}
+
+/// A value from the server, quoted and cut short (the command line escapes what it prints).
+func quoted(_ text: String) -> String {
+  "\"\(text.count > 80 ? String(text.prefix(77)) + "..." : text)\""
+}
+
+extension String {
+  var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

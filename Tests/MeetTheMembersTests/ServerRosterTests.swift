@@ -1,0 +1,217 @@
+import Foundation
+import LoopbackServer
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A club's server on 127.0.0.1 publishing the sample club as a zip, and a cache folder of
+/// the test's own.
+final class ClubServer {
+  let server: LoopbackServer
+  let cache = NSTemporaryDirectory() + "mtm-cache-\(UUID().uuidString)"
+
+  init() throws { server = try LoopbackServer() }
+
+  deinit {
+    server.stop()
+    try? FileManager.default.removeItem(atPath: cache)
+  }
+
+  var url: String { server.url("/roster.json").absoluteString }
+
+  /// The environment the binary runs in: this cache, and the tests' history folder.
+  var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = cache
+    return environment
+  }
+
+  /// The sample club's photos (`count` of them) in a zip under "Example Club/".
+  static func zip(photos count: Int = 18) throws -> Data {
+    let sample = packageDirectory.appendingPathComponent("Resources/sample-club")
+    let names = try FileManager.default.contentsOfDirectory(atPath: sample.path).sorted()
+      .prefix(count)
+    return try RosterPublishing.zip(
+      try names.map {
+        .file("Example Club/\($0)", try Data(contentsOf: sample.appendingPathComponent($0)))
+      })
+  }
+
+  /// Serves `zip` as version `version`, paused after half of it until `gate` opens when given.
+  func publish(_ version: String, _ zip: Data, pausedBy gate: Gate? = nil) {
+    server["/roster.json"] = .body(RosterPublishing.manifest(version: version, zip: zip))
+    server["/club.zip"] = gate.map { .paused(zip, after: zip.count / 2, gate: $0) } ?? .body(zip)
+  }
+
+  /// Every file in the cache with its contents, but the locks.
+  func contents() -> [String: Data] {
+    let files = FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []
+    var contents: [String: Data] = [:]
+    for path in files where !path.hasSuffix("/.lock") {
+      contents[path] = FileManager.default.contents(atPath: "\(cache)/\(path)")
+    }
+    return contents
+  }
+}
+
+/// Rosters from a server through the built binary: `--list`, `--check`, headless, offline,
+/// Ctrl-C.
+final class ServerRosterTests: XCTestCase {
+  var club: ClubServer!
+
+  override func setUpWithError() throws { club = try ClubServer() }
+  override func tearDown() { club = nil }
+
+  func testListAndCheckTakeAURLAndTheSecondRunDownloadsNothing() throws {
+    club.publish("22", try ClubServer.zip())
+    let first = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    XCTAssertEqual(first.status, 0, first.errors)
+    XCTAssertTrue(
+      first.output.hasPrefix("Roster Example Club, version 22: 18 members\n"), first.output)
+    XCTAssertTrue(first.output.contains("  Kofi Mensah       kofi_mensah.png\n"), first.output)
+    // Standard error is not a terminal: plain lines, no bar.
+    let lines = first.errors.split(separator: "\n")
+    XCTAssertTrue(
+      lines.first?.hasPrefix("Downloading version 22 of Example Club (") ?? false, first.errors)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("  100% (") }, first.errors)
+    XCTAssertEqual(lines.count, 8, first.errors)  // and 0% to 100%, a line at each quarter
+    XCTAssertTrue(
+      lines[5].hasPrefix("Downloaded ") && lines[5].hasSuffix("; its SHA-256 is right"),
+      first.errors)
+    XCTAssertEqual(lines[6], "Extracting the photos...")
+    XCTAssertTrue(lines[7].hasPrefix("Extracted 18 files ("), first.errors)
+    XCTAssertFalse(first.errors.contains("\r"), first.errors)
+
+    let second = try runMeetTheMembers(["--check", club.url], environment: club.environment)
+    XCTAssertEqual(second.status, 0, second.errors)
+    XCTAssertEqual(second.errors, "")
+    XCTAssertTrue(second.output.hasPrefix("Roster Example Club, version 22: 18 members\n"))
+    XCTAssertEqual(club.server.requests, ["/roster.json", "/club.zip", "/roster.json"])
+  }
+
+  func testOfflineTheCachedVersionPlaysWithAWarningThatTheGameShowsToo() throws {
+    club.publish("22", try ClubServer.zip(photos: 6))
+    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    club.server.stop()
+    let warning =
+      "Warning: \(club.url): cannot reach the server (connection refused); playing version 22 "
+      + "from the cache"
+    let offline = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    XCTAssertEqual(offline.status, 0, offline.errors)
+    XCTAssertEqual(offline.errors, warning + "\n")
+    XCTAssertTrue(offline.output.hasPrefix("Roster Example Club, version 22: 6 members\n"))
+
+    let headless = try runMeetTheMembers(["--headless", club.url], environment: club.environment)
+    let roster = try XCTUnwrap(
+      headless.output.split(separator: "\n").first.flatMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      })
+    XCTAssertEqual(
+      roster["notice"] as? String, "Cached version 22: cannot reach the server (connection refused)"
+    )
+    XCTAssertEqual(roster["folder"] as? String, "Example Club, version 22")
+    XCTAssertEqual(roster["members"] as? Int, 6)
+  }
+
+  func testWithoutACacheOrAServerTheErrorIsOneLine() throws {
+    club.server.stop()
+    let result = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.errors, "Error: \(club.url): cannot reach the server (connection refused)\n")
+    XCTAssertEqual(result.output, "")
+  }
+
+  func testAURLOfAnotherKindIsRefusedByName() throws {
+    let result = try runMeetTheMembers(["--list", "ftp://club.example.org/roster.json"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.errors,
+      "Error: ftp://club.example.org/roster.json: a roster is fetched by http or https, not ftp\n")
+  }
+
+  func testCtrlCStopsTheDownloadAndKeepsThePreviousVersion() throws {
+    club.publish("21", try ClubServer.zip(photos: 5))
+    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    let before = club.contents()
+    let gate = Gate()
+    defer { gate.open() }
+    club.publish("22", try ClubServer.zip(), pausedBy: gate)
+
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+    process.arguments = ["--list", club.url]
+    process.environment = club.environment
+    let errors = NSTemporaryDirectory() + "mtm-errors-\(UUID().uuidString)"
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: errors) }
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // Waits (polling a real process, as the tmux tests do) until half the zip has come.
+    let deadline = Date().addingTimeInterval(30)
+    func progressLines() -> Int {
+      let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      return text.split(separator: "\n").filter { $0.hasSuffix(")") && $0.contains("% (") }.count
+    }
+    while progressLines() < 2 {
+      guard Date() < deadline, process.isRunning else {
+        process.terminate()
+        return XCTFail(
+          "no progress: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+      }
+      usleep(20_000)
+    }
+    process.interrupt()
+    process.waitUntilExit()
+    let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    XCTAssertEqual(process.terminationStatus, 130, said)
+    XCTAssertTrue(said.hasSuffix("\nDownload stopped: the cache keeps what it held.\n"), said)
+    XCTAssertEqual(club.contents(), before)
+
+    club.server["/roster.json"] = .status(500)
+    let after = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    XCTAssertTrue(
+      after.output.hasPrefix("Roster Example Club, version 21: 5 members\n"), after.output)
+    XCTAssertTrue(
+      after.errors.contains("the server answered 500 Internal Server Error"), after.errors)
+  }
+}
+
+extension GameInTmuxTests {
+  /// The whole way a player meets a server's roster: the bar while it downloads, the game,
+  /// and a second launch that downloads nothing.
+  func testARosterFromAServerShowsItsProgressThenPlaysAndTheSecondLaunchSkipsTheDownload()
+    throws
+  {
+    let club = try ClubServer()
+    let gate = Gate()
+    defer { gate.open() }
+    club.publish("22", try ClubServer.zip(), pausedBy: gate)
+    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
+    let command =
+      "XDG_CACHE_HOME='\(club.cache)' '\(binary)' --trace trace.jsonl --seed 5 '\(club.url)'"
+    tmux.typeLine(command)
+    // Half the zip has come and the server waits: the bar, half full, with its figures, the
+    // rate and the time left (redrawn while no bytes come).
+    tmux.waitForScreen(
+      showing: [
+        "Downloading version 22 of Example Club (", "█░", " kB  ", "% ", " kB/s  ", " left",
+      ])
+    gate.open()
+    tmux.waitForScreen(showing: ["18 members from Example Club, version 22", "[ Start ]"])
+    let question = startGame()
+    tmux.press("\(question.correct + 1)")
+    tmux.waitForScreen(showing: ["Right!"])
+    tmux.press("q")
+    waitForTheShell()
+    XCTAssertEqual(club.server.requests, ["/roster.json", "/club.zip"])
+
+    tmux.typeLine("clear; \(command)")
+    tmux.waitForScreen(showing: ["18 members from Example Club, version 22", "[ Start ]"])
+    XCTAssertFalse(tmux.screen().contains("Downloading"))
+    XCTAssertEqual(club.server.requests, ["/roster.json", "/club.zip", "/roster.json"])
+  }
+}

@@ -1,0 +1,398 @@
+import Foundation
+import LoopbackServer
+import SystemPackage
+import XCTest
+
+@testable import RosterDownload
+
+/// Rosters fetched from a real HTTP server on 127.0.0.1 into a real cache folder.
+final class FetchTests: XCTestCase {
+  var server: LoopbackServer!
+  var cacheFolder: FilePath!
+
+  override func setUpWithError() throws {
+    server = try LoopbackServer()
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("roster-cache-\(UUID().uuidString)")
+    cacheFolder = FilePath(folder.path)
+  }
+
+  override func tearDown() {
+    server.stop()
+    try? FileManager.default.removeItem(atPath: cacheFolder.string)
+  }
+
+  var fetcher: RosterFetcher { RosterFetcher(cache: RosterCache(folder: cacheFolder)) }
+
+  /// A club of three, in a top folder as zipping a folder makes it.
+  static let photos: [RosterPublishing.Entry] = [
+    .folder("Example Club/"),
+    .file("Example Club/Ann Lee.jpg", Data(repeating: 0xA1, count: 3000)),
+    .file("Example Club/Juniors/Bo Chan.jpg", Data(repeating: 0xB2, count: 2000)),
+    .file("Example Club/Juniors/Cy Dee.png", Data((0..<1500).map { UInt8($0 % 251) })),
+  ]
+
+  /// Serves version `version` of the club's roster at /roster.json and /club.zip.
+  func publish(_ version: String, _ entries: [RosterPublishing.Entry] = photos) throws -> Data {
+    let zip = try RosterPublishing.zip(entries)
+    server["/roster.json"] = .body(RosterPublishing.manifest(version: version, zip: zip))
+    server["/club.zip"] = .body(zip)
+    return zip
+  }
+
+  func files(in folder: FilePath) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder.string)
+    return (enumerator?.allObjects as? [String] ?? []).sorted()
+  }
+
+  /// Every file in the cache with its contents, but the slots' locks: what "left as it was"
+  /// compares.
+  func cacheContents() -> [String: Data] {
+    var contents: [String: Data] = [:]
+    for path in files(in: cacheFolder) where !path.hasSuffix("/.lock") {
+      contents[path] = FileManager.default.contents(atPath: cacheFolder.appending(path).string)
+    }
+    return contents
+  }
+
+  func testARosterIsDownloadedCheckedAndExtractedIntoTheCache() async throws {
+    let zip = try publish("22")
+    let events = EventLog()
+    let roster = try await fetcher.fetch(server.url("/roster.json")) { events.add($0) }
+    XCTAssertTrue(roster.downloaded)
+    XCTAssertEqual(roster.version, "22")
+    XCTAssertEqual(roster.name, "Example Club")
+    XCTAssertNil(roster.warning)
+    // The zip's top folder is the roster folder; its subfolders stay groups.
+    XCTAssertEqual(
+      files(in: roster.folder),
+      ["Ann Lee.jpg", "Juniors", "Juniors/Bo Chan.jpg", "Juniors/Cy Dee.png"])
+    XCTAssertEqual(
+      FileManager.default.contents(atPath: roster.folder.appending("Juniors/Cy Dee.png").string),
+      Data((0..<1500).map { UInt8($0 % 251) }))
+    // The zip is deleted and nothing else is left beside the version in use.
+    let slot = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: cacheFolder.string).first)
+    let kept = try FileManager.default.contentsOfDirectory(
+      atPath: cacheFolder.appending(slot).string)
+    XCTAssertEqual(kept.filter { !$0.hasPrefix("v-") }.sorted(), [".lock", "roster.json"])
+    XCTAssertEqual(kept.filter { $0.hasPrefix("v-") }.count, 1)
+    // Progress from nothing to the whole zip, then the extraction.
+    let downloads = events.progress
+    XCTAssertEqual(downloads.first?.received, 0)
+    XCTAssertEqual(downloads.last?.received, Int64(zip.count))
+    XCTAssertTrue(downloads.allSatisfy { $0.total == Int64(zip.count) })
+    XCTAssertEqual(events.downloaded, Int64(zip.count))
+    XCTAssertEqual(events.extracted?.files, 3)
+    XCTAssertEqual(events.extracted?.bytes, 6500)
+  }
+
+  func testTheCacheIsUnderXDGCacheHomeElseHome() {
+    XCTAssertEqual(
+      RosterCache.standard(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"])?.folder,
+      "/x/cache/meet-the-members/rosters")
+    XCTAssertEqual(
+      RosterCache.standard(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"])?.folder,
+      "/home/a/.cache/meet-the-members/rosters")
+    XCTAssertNil(RosterCache.standard(environment: [:]))
+  }
+
+  func testTheSecondFetchOfTheSameVersionDownloadsNothing() async throws {
+    _ = try publish("22")
+    let first = try await fetcher.fetch(server.url("/roster.json"))
+    let second = try await fetcher.fetch(server.url("/roster.json"))
+    XCTAssertFalse(second.downloaded)
+    XCTAssertEqual(second.folder, first.folder)
+    XCTAssertEqual(server.requests, ["/roster.json", "/club.zip", "/roster.json"])
+  }
+
+  func testACacheMissingAFileIsDownloadedAgain() async throws {
+    _ = try publish("22")
+    let first = try await fetcher.fetch(server.url("/roster.json"))
+    try FileManager.default.removeItem(atPath: first.folder.appending("Ann Lee.jpg").string)
+    let second = try await fetcher.fetch(server.url("/roster.json"))
+    XCTAssertTrue(second.downloaded)
+    XCTAssertEqual(files(in: second.folder).count, 4)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: first.folder.string))
+  }
+
+  func testANewVersionReplacesThePreviousOne() async throws {
+    _ = try publish("22")
+    let first = try await fetcher.fetch(server.url("/roster.json"))
+    _ = try publish("23", Self.photos + [.file("Example Club/Di Ek.jpg", Data(count: 10))])
+    let second = try await fetcher.fetch(server.url("/roster.json"))
+    XCTAssertTrue(second.downloaded)
+    XCTAssertEqual(second.version, "23")
+    XCTAssertTrue(files(in: second.folder).contains("Di Ek.jpg"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: first.folder.string))
+  }
+
+  func testManifestValuesMayBeNumbersTheZipMayBeElsewhereAndMD5Does() async throws {
+    let zip = try RosterPublishing.zip(Self.photos)
+    server["/files/club-22.zip"] = .body(zip)
+    server["/roster.json"] = .body(
+      RosterPublishing.manifest(
+        version: "ignored", zip: zip, name: "files/club-22.zip", md5: true,
+        changing: [
+          "version": 22, "download-size": zip.count, "mirrors": ["a", "b"], "name": NSNull(),
+        ]))
+    let roster = try await fetcher.fetch(server.url("/roster.json"))
+    XCTAssertEqual(roster.version, "22")
+    XCTAssertEqual(roster.name, "127.0.0.1")
+    XCTAssertEqual(files(in: roster.folder).count, 4)
+  }
+
+  func testAZipWithoutATopFolderIsTheRosterFolderItself() async throws {
+    _ = try publish(
+      "1", [.file("Ann Lee.jpg", Data(count: 5)), .file("Bo Chan.jpg", Data(count: 5))])
+    let roster = try await fetcher.fetch(server.url("/roster.json"))
+    XCTAssertEqual(files(in: roster.folder), ["Ann Lee.jpg", "Bo Chan.jpg"])
+  }
+
+  func testARedirectIsFollowed() async throws {
+    _ = try publish("22")
+    server["/old/roster.json"] = .redirect(server.url("/roster.json").absoluteString)
+    let roster = try await fetcher.fetch(server.url("/old/roster.json"))
+    XCTAssertEqual(files(in: roster.folder).count, 4)
+  }
+
+  // MARK: - Servers that fail
+
+  /// A way a server fails, and what the error must say.
+  struct Fault: Sendable {
+    var name: String
+    var expected: String
+    var serve: @Sendable (LoopbackServer) throws -> Void
+  }
+
+  static let bomb = Data(count: 30 << 20)
+
+  static let faults: [Fault] = [
+    Fault(name: "manifest 404", expected: "the server answered 404 Not Found") {
+      $0["/roster.json"] = .status(404)
+    },
+    Fault(name: "manifest 500", expected: "the server answered 500 Internal Server Error") {
+      $0["/roster.json"] = .status(500)
+    },
+    Fault(name: "zip 404", expected: "club.zip: the server answered 404 Not Found") {
+      let zip = try RosterPublishing.zip(photos)
+      $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
+      $0["/club.zip"] = .status(404)
+    },
+    Fault(name: "not JSON", expected: "not a roster manifest: it is not a JSON object") {
+      $0["/roster.json"] = .body(Data("<html>Welcome</html>".utf8))
+    },
+    Fault(name: "no size", expected: "not a roster manifest: it has no download-size") {
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(version: "22", zip: Data(), changing: ["download-size": NSNull()])
+      )
+    },
+    Fault(name: "no checksum", expected: "it has no download-sha256 (nor download-md5)") {
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(
+          version: "22", zip: Data(), changing: ["download-sha256": NSNull()]))
+    },
+    Fault(name: "bad size", expected: "its download-size \"12 MB\" is not a number of bytes") {
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(version: "22", zip: Data(), changing: ["download-size": "12 MB"]))
+    },
+    Fault(
+      name: "larger, announced",
+      expected: "the server sends 101 bytes where the manifest announced 100"
+    ) {
+      let zip = Data(count: 101)
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(version: "22", zip: zip, changing: ["download-size": 100]))
+      $0["/club.zip"] = .body(zip)
+    },
+    Fault(
+      name: "larger, chunked",
+      expected: "the download is larger than the 100 bytes the manifest announced"
+    ) {
+      let zip = Data(count: 5000)
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(version: "22", zip: zip, changing: ["download-size": 100]))
+      $0["/club.zip"] = .chunked(zip)
+    },
+    Fault(name: "wrong checksum", expected: "the download's SHA-256 is ") {
+      let zip = try RosterPublishing.zip(photos)
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(
+          version: "22", zip: zip, changing: ["download-sha256": String(repeating: "ab", count: 32)]
+        ))
+      $0["/club.zip"] = .body(zip)
+    },
+    Fault(name: "dropped", expected: "the download ended after 100 of the") {
+      let zip = try RosterPublishing.zip(photos)
+      $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
+      $0["/club.zip"] = .cut(zip.prefix(100), announcing: zip.count)
+    },
+    Fault(name: "zip slip", expected: "\"../evil.jpg\", whose path leads outside its folder") {
+      try serveZip(
+        $0, [.file("Ann Lee.jpg", Data(count: 5)), .file("../evil.jpg", Data(count: 5))])
+    },
+    Fault(name: "absolute path", expected: "\"/tmp/evil.jpg\", whose path leads outside its folder")
+    {
+      try serveZip($0, [.file("/tmp/evil.jpg", Data(count: 5))])
+    },
+    Fault(name: "link", expected: "it holds a link, \"Ann Lee.jpg\"") {
+      try serveZip($0, [.link("Ann Lee.jpg", target: "/etc/passwd")])
+    },
+    Fault(name: "bomb", expected: "(a decompression bomb)") {
+      try serveZip($0, [.file("Ann Lee.jpg", bomb)])
+    },
+    Fault(name: "bomb that lies", expected: "\"Ann Lee.jpg\" swells past the size the zip declares")
+    {
+      let zip = try RosterPublishing.zip([.file("Ann Lee.jpg", Data(count: 400_000))])
+      let lying = RosterPublishing.declaring(1000, in: zip)
+      $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: lying))
+      $0["/club.zip"] = .body(lying)
+    },
+    Fault(name: "not a zip", expected: "not a roster zip: it is not a zip file") {
+      let zip = Data("PK but not really".utf8)
+      $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
+      $0["/club.zip"] = .body(zip)
+    },
+    Fault(name: "redirect loop", expected: "its redirects go round in a loop") {
+      $0["/roster.json"] = .redirect("/elsewhere.json")
+      $0["/elsewhere.json"] = .redirect("/roster.json")
+    },
+    Fault(name: "stall", expected: "the server took too long to answer") {
+      $0["/roster.json"] = .silence
+    },
+    Fault(name: "stall mid-way", expected: "the server stopped sending (timed out)") {
+      let zip = try RosterPublishing.zip(photos)
+      $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
+      $0["/club.zip"] = .paused(zip, after: 100, gate: Gate())
+    },
+  ]
+
+  static func serveZip(_ server: LoopbackServer, _ entries: [RosterPublishing.Entry]) throws {
+    let zip = try RosterPublishing.zip(entries)
+    server["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
+    server["/club.zip"] = .body(zip)
+  }
+
+  /// Short waits, so that the stalls end in a moment.
+  var impatient: RosterFetcher {
+    var limits = DownloadLimits()
+    limits.manifest = .milliseconds(500)
+    limits.silence = .milliseconds(500)
+    return RosterFetcher(cache: RosterCache(folder: cacheFolder), limits: limits)
+  }
+
+  func testEachFaultWithoutACacheIsAClearErrorAndLeavesNothing() async throws {
+    for fault in Self.faults {
+      try fault.serve(server)
+      do {
+        let roster = try await impatient.fetch(server.url("/roster.json"))
+        XCTFail("\(fault.name): fetched \(roster)")
+      } catch {
+        XCTAssertTrue(
+          error.description.contains(fault.expected), "\(fault.name): \(error.description)")
+        XCTAssertFalse(error.description.contains("\n"), fault.name)
+        XCTAssertFalse(error.stopped)
+      }
+      XCTAssertEqual(cacheContents(), [:], fault.name)
+    }
+  }
+
+  func testEachFaultWithACacheWarnsAndPlaysTheCachedVersionUntouched() async throws {
+    _ = try publish("21")
+    let cached = try await impatient.fetch(server.url("/roster.json"))
+    let before = cacheContents()
+    for fault in Self.faults {
+      try fault.serve(server)
+      let roster = try await impatient.fetch(server.url("/roster.json"))
+      XCTAssertEqual(roster.folder, cached.folder, fault.name)
+      XCTAssertEqual(roster.version, "21", fault.name)
+      XCTAssertFalse(roster.downloaded, fault.name)
+      let warning = try XCTUnwrap(roster.warning, fault.name)
+      XCTAssertTrue(warning.contains(fault.expected), "\(fault.name): \(warning)")
+      XCTAssertTrue(warning.hasSuffix("; playing version 21 from the cache"), warning)
+      XCTAssertEqual(cacheContents(), before, fault.name)
+    }
+  }
+
+  func testOfflineTheCachedVersionPlaysWithAWarningAndWithoutOneItIsAnError() async throws {
+    _ = try publish("21")
+    let url = server.url("/roster.json")
+    _ = try await fetcher.fetch(url)
+    server.stop()
+    let offline = try await fetcher.fetch(url)
+    XCTAssertEqual(offline.version, "21")
+    let warning = try XCTUnwrap(offline.warning)
+    XCTAssertTrue(warning.hasPrefix("\(url): cannot reach the server ("), warning)
+    XCTAssertTrue(warning.lowercased().contains("connection refused"), warning)
+
+    try FileManager.default.removeItem(atPath: cacheFolder.string)
+    do {
+      _ = try await fetcher.fetch(url)
+      XCTFail("fetched without a server or a cache")
+    } catch {
+      XCTAssertTrue(error.description.contains("cannot reach the server ("), error.description)
+    }
+  }
+
+  func testCancellingTheDownloadStopsItAndKeepsThePreviousVersion() async throws {
+    _ = try publish("21")
+    let fetcher = fetcher
+    let url = server.url("/roster.json")
+    let cached = try await fetcher.fetch(url)
+    let before = cacheContents()
+    let zip = try RosterPublishing.zip(
+      Self.photos + [.file("Example Club/Di Ek.jpg", Data(count: 9))])
+    server["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
+    let gate = Gate()
+    server["/club.zip"] = .paused(zip, after: 500, gate: gate)
+    let started = EventLog()
+    let task = Task { try await fetcher.fetch(url) { started.add($0) } }
+    while started.progress.last?.received ?? 0 < 500 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    task.cancel()
+    do {
+      let roster = try await task.value
+      XCTFail("not stopped: \(roster)")
+    } catch let error as FetchError {
+      XCTAssertTrue(error.stopped, error.description)
+    }
+    gate.open()
+    XCTAssertEqual(cacheContents(), before)
+    server["/roster.json"] = .status(503)
+    let after = try await fetcher.fetch(url)
+    XCTAssertEqual(after.folder, cached.folder)
+  }
+}
+
+/// What a fetch reported, gathered from the thread it reports on.
+final class EventLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var events: [FetchEvent] = []
+
+  func add(_ event: FetchEvent) { lock.withLock { events.append(event) } }
+
+  var progress: [DownloadProgress] {
+    lock.withLock {
+      events.compactMap {
+        if case .downloading(let progress) = $0 { progress } else { nil }
+      }
+    }
+  }
+
+  var downloaded: Int64? {
+    lock.withLock {
+      events.lazy.compactMap { if case .downloaded(let bytes, _) = $0 { bytes } else { nil } }
+        .first
+    }
+  }
+
+  var extracted: (files: Int, bytes: Int64)? {
+    lock.withLock {
+      events.lazy.compactMap {
+        if case .extracted(let files, let bytes, _) = $0 { (files, bytes) } else { nil }
+      }.first
+    }
+  }
+
+}
