@@ -314,6 +314,22 @@ final class FetchTests: XCTestCase {
     }
   }
 
+  func testAZipOfMoreFilesThanTheLimitIsRefused() async throws {
+    _ = try publish("22")
+    var limits = DownloadLimits()
+    limits.files = 3
+    let fetcher = RosterFetcher(cache: RosterCache(folder: cacheFolder), limits: limits)
+    do {
+      _ = try await fetcher.fetch(server.url("/roster.json"))
+      XCTFail("four entries extracted under a limit of three")
+    } catch {
+      XCTAssertTrue(
+        error.description.hasSuffix("club.zip: not a roster zip: it holds more than 3 files"),
+        error.description)
+    }
+    XCTAssertEqual(cacheContents(), [:])
+  }
+
   func testOfflineTheCachedVersionPlaysWithAWarningAndWithoutOneItIsAnError() async throws {
     _ = try publish("21")
     let url = server.url("/roster.json")
