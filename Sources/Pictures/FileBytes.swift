@@ -53,6 +53,46 @@ enum FileBytes {
     return bytes
   }
 
+  /// Up to `count` bytes at `offset` of the descriptor (fewer at the end of the file), with
+  /// positioned reads: the descriptor's own position does not move.
+  static func read(_ descriptor: Int32, at offset: Int, count wanted: Int) throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: wanted)
+    var filled = 0
+    while filled < wanted {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        pread(descriptor, buffer.baseAddress! + filled, wanted - filled, off_t(offset + filled))
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { throw PictureError.unreadable(systemError()) }
+      if count == 0 { break }
+      filled += count
+    }
+    bytes.removeLast(wanted - filled)
+    return bytes
+  }
+
+  /// Reads a file's bytes at offsets through a window read at once, so that walking a JPEG's
+  /// segments costs a read per window rather than per segment: a phone photo's header takes
+  /// two, one at the start and one past its EXIF block.
+  struct Window {
+    let descriptor: Int32
+    var size = 512
+    private var start = 0
+    private var bytes: [UInt8] = []
+
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Up to `count` bytes at `offset` (fewer at the end of the file).
+    mutating func read(at offset: Int, count: Int) throws -> [UInt8] {
+      if offset < start || offset + count > start + bytes.count {
+        start = offset
+        bytes = try FileBytes.read(descriptor, at: offset, count: max(size, count))
+      }
+      let from = offset - start
+      return Array(bytes[from..<min(from + count, bytes.count)])
+    }
+  }
+
   /// Writes `bytes` to a new file at `path`, replacing any file there.
   static func write(_ bytes: [UInt8], to path: FilePath) throws {
     let descriptor = path.withPlatformString {

@@ -2,12 +2,35 @@ import CTurboJPEG
 
 /// JPEG through libjpeg-turbo's TurboJPEG 2.x API.
 enum JPEG {
-  static func header(_ bytes: UnsafeRawBufferPointer) throws -> ImageHeader {
-    guard let handle = tjInitDecompress() else {
-      throw PictureError.damaged("the JPEG decoder did not start")
+  /// The size in the frame header (SOFn), found by walking the segments before it through
+  /// `read(offset, count)`: a few bytes a segment, whatever the EXIF block and thumbnail
+  /// weigh. Lossless and hierarchical JPEGs, which the decoder cannot read, are refused here.
+  static func header(size: Int, read: (Int, Int) throws -> [UInt8]) throws -> ImageHeader {
+    var found: Result<ImageHeader, PictureError>?
+    try JPEGSegments.walk(size: size, read: read) { marker, start, length in
+      guard (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) else {
+        return true
+      }
+      // Precision, height, width and the number of components.
+      let frame = try read(start, 6)
+      guard length >= 6, frame.count == 6 else {
+        found = .failure(.damaged("the frame header is cut short"))
+        return false
+      }
+      let height = Int(frame[1]) << 8 | Int(frame[2])
+      let width = Int(frame[3]) << 8 | Int(frame[4])
+      if [0xC3, 0xC5, 0xC6, 0xC7, 0xCB, 0xCD, 0xCE, 0xCF].contains(marker) {
+        found = .failure(.damaged("a lossless or hierarchical JPEG, which cannot be decoded"))
+      } else if width == 0 || height == 0 || ![1, 3, 4].contains(frame[5]) {
+        found = .failure(
+          .damaged("the frame header gives \(width)x\(height) and \(frame[5]) components"))
+      } else {
+        found = .success(ImageHeader(format: .jpeg, width: width, height: height))
+      }
+      return false
     }
-    defer { tjDestroy(handle) }
-    return try header(bytes, handle: handle).header
+    guard let found else { throw PictureError.damaged("no image header found") }
+    return try found.get()
   }
 
   private static func header(_ bytes: UnsafeRawBufferPointer, handle: tjhandle)
@@ -147,25 +170,38 @@ enum CMYK {
 
 /// The segments of a JPEG before its image data: marker and payload, bounds-checked.
 enum JPEGSegments {
-  /// Calls `body` with each segment's marker (0xE1 for APP1, ...) and payload (after the
-  /// length) until it returns false, the image data starts or the bytes run out or go wrong.
-  static func forEach(
-    in bytes: UnsafeRawBufferPointer, _ body: (UInt8, UnsafeRawBufferPointer) -> Bool
-  ) {
+  /// Walks the segments before the image data of a JPEG of `size` bytes, reading each
+  /// segment's marker and length through `read(offset, count)`, and calls `body` with the
+  /// marker (0xE1 for APP1, ...) and where its payload (after the length) starts and how long
+  /// it is, until `body` returns false, the image data starts or the bytes run out or go wrong.
+  static func walk(
+    size: Int, read: (Int, Int) throws -> [UInt8],
+    _ body: (_ marker: UInt8, _ start: Int, _ length: Int) throws -> Bool
+  ) rethrows {
     var offset = 2  // after SOI
-    while offset + 4 <= bytes.count {
-      guard bytes[offset] == 0xFF else { return }
-      let marker = bytes[offset + 1]
+    while offset + 4 <= size {
+      let head = try read(offset, 4)
+      guard head.count == 4, head[0] == 0xFF else { return }
+      let marker = head[1]
       if marker == 0xFF {  // fill byte
         offset += 1
         continue
       }
       if marker == 0xDA || marker == 0xD9 { return }  // image data or end
-      let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-      guard length >= 2, offset + 2 + length <= bytes.count else { return }
-      let payload = UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 2 + length)])
-      guard body(marker, payload) else { return }
+      let length = Int(head[2]) << 8 | Int(head[3])
+      guard length >= 2, offset + 2 + length <= size else { return }
+      guard try body(marker, offset + 4, length - 2) else { return }
       offset += 2 + length
+    }
+  }
+
+  /// `walk` over bytes in memory, with each segment's payload.
+  static func forEach(
+    in bytes: UnsafeRawBufferPointer, _ body: (UInt8, UnsafeRawBufferPointer) -> Bool
+  ) {
+    walk(size: bytes.count, read: { Array(bytes[$0..<min($0 + $1, bytes.count)]) }) {
+      marker, start, length in
+      body(marker, UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
     }
   }
 

@@ -6,38 +6,46 @@ import SystemPackage
 
 /// Photo files: checking, decoding and (for fixtures and the sample club) writing them.
 public enum PictureFile {
-  /// How much of a file is read to find its header: a phone JPEG keeps a thumbnail in front
-  /// of the image header, so start small and grow only when needed.
+  /// How much of a PNG is read to find its header: its chunks before the image data are
+  /// usually small, so start small and grow only when needed.
   static let headerReads = [16 * 1024, 256 * 1024, 4 * 1024 * 1024]
   /// Files larger than this are refused before they are read.
   public static let maximumFileSize = 256 * 1024 * 1024
 
-  /// Checks that the file is a JPEG or PNG of sensible size, reading only its first bytes.
-  /// Throws a `PictureError`, as every function here does.
+  /// Checks that the file is a JPEG or PNG of sensible size, reading only its header: a
+  /// JPEG's segments are walked with positioned reads of a few bytes each, skipping a phone's
+  /// EXIF block and thumbnail, and a PNG's first chunks are read. Throws a `PictureError`, as
+  /// every function here does.
   public static func readHeader(_ path: FilePath, limits: DecodeLimits = .standard)
     throws -> ImageHeader
   {
+    let (descriptor, fileSize) = try FileBytes.open(path)
+    defer { close(descriptor) }
+    var window = FileBytes.Window(descriptor)
+    // Enough for every signature `format(of:)` knows.
+    let start = try window.read(at: 0, count: 16)
+    let header: ImageHeader
+    switch try start.withUnsafeBytes({ try format(of: $0) }) {
+    case .jpeg:
+      header = try JPEG.header(size: fileSize, read: { try window.read(at: $0, count: $1) })
+    case .png:
+      header = try pngHeader(descriptor, fileSize: fileSize)
+    }
+    try limits.check(header)
+    return header
+  }
+
+  private static func pngHeader(_ descriptor: Int32, fileSize: Int) throws -> ImageHeader {
     for (attempt, limit) in headerReads.enumerated() {
-      let (bytes, fileSize) = try FileBytes.read(path, upTo: limit)
+      let bytes = try FileBytes.read(descriptor, at: 0, count: min(fileSize, limit))
       let isWholeFile = bytes.count == fileSize || attempt == headerReads.count - 1
       do {
-        let header = try bytes.withUnsafeBytes { try parseHeader($0) }
-        try limits.check(header)
-        return header
+        return try bytes.withUnsafeBytes { try PNG.header($0) }
       } catch PictureError.damaged where !isWholeFile {
         continue  // the header may lie beyond what was read: read more
       }
     }
     throw PictureError.damaged("no image header found")
-  }
-
-  private static func parseHeader(_ bytes: UnsafeRawBufferPointer) throws
-    -> ImageHeader
-  {
-    switch try format(of: bytes) {
-    case .jpeg: return try JPEG.header(bytes)
-    case .png: return try PNG.header(bytes)
-    }
   }
 
   /// The format of a file by its first bytes, or why it is not one the game reads.

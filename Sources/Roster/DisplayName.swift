@@ -12,12 +12,11 @@ enum DisplayName {
   /// spaces "_", "-" and "." all stand for one; in a name with spaces only "_" does, so that
   /// "Kate O'Brien-Smith" and "J. R. Hartley" keep theirs.
   static func fromFileName(_ fileName: String) -> String {
-    var stem = fileName
+    var stem = Substring(fileName)
     if let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
-      stem = String(stem[..<dot])
+      stem = stem[..<dot]
     }
-    let separators: Set<Character> = stem.contains(where: \.isWhitespace) ? ["_"] : ["_", "-", "."]
-    var name = clean(String(stem.map { separators.contains($0) ? " " : $0 }))
+    var name = clean(spaced(stem))
     let parts = name.split(separator: ",", omittingEmptySubsequences: false)
     if parts.count == 2 {
       let last = parts[0].trimmingCharacters(in: .whitespaces)
@@ -29,6 +28,30 @@ enum DisplayName {
     return titleCasedIfUniform(name)
   }
 
+  /// The stem with its separators as spaces. Here and in `clean` and the casing, ASCII names
+  /// (most of a roster's) are read as bytes: Character's Unicode properties and Foundation's
+  /// normalisation cost more than the rest of loading a roster. Each ASCII path must give
+  /// what its Unicode path gives (a test compares them).
+  static func spaced(_ stem: Substring) -> String {
+    isASCII(stem) ? spacedASCII(stem) : spacedUnicode(stem)
+  }
+
+  static func spacedUnicode(_ stem: Substring) -> String {
+    let separators: Set<Character> = stem.contains(where: \.isWhitespace) ? ["_"] : ["_", "-", "."]
+    return String(stem.map { separators.contains($0) ? " " : $0 })
+  }
+
+  /// `spacedUnicode` for ASCII, as bytes.
+  static func spacedASCII(_ stem: Substring) -> String {
+    let hasSpace = stem.utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
+    let bytes = stem.utf8.map { byte in
+      byte == UInt8(ascii: "_")
+        || (!hasSpace && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))
+        ? UInt8(ascii: " ") : byte
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// A name as the manifest gives it: only cleaned, never re-cased or reordered.
   static func fromManifest(_ text: String) -> String {
     clean(text)
@@ -37,13 +60,40 @@ enum DisplayName {
   /// Composed (NFC), free of control and bidirectional-override characters, with runs of
   /// white space folded to one space.
   static func clean(_ text: String) -> String {
+    isASCII(text) ? cleanASCII(text) : cleanUnicode(text)
+  }
+
+  static func cleanUnicode(_ text: String) -> String {
     let safe = TerminalText.removingControls(text.precomposedStringWithCanonicalMapping)
     return safe.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
+  /// `cleanUnicode` for ASCII, which is composed already, as bytes.
+  static func cleanASCII(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 where !TerminalText.isUnsafe(Unicode.Scalar(byte)) {
+      if byte != UInt8(ascii: " ") {
+        bytes.append(byte)
+      } else if let last = bytes.last, last != UInt8(ascii: " ") {
+        bytes.append(byte)
+      }
+    }
+    if bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func isASCII(_ text: some StringProtocol) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 }
+  }
+
   /// "john smith" and "JOHN SMITH" become "John Smith"; a name with mixed case ("McDonald",
   /// "van der Berg") or without case (李小龙) is kept as it is.
-  private static func titleCasedIfUniform(_ name: String) -> String {
+  static func titleCasedIfUniform(_ name: String) -> String {
+    isASCII(name) ? titleCasedIfUniformASCII(name) : titleCasedIfUniformUnicode(name)
+  }
+
+  static func titleCasedIfUniformUnicode(_ name: String) -> String {
     let cased = name.unicodeScalars.filter { $0.properties.isCased }
     guard !cased.isEmpty else { return name }
     let allLower = cased.allSatisfy { $0.properties.isLowercase }
@@ -56,6 +106,25 @@ enum DisplayName {
       startOfWord = character == " " || character == "-" || character == "'"
     }
     return result
+  }
+
+  /// `titleCasedIfUniformUnicode` for ASCII, as bytes.
+  static func titleCasedIfUniformASCII(_ name: String) -> String {
+    func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte & 0xDF) }
+    let letters = name.utf8.filter(isLetter)
+    guard !letters.isEmpty,
+      letters.allSatisfy({ $0 >= 0x61 }) || letters.allSatisfy({ $0 <= 0x5A })
+    else { return name }
+    var startOfWord = true
+    let bytes = name.utf8.map { byte -> UInt8 in
+      defer {
+        startOfWord =
+          byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "'")
+      }
+      guard isLetter(byte) else { return byte }
+      return startOfWord ? byte & 0xDF : byte | 0x20
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -219,6 +219,20 @@ final class DecodingTests: XCTestCase {
     XCTAssertEqual(header, ImageHeader(format: .jpeg, width: 40, height: 30))
   }
 
+  /// A lossless or hierarchical JPEG (SOF3, SOF5...), which libjpeg-turbo cannot decode, is
+  /// refused by its header, as the walk reads it.
+  func testALosslessJPEGIsRefusedByItsHeader() throws {
+    let folder = TemporaryFolder()
+    var jpeg = try PictureFile.encodeJPEG(image(width: 40, height: 30, corners: []))
+    let sof = jpeg.firstRange(of: [0xFF, 0xC0])!.lowerBound
+    jpeg[sof + 1] = 0xC3
+    try PictureFile.writeBytes(jpeg, to: folder.file("lossless.jpg"))
+    XCTAssertThrowsError(try PictureFile.readHeader(folder.file("lossless.jpg"))) { error in
+      XCTAssertEqual(
+        "\(error)", "damaged image data: a lossless or hierarchical JPEG, which cannot be decoded")
+    }
+  }
+
   /// A CMYK JPEG as Photoshop saves it (made by another program: see Data/README.md) shows
   /// its colours, and the Adobe segment is what says its inks are stored inverted.
   func testCMYKPhotosShowTheirColours() throws {
