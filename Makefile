@@ -96,6 +96,7 @@ sample-club: deps
 bench: deps
 	@scripts/install-debian-packages $(BENCH_PACKAGES)
 	scripts/bench
+	scripts/bench-roster
 	scripts/bench-faces
 	scripts/bench-history
 	scripts/bench-learning

@@ -102,6 +102,11 @@ public struct QuestionGenerator: Sendable {
     return true
   }
 
+  /// Everyone not withdrawn, in roster order.
+  public var everyoneInPlay: [Member] {
+    members.indices.filter { !withdrawn.contains($0) }.map { members[$0] }
+  }
+
   /// The members in play of the chosen group.
   public var askableInPlay: [Member] {
     askable.filter { !withdrawn.contains($0) }.map { members[$0] }

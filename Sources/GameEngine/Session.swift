@@ -155,9 +155,7 @@ public struct Session: Sendable {
   public var membersInPlay: Int { questions.membersInPlay }
 
   /// The members who can still be asked about.
-  public var membersStillInPlay: [Member] {
-    questions.members.filter { questions.isInPlay($0.id) }
-  }
+  public var membersStillInPlay: [Member] { questions.everyoneInPlay }
 
   /// Their identities.
   public var memberIDsInPlay: [MemberID] { membersStillInPlay.map(\.id) }

@@ -121,6 +121,17 @@ public final class History: Sendable {
         t.column("answeredAt", .double).notNull()
       }
     }
+    // What each photo file's SHA-256 was, and the file's identity then (device, inode, size,
+    // modification and change times in nanoseconds): a file whose identity has not changed is
+    // not read again, so that a roster of thousands opens at once.
+    migrator.registerMigration("v2") { db in
+      try db.create(table: "photoFile") { t in
+        t.primaryKey("path", .blob)
+        t.column("roster", .text).notNull().indexed()
+        t.column("identity", .blob).notNull()
+        t.column("hash", .text).notNull()
+      }
+    }
     return migrator
   }
 
@@ -188,40 +199,101 @@ public final class History: Sendable {
     public var lastGrade: Int?
   }
 
-  /// Finds (or adds) the person of each photo, in roster folder `roster` (its name).
+  /// Finds (or adds) the person of each photo, in roster folder `roster` (its name). The
+  /// people recorded are read once and matched in memory, so that a roster of thousands (or
+  /// thousands who share a placeholder photo) opens in time linear in its size; a person is
+  /// written only when their photo, roster, name or file changed.
   public func people(_ photos: [Photo], roster: String) throws(Unavailable) -> [MemberID: Person] {
-    let hashes = photos.map { Self.contentHash(of: $0.path) }
+    let files = try photoHashes(photos.map(\.path), roster: roster)
+    let hashes = files.map(\.hash)
     return try writing { db in
+      try Self.keep(files, roster: roster, in: db)
+      var candidates = Candidates()
+      let rows = try Row.fetchCursor(db, sql: "SELECT * FROM person ORDER BY id")
+      while let row = try rows.next() { candidates.add(Recorded(row)) }
       var found: [MemberID: Person] = [:]
-      var taken = Set<Int64>()
       for (photo, hash) in zip(photos, hashes) {
         // The same photo and name first, so that people who share a photo (a club's
         // placeholder) each keep their own history.
-        let candidates =
-          try Row.fetchAll(
-            db, sql: "SELECT * FROM person WHERE photoHash = ? AND name = ? ORDER BY id",
-            arguments: [hash, photo.name])
-          + Row.fetchAll(
-            db, sql: "SELECT * FROM person WHERE photoHash = ? ORDER BY id", arguments: [hash])
-          + Row.fetchAll(
-            db, sql: "SELECT * FROM person WHERE roster = ? AND name = ? ORDER BY id",
-            arguments: [roster, photo.name])
-        let row = candidates.first { !taken.contains($0["id"]) }
-        if let row, let id: Int64 = row["id"] {
-          try db.execute(
-            sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
-            arguments: [hash, roster, photo.name, photo.file, id])
-          taken.insert(id)
-          found[photo.member] = Self.person(row)
+        let row =
+          candidates.take(.photoAndName(hash, photo.name)) ?? candidates.take(.photo(hash))
+          ?? candidates.take(.rosterAndName(roster, photo.name))
+        if let row {
+          let unchanged =
+            row.photoHash == hash && row.roster == roster && row.name == photo.name
+            && row.file == photo.file
+          if !unchanged {
+            try db.execute(
+              sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
+              arguments: [hash, roster, photo.name, photo.file, row.person.id])
+          }
+          found[photo.member] = row.person
         } else {
           try db.execute(
             sql: "INSERT INTO person (photoHash, roster, name, file) VALUES (?, ?, ?, ?)",
             arguments: [hash, roster, photo.name, photo.file])
-          taken.insert(db.lastInsertedRowID)
           found[photo.member] = Person(id: db.lastInsertedRowID)
         }
       }
       return found
+    }
+  }
+
+  /// A person as recorded, with what a photo is matched on.
+  private struct Recorded {
+    var person: Person
+    var photoHash: String
+    var roster: String
+    var name: String
+    var file: String
+
+    init(_ row: Row) {
+      person = History.person(row)
+      photoHash = row["photoHash"]
+      roster = row["roster"]
+      name = row["name"]
+      file = row["file"]
+    }
+  }
+
+  /// The people recorded, by each key a photo is matched on, oldest first; each is taken once.
+  private struct Candidates {
+    enum Key: Hashable {
+      case photoAndName(String, String)
+      case photo(String)
+      case rosterAndName(String, String)
+    }
+
+    private var recorded: [Recorded] = []
+    /// Indexes into `recorded`, by key.
+    private var byKey: [Key: [Int]] = [:]
+    /// Where each key's list may still hold someone not taken: taking only ever grows.
+    private var next: [Key: Int] = [:]
+    private var taken = Set<Int>()
+
+    mutating func add(_ person: Recorded) {
+      let index = recorded.count
+      recorded.append(person)
+      for key in [
+        Key.photoAndName(person.photoHash, person.name), .photo(person.photoHash),
+        .rosterAndName(person.roster, person.name),
+      ] {
+        byKey[key, default: []].append(index)
+      }
+    }
+
+    /// The oldest person under `key` not taken yet, now taken.
+    mutating func take(_ key: Key) -> Recorded? {
+      guard let list = byKey[key] else { return nil }
+      var position = next[key, default: 0]
+      while position < list.count, taken.contains(list[position]) { position += 1 }
+      guard position < list.count else {
+        next[key] = position
+        return nil
+      }
+      taken.insert(list[position])
+      next[key] = position + 1
+      return recorded[list[position]]
     }
   }
 
@@ -232,6 +304,69 @@ public final class History: Sendable {
     }
     return Person(
       id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"])
+  }
+
+  /// A photo file as last hashed: its path (the file system's bytes), its identity then, and
+  /// whether the record needs writing.
+  private struct PhotoFile: Sendable {
+    var path: Data
+    var identity: Data?
+    var hash: String
+    var changed: Bool
+  }
+
+  /// Each photo's SHA-256: recorded when the file's identity is the same as when it was
+  /// hashed, else read again.
+  private func photoHashes(_ paths: [FilePath], roster: String) throws(Unavailable)
+    -> [PhotoFile]
+  {
+    let recorded = try reading { db in
+      var recorded: [Data: (identity: Data, hash: String)] = [:]
+      let rows = try Row.fetchCursor(db, sql: "SELECT path, identity, hash FROM photoFile")
+      while let row = try rows.next() { recorded[row["path"]] = (row["identity"], row["hash"]) }
+      return recorded
+    }
+    return paths.map { path in
+      let bytes = path.withPlatformString { Data(bytes: $0, count: strlen($0)) }
+      let identity = Self.identity(of: path)
+      if let identity, let known = recorded[bytes], known.identity == identity {
+        return PhotoFile(path: bytes, identity: identity, hash: known.hash, changed: false)
+      }
+      return PhotoFile(
+        path: bytes, identity: identity, hash: Self.contentHash(of: path), changed: true)
+    }
+  }
+
+  /// Records the hashes read again, and forgets the roster's files that are gone.
+  private static func keep(_ files: [PhotoFile], roster: String, in db: Database) throws {
+    for file in files where file.changed {
+      guard let identity = file.identity else { continue }
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO photoFile (path, roster, identity, hash) VALUES (?, ?, ?, ?)",
+        arguments: [file.path, roster, identity, file.hash])
+    }
+    let present = Set(files.map(\.path))
+    let gone = try Data.fetchAll(
+      db, sql: "SELECT path FROM photoFile WHERE roster = ?", arguments: [roster]
+    )
+    .filter { !present.contains($0) }
+    for path in gone {
+      try db.execute(sql: "DELETE FROM photoFile WHERE path = ?", arguments: [path])
+    }
+  }
+
+  /// Device, inode, size and modification and change times (ns): what changes when the
+  /// file's content may have; nil when the file cannot be examined.
+  static func identity(of path: FilePath) -> Data? {
+    var status = stat()
+    guard path.withPlatformString({ stat($0, &status) }) == 0 else { return nil }
+    let fields: [Int64] = [
+      Int64(bitPattern: UInt64(status.st_dev)), Int64(bitPattern: UInt64(status.st_ino)),
+      Int64(status.st_size),
+      Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+      Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec),
+    ]
+    return fields.withUnsafeBytes { Data($0) }
   }
 
   /// SHA-256 of the file's bytes, read in blocks; the path itself if it cannot be read.

@@ -77,7 +77,13 @@ struct BenchPhotos: ParsableCommand {
     let small = try PictureFile.encodeJPEG(sampleClub[5].draw(size: 160).image(grain: 4))
     let smallPhone = PictureFile.addingEXIF(to: small, orientation: .up, padding: 24_000)
     for index in 1...rosterSize {
-      try PictureFile.writeBytes(smallPhone, to: FilePath("\(roster)/Member \(index).jpg"))
+      // Each photo its own, as a club's are (the history hashes each): a comment segment
+      // (COM) after the start of image names the member.
+      let comment = Array("Member \(index)".utf8)
+      let length = comment.count + 2
+      let segment = [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment
+      let photo = Array(smallPhone.prefix(2)) + segment + smallPhone.dropFirst(2)
+      try PictureFile.writeBytes(photo, to: FilePath("\(roster)/Member \(index).jpg"))
     }
     print("bench photos in \(folder)")
   }

@@ -238,3 +238,54 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(try one.answers().count, 400)
   }
 }
+
+/// Photos are hashed once: later launches take the hash the history recorded while the
+/// file's identity (inode, size, times) is the same.
+final class PhotoHashCacheTests: XCTestCase {
+  var folder: String!
+
+  override func setUp() {
+    folder = NSTemporaryDirectory() + "mtm-hashes-\(UUID().uuidString)"
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  func testAnUnchangedPhotoIsNotReadAgainAndAChangedOneIs() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/Ada.jpg"
+    try Data("ada's face".utf8).write(to: URL(fileURLWithPath: path))
+    let photos = [
+      History.Photo(member: MemberID("a"), name: "Ada", path: FilePath(path), file: "Ada.jpg")
+    ]
+    let history = try History(folder: folder + "/data")
+    let first = try history.people(photos, roster: "club")
+    let real = History.contentHash(of: FilePath(path))
+    // The recorded hash stands in for the file as long as the file is the same one: a
+    // launch that took it reads nothing.
+    let database = try DatabaseQueue(path: folder + "/data/" + History.fileName)
+    try database.write { db in
+      try db.execute(sql: "UPDATE photoFile SET hash = 'recorded'")
+      XCTAssertEqual(try String.fetchOne(db, sql: "SELECT photoHash FROM person"), real)
+    }
+    let second = try history.people(photos, roster: "club")
+    XCTAssertEqual(second[MemberID("a")]?.id, first[MemberID("a")]?.id)
+    try database.read { db in
+      XCTAssertEqual(try String.fetchOne(db, sql: "SELECT photoHash FROM person"), "recorded")
+    }
+    // A file written again is read again.
+    try Data("ada's new face".utf8).write(to: URL(fileURLWithPath: path))
+    _ = try history.people(photos, roster: "club")
+    try database.read { db in
+      XCTAssertEqual(
+        try String.fetchOne(db, sql: "SELECT photoHash FROM person"),
+        History.contentHash(of: FilePath(path)))
+    }
+    // A photo that leaves the roster leaves the record.
+    _ = try history.people([], roster: "club")
+    try database.read { db in
+      XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM photoFile"), 0)
+    }
+  }
+}
