@@ -13,7 +13,7 @@ enum FileBytes {
   ) {
     let (descriptor, fileSize) = try open(path)
     defer { close(descriptor) }
-    return (try read(descriptor, count: min(fileSize, limit ?? fileSize)), fileSize)
+    return (try read(descriptor, at: 0, count: min(fileSize, limit ?? fileSize)), fileSize)
   }
 
   /// Opens a regular file for reading: its descriptor, for the caller to close, and its size.
@@ -34,23 +34,6 @@ enum FileBytes {
       throw PictureError.unreadable("not a regular file (\(kind(of: status.st_mode)))")
     }
     return (descriptor, Int(status.st_size))
-  }
-
-  /// Up to `count` bytes from the descriptor's position (fewer at the end of the file).
-  static func read(_ descriptor: Int32, count wanted: Int) throws -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: wanted)
-    var filled = 0
-    while filled < wanted {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + filled, wanted - filled)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { throw PictureError.unreadable(systemError()) }
-      if count == 0 { break }
-      filled += count
-    }
-    bytes.removeLast(wanted - filled)
-    return bytes
   }
 
   /// Up to `count` bytes at `offset` of the descriptor (fewer at the end of the file), with

@@ -73,17 +73,14 @@ public enum PictureFile {
     guard fileSize <= maximumFileSize else {
       throw PictureError.unreadable("the file is larger than \(maximumFileSize / 1024 / 1024) MiB")
     }
-    // Enough for every signature `format(of:)` knows.
-    let start = try FileBytes.read(descriptor, count: 16)
-    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-      throw PictureError.unreadable(FileBytes.systemError())
-    }
+    // Enough for every signature `format(of:)` knows (positioned: PNG reads from the start).
+    let start = try FileBytes.read(descriptor, at: 0, count: 16)
     switch try start.withUnsafeBytes({ try format(of: $0) }) {
     case .png:
       handedOver = true
       return try PNG.decode(descriptor: descriptor, size: size, limits: limits)
     case .jpeg:
-      let bytes = try FileBytes.read(descriptor, count: fileSize)
+      let bytes = try FileBytes.read(descriptor, at: 0, count: fileSize)
       return try bytes.withUnsafeBytes { try JPEG.decode($0, size: size, limits: limits) }
     }
   }

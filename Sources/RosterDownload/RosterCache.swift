@@ -103,12 +103,15 @@ struct CacheSlot: Sendable {
   }
 
   /// Holds the slot for this process until the descriptor is closed: a second game started on
-  /// the same roster waits here rather than extract beside the first.
-  func lock() throws(CacheError) -> FileDescriptor {
+  /// the same roster waits here (`waiting` is called first) rather than extract beside the
+  /// first.
+  func lock(waiting: () -> Void) throws(CacheError) -> FileDescriptor {
     do {
       let descriptor = try FileDescriptor.open(
         folder.appending(".lock"), .readWrite, options: [.create, .closeOnExec],
         permissions: [.ownerReadWrite])
+      if flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 { return descriptor }
+      waiting()
       guard flock(descriptor.rawValue, LOCK_EX) == 0 else {
         let reason = String(cString: strerror(errno))
         try? descriptor.close()

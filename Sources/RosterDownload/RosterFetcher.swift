@@ -39,6 +39,8 @@ public struct DownloadProgress: Hashable, Sendable {
 
 /// A stage of fetching a roster, for the player to follow.
 public enum FetchEvent: Sendable {
+  /// Another game holds the roster's cache (it is fetching it): this one waits for it.
+  case waitingForAnotherGame
   /// The server has a version the cache does not hold; its zip is about to be downloaded.
   case newVersion(RosterManifest)
   /// The zip is being downloaded.
@@ -103,7 +105,7 @@ public struct RosterFetcher: Sendable {
     let lock: SystemPackage.FileDescriptor
     do {
       try slot.create()
-      lock = try slot.lock()
+      lock = try slot.lock { progress(.waitingForAnotherGame) }
     } catch {
       throw FetchError(url, "the cache cannot be used: \(error)")
     }

@@ -122,6 +122,8 @@ private final class ProgressDisplay: @unchecked Sendable {
     let safe = TerminalText.escapingControls
     lock.withLock {
       switch event {
+      case .waitingForAnotherGame:
+        write("Another game is fetching this roster; waiting for it...\n")
       case .newVersion(let manifest):
         checksum = manifest.checksum.kind
         let club = manifest.name.map { " of \(safe($0))" } ?? ""

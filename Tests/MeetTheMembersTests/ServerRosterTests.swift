@@ -132,6 +132,39 @@ final class ServerRosterTests: XCTestCase {
       "Error: ftp://club.example.org/roster.json: a roster is fetched by http or https, not ftp\n")
   }
 
+  /// Two games on one roster: the second says it waits for the first's fetch, then plays.
+  func testASecondGameWaitsForTheFirstToFetchTheRoster() throws {
+    club.publish("22", try ClubServer.zip(photos: 4))
+    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    let rosters = club.cache + "/meet-the-members/rosters"
+    let slot = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first)
+    // This test holds the roster's lock, as a game fetching it does.
+    let lock = open("\(rosters)/\(slot)/.lock", O_RDWR)
+    XCTAssertEqual(flock(lock, LOCK_EX), 0)
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+    process.arguments = ["--list", club.url]
+    process.environment = club.environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // A game that says nothing would wait for the lock for ever: killed, it fails the test.
+    let watchdog = DispatchWorkItem { [process] in
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+    defer { watchdog.cancel() }
+    let said = errors.fileHandleForReading.availableData
+    XCTAssertEqual(
+      String(decoding: said, as: UTF8.self),
+      "Another game is fetching this roster; waiting for it...\n")
+    XCTAssertTrue(process.isRunning)
+    close(lock)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+  }
+
   func testCtrlCStopsTheDownloadAndKeepsThePreviousVersion() throws {
     club.publish("21", try ClubServer.zip(photos: 5))
     _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
