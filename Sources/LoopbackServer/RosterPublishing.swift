@@ -75,6 +75,17 @@ public enum RosterPublishing {
     return (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
   }
 
+  /// Every file under `folder` (by its path inside it) with its contents, but the cache's
+  /// locks: what "the cache is left as it was" compares.
+  public static func contents(of folder: String) -> [String: Data] {
+    let files = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+    var contents: [String: Data] = [:]
+    for path in files where !path.hasSuffix("/.lock") {
+      contents[path] = FileManager.default.contents(atPath: "\(folder)/\(path)")
+    }
+    return contents
+  }
+
   public static func hex(_ digest: some Sequence<UInt8>) -> String {
     digest.map { String(format: "%02x", $0) }.joined()
   }

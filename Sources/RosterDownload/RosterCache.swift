@@ -34,8 +34,7 @@ public struct RosterCache: Sendable {
   /// The folder kept for the roster at `url`: its host, for people who look, and a digest of
   /// the whole URL, so that two rosters never share one.
   func slot(for url: URL) -> CacheSlot {
-    let digest = SHA256.hash(data: Data(url.absoluteString.utf8))
-    let hex = digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+    let hex = hexDigits(SHA256.hash(data: Data(url.absoluteString.utf8)).prefix(8))
     let host = (url.host ?? "roster").filter {
       $0.isLetter || $0.isNumber || $0 == "." || $0 == "-"
     }
@@ -132,8 +131,10 @@ struct CacheSlot: Sendable {
   }
 
   /// Makes `extracted` (a scratch folder) the version in use: moved to its own name, recorded,
-  /// and the previous version removed.
-  func install(_ extracted: FilePath, as version: CachedVersion) throws(CacheError) {
+  /// and the previous version removed. Returns the version as recorded.
+  func install(_ extracted: FilePath, as version: CachedVersion) throws(CacheError)
+    -> CachedVersion
+  {
     let previous = current()
     var version = version
     // The name is new even when the version is not: the one in use stays whole until the
@@ -163,15 +164,15 @@ struct CacheSlot: Sendable {
     if let previous, previous.extracted != version.extracted {
       remove(folder.appending(previous.extracted))
     }
+    return version
   }
 
-  /// Removes what earlier runs left behind: scratch files and folders, and versions the
-  /// record no longer names. Only with the lock held.
-  func removeLeftovers() {
+  /// Removes what earlier runs left behind: scratch files and folders, and versions other
+  /// than `inUse` (the one the record names). Only with the lock held.
+  func removeLeftovers(keeping inUse: CachedVersion?) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.string)
     else { return }
-    let inUse = current()?.extracted
-    for name in names where name != ".lock" && name != "roster.json" && name != inUse {
+    for name in names where name != ".lock" && name != "roster.json" && name != inUse?.extracted {
       remove(folder.appending(name))
     }
   }
@@ -229,4 +230,9 @@ enum FileTree {
     }
     return true
   }
+}
+
+/// Bytes as lowercase hexadecimal digits, as checksums are written.
+func hexDigits(_ bytes: some Sequence<UInt8>) -> String {
+  bytes.map { String(format: "%02x", $0) }.joined()
 }

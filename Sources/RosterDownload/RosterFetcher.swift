@@ -110,8 +110,9 @@ public struct RosterFetcher: Sendable {
       throw FetchError(url, "the cache cannot be used: \(error)")
     }
     defer { try? lock.close() }
-    slot.removeLeftovers()
-    let cached = slot.current().flatMap { slot.isIntact($0) ? $0 : nil }
+    let recorded = slot.current()
+    slot.removeLeftovers(keeping: recorded)
+    let cached = recorded.flatMap { slot.isIntact($0) ? $0 : nil }
 
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     let result: Result<FetchedRoster, FetchError>
@@ -220,11 +221,10 @@ public struct RosterFetcher: Sendable {
       checksum: CachedVersion.checksum(manifest.checksum), size: manifest.size,
       extracted: "", root: result.root, files: result.files, bytes: result.bytes)
     do {
-      try slot.install(extracted, as: version)
+      return try slot.install(extracted, as: version)
     } catch {
       throw FetchError(url, "the cache cannot be written: \(error)")
     }
-    return slot.current() ?? version
   }
 
   /// The zip to `file`, hashed as it comes, stopped at the size the manifest announced.
@@ -379,8 +379,6 @@ private struct Digest {
   }
 
   var hex: String {
-    let bytes: [UInt8] =
-      sha256.map { Array($0.finalize()) } ?? md5.map { Array($0.finalize()) } ?? []
-    return bytes.map { String(format: "%02x", $0) }.joined()
+    hexDigits(sha256.map { Array($0.finalize()) } ?? md5.map { Array($0.finalize()) } ?? [])
   }
 }

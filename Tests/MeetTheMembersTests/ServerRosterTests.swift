@@ -46,14 +46,8 @@ final class ClubServer {
   }
 
   /// Every file in the cache with its contents, but the locks.
-  func contents() -> [String: Data] {
-    let files = FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []
-    var contents: [String: Data] = [:]
-    for path in files where !path.hasSuffix("/.lock") {
-      contents[path] = FileManager.default.contents(atPath: "\(cache)/\(path)")
-    }
-    return contents
-  }
+  func contents() -> [String: Data] { RosterPublishing.contents(of: cache) }
+
 }
 
 /// Rosters from a server through the built binary: `--list`, `--check`, headless, offline,
@@ -63,6 +57,19 @@ final class ServerRosterTests: XCTestCase {
 
   override func setUpWithError() throws { club = try ClubServer() }
   override func tearDown() { club = nil }
+
+  /// Starts `--list` of the club's URL, for a test that acts while it runs; standard error
+  /// goes to `errors` (a Pipe or a FileHandle).
+  func startList(errorsTo errors: Any) throws -> Process {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+    process.arguments = ["--list", club.url]
+    process.environment = club.environment
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
 
   func testListAndCheckTakeAURLAndTheSecondRunDownloadsNothing() throws {
     club.publish("22", try ClubServer.zip())
@@ -141,14 +148,8 @@ final class ServerRosterTests: XCTestCase {
     // This test holds the roster's lock, as a game fetching it does.
     let lock = open("\(rosters)/\(slot)/.lock", O_RDWR)
     XCTAssertEqual(flock(lock, LOCK_EX), 0)
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
-    process.arguments = ["--list", club.url]
-    process.environment = club.environment
     let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    let process = try startList(errorsTo: errors)
     // A game that says nothing would wait for the lock for ever: killed, it fails the test.
     let watchdog = DispatchWorkItem { [process] in
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -173,16 +174,11 @@ final class ServerRosterTests: XCTestCase {
     defer { gate.open() }
     club.publish("22", try ClubServer.zip(), pausedBy: gate)
 
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
-    process.arguments = ["--list", club.url]
-    process.environment = club.environment
     let errors = NSTemporaryDirectory() + "mtm-errors-\(UUID().uuidString)"
     _ = FileManager.default.createFile(atPath: errors, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: errors) }
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    let process = try startList(
+      errorsTo: try FileHandle(forWritingTo: URL(fileURLWithPath: errors)))
     // Waits (polling a real process, as the tmux tests do) until half the zip has come.
     let deadline = Date().addingTimeInterval(30)
     func progressLines() -> Int {

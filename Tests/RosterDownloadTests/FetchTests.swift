@@ -45,15 +45,7 @@ final class FetchTests: XCTestCase {
     return (enumerator?.allObjects as? [String] ?? []).sorted()
   }
 
-  /// Every file in the cache with its contents, but the slots' locks: what "left as it was"
-  /// compares.
-  func cacheContents() -> [String: Data] {
-    var contents: [String: Data] = [:]
-    for path in files(in: cacheFolder) where !path.hasSuffix("/.lock") {
-      contents[path] = FileManager.default.contents(atPath: cacheFolder.appending(path).string)
-    }
-    return contents
-  }
+  func cacheContents() -> [String: Data] { RosterPublishing.contents(of: cacheFolder.string) }
 
   func testARosterIsDownloadedCheckedAndExtractedIntoTheCache() async throws {
     let zip = try publish("22")
