@@ -45,6 +45,9 @@ public final class History: Sendable {
     configuration.label = "history"
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      // 256 KiB of pages a connection rather than 2 MiB: the game reads its tables once, in
+      // order, at launch, and the system's page cache holds the file anyway.
+      try db.execute(sql: "PRAGMA cache_size = -256")
     }
     let existed = FileManager.default.fileExists(atPath: path)
     do {
@@ -205,13 +208,16 @@ public final class History: Sendable {
   /// written only when their photo, roster, name or file changed.
   public func people(_ photos: [Photo], roster: String) throws(Unavailable) -> [MemberID: Person] {
     let files = try photoHashes(photos.map(\.path), roster: roster)
-    let hashes = files.map(\.hash)
+    let hashes = files.hashes
     return try writing { db in
-      try Self.keep(files, roster: roster, in: db)
-      var candidates = Candidates()
-      let rows = try Row.fetchCursor(db, sql: "SELECT * FROM person ORDER BY id")
+      try files.keep(roster: roster, in: db)
+      var candidates = Candidates(
+        capacity: try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0)
+      // Newest first, so that each key's list, built by putting each in front, is oldest first.
+      let rows = try Row.fetchCursor(db, sql: "SELECT * FROM person ORDER BY id DESC")
       while let row = try rows.next() { candidates.add(Recorded(row)) }
       var found: [MemberID: Person] = [:]
+      found.reserveCapacity(photos.count)
       for (photo, hash) in zip(photos, hashes) {
         // The same photo and name first, so that people who share a photo (a club's
         // placeholder) each keep their own history.
@@ -257,43 +263,94 @@ public final class History: Sendable {
   }
 
   /// The people recorded, by each key a photo is matched on, oldest first; each is taken once.
+  /// Each kind of key keeps a list per key as links between the people's indexes (no array per
+  /// key): a few bytes a person, so that a roster of thousands opens in little memory.
   private struct Candidates {
-    enum Key: Hashable {
+    enum Key {
       case photoAndName(String, String)
       case photo(String)
       case rosterAndName(String, String)
+
+      var kind: Int {
+        switch self {
+        case .photoAndName: 0
+        case .photo: 1
+        case .rosterAndName: 2
+        }
+      }
+
+      /// The key's hash: lists are found by it, and each person on them is checked against
+      /// the key itself.
+      var hash: Int {
+        var hasher = Hasher()
+        switch self {
+        case .photoAndName(let photo, let name): hasher.combine(photo); hasher.combine(name)
+        case .photo(let photo): hasher.combine(photo)
+        case .rosterAndName(let roster, let name): hasher.combine(roster); hasher.combine(name)
+        }
+        return hasher.finalize()
+      }
+
+      func matches(_ person: Recorded) -> Bool {
+        switch self {
+        case .photoAndName(let photo, let name): person.photoHash == photo && person.name == name
+        case .photo(let photo): person.photoHash == photo
+        case .rosterAndName(let roster, let name): person.roster == roster && person.name == name
+        }
+      }
+
+      static func all(of person: Recorded) -> [Key] {
+        [
+          .photoAndName(person.photoHash, person.name), .photo(person.photoHash),
+          .rosterAndName(person.roster, person.name),
+        ]
+      }
     }
 
     private var recorded: [Recorded] = []
-    /// Indexes into `recorded`, by key.
-    private var byKey: [Key: [Int]] = [:]
-    /// Where each key's list may still hold someone not taken: taking only ever grows.
-    private var next: [Key: Int] = [:]
-    private var taken = Set<Int>()
+    private var taken: [Bool] = []
+    /// For each kind of key: the first person of each key's list, by the key's hash, and each
+    /// person's next on the list of their key of that kind (-1 at the end).
+    private var first: [[Int: Int32]] = [[:], [:], [:]]
+    private var following: [[Int32]] = [[], [], []]
 
+    /// Room for `capacity` people, made at once rather than by doubling.
+    init(capacity: Int) {
+      recorded.reserveCapacity(capacity)
+      taken.reserveCapacity(capacity)
+      for kind in 0..<3 {
+        first[kind].reserveCapacity(capacity)
+        following[kind].reserveCapacity(capacity)
+      }
+    }
+
+    /// Adds a person recorded before everyone added so far.
     mutating func add(_ person: Recorded) {
-      let index = recorded.count
+      let index = Int32(recorded.count)
       recorded.append(person)
-      for key in [
-        Key.photoAndName(person.photoHash, person.name), .photo(person.photoHash),
-        .rosterAndName(person.roster, person.name),
-      ] {
-        byKey[key, default: []].append(index)
+      taken.append(false)
+      for key in Key.all(of: person) {
+        following[key.kind].append(first[key.kind][key.hash] ?? -1)
+        first[key.kind][key.hash] = index
       }
     }
 
     /// The oldest person under `key` not taken yet, now taken.
     mutating func take(_ key: Key) -> Recorded? {
-      guard let list = byKey[key] else { return nil }
-      var position = next[key, default: 0]
-      while position < list.count, taken.contains(list[position]) { position += 1 }
-      guard position < list.count else {
-        next[key] = position
-        return nil
+      let hash = key.hash
+      var index = first[key.kind][hash] ?? -1
+      // Those taken at the front are dropped for good, so each list is walked once in all.
+      while index >= 0, taken[Int(index)] {
+        index = following[key.kind][Int(index)]
+        first[key.kind][hash] = index
       }
-      taken.insert(list[position])
-      next[key] = position + 1
-      return recorded[list[position]]
+      // Beyond it, people whose key only shares the hash are stepped over.
+      while index >= 0, taken[Int(index)] || !key.matches(recorded[Int(index)]) {
+        index = following[key.kind][Int(index)]
+      }
+      guard index >= 0 else { return nil }
+      taken[Int(index)] = true
+      return recorded[Int(index)]
     }
   }
 
@@ -306,67 +363,81 @@ public final class History: Sendable {
       id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"])
   }
 
-  /// A photo file as last hashed: its path (the file system's bytes), its identity then, and
-  /// whether the record needs writing.
-  private struct PhotoFile: Sendable {
-    var path: Data
-    var identity: Data?
-    var hash: String
-    var changed: Bool
-  }
+  /// Each photo's SHA-256, and what the history must record of the files.
+  private struct PhotoHashes {
+    var hashes: [String]
+    /// The paths (as bytes) of the photos hashed again, with their file's identity.
+    var hashed: [(path: [UInt8], identity: FileIdentity, hash: String)] = []
+    /// The roster's files recorded that are no longer in it.
+    var gone: [[UInt8]] = []
 
-  /// Each photo's SHA-256: recorded when the file's identity is the same as when it was
-  /// hashed, else read again.
-  private func photoHashes(_ paths: [FilePath], roster: String) throws(Unavailable)
-    -> [PhotoFile]
-  {
-    let recorded = try reading { db in
-      var recorded: [Data: (identity: Data, hash: String)] = [:]
-      let rows = try Row.fetchCursor(db, sql: "SELECT path, identity, hash FROM photoFile")
-      while let row = try rows.next() { recorded[row["path"]] = (row["identity"], row["hash"]) }
-      return recorded
-    }
-    return paths.map { path in
-      let bytes = path.withPlatformString { Data(bytes: $0, count: strlen($0)) }
-      let identity = Self.identity(of: path)
-      if let identity, let known = recorded[bytes], known.identity == identity {
-        return PhotoFile(path: bytes, identity: identity, hash: known.hash, changed: false)
+    /// Records the hashes read again, and forgets the roster's files that are gone.
+    func keep(roster: String, in db: Database) throws {
+      for file in hashed {
+        try db.execute(
+          sql:
+            "INSERT OR REPLACE INTO photoFile (path, roster, identity, hash) VALUES (?, ?, ?, ?)",
+          arguments: [Data(file.path), roster, file.identity.data, file.hash])
       }
-      return PhotoFile(
-        path: bytes, identity: identity, hash: Self.contentHash(of: path), changed: true)
+      for path in gone {
+        try db.execute(sql: "DELETE FROM photoFile WHERE path = ?", arguments: [Data(path)])
+      }
     }
   }
 
-  /// Records the hashes read again, and forgets the roster's files that are gone.
-  private static func keep(_ files: [PhotoFile], roster: String, in db: Database) throws {
-    for file in files where file.changed {
-      guard let identity = file.identity else { continue }
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO photoFile (path, roster, identity, hash) VALUES (?, ?, ?, ?)",
-        arguments: [file.path, roster, identity, file.hash])
+  /// Each photo's SHA-256, in the order of `paths`: the one recorded when the file's identity
+  /// is the same as when it was hashed, else the file is read again (outside any transaction).
+  /// The records are read in the order of their paths beside the photos sorted the same way,
+  /// so that only the photos' own list is held.
+  private func photoHashes(_ paths: [FilePath], roster: String) throws(Unavailable)
+    -> PhotoHashes
+  {
+    let bytes = paths.map { path in path.withPlatformString { Self.bytes(of: $0) } }
+    // SQLite orders blobs as memcmp does, which is how arrays of bytes compare.
+    let order = bytes.indices.sorted { bytes[$0].lexicographicallyPrecedes(bytes[$1]) }
+    let identities = paths.map(FileIdentity.init(of:))
+    let (recorded, gone) = try reading { db in
+      var recorded = [String?](repeating: nil, count: paths.count)
+      var gone: [[UInt8]] = []
+      var next = 0
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT path, roster, identity, hash FROM photoFile ORDER BY path")
+      while let row = try rows.next() {
+        let path = try row.withUnsafeData(atIndex: 0) { $0.map(Array.init) ?? [] }
+        while next < order.count, bytes[order[next]].lexicographicallyPrecedes(path) {
+          next += 1
+        }
+        guard next < order.count, bytes[order[next]] == path else {
+          if row[1] == roster { gone.append(path) }
+          continue
+        }
+        // The same path may be listed twice; each gets the record.
+        while next < order.count, bytes[order[next]] == path {
+          let photo = order[next]
+          if let identity = identities[photo],
+            try row.withUnsafeData(atIndex: 2, { $0.map(identity.isSame(as:)) ?? false })
+          {
+            recorded[photo] = row[3]
+          }
+          next += 1
+        }
+      }
+      return (recorded, gone)
     }
-    let present = Set(files.map(\.path))
-    let gone = try Data.fetchAll(
-      db, sql: "SELECT path FROM photoFile WHERE roster = ?", arguments: [roster]
-    )
-    .filter { !present.contains($0) }
-    for path in gone {
-      try db.execute(sql: "DELETE FROM photoFile WHERE path = ?", arguments: [path])
+    var files = PhotoHashes(hashes: [], gone: gone)
+    files.hashes = paths.indices.map { photo in
+      if let hash = recorded[photo] { return hash }
+      let hash = Self.contentHash(of: paths[photo])
+      if let identity = identities[photo] {
+        files.hashed.append((bytes[photo], identity, hash))
+      }
+      return hash
     }
+    return files
   }
 
-  /// Device, inode, size and modification and change times (ns): what changes when the
-  /// file's content may have; nil when the file cannot be examined.
-  static func identity(of path: FilePath) -> Data? {
-    var status = stat()
-    guard path.withPlatformString({ stat($0, &status) }) == 0 else { return nil }
-    let fields: [Int64] = [
-      Int64(bitPattern: UInt64(status.st_dev)), Int64(bitPattern: UInt64(status.st_ino)),
-      Int64(status.st_size),
-      Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-      Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec),
-    ]
-    return fields.withUnsafeBytes { Data($0) }
+  private static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
+    Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
   }
 
   /// SHA-256 of the file's bytes, read in blocks; the path itself if it cannot be read.
@@ -590,5 +661,30 @@ public final class History: Sendable {
     Answer(
       person: row["person"], roster: row["roster"], mode: row["mode"], outcome: row["outcome"],
       chosen: row["chosen"], seconds: row["seconds"], answeredAt: row["answeredAt"])
+  }
+}
+
+/// A file's device, inode, size and modification and change times (ns): what changes when
+/// its content may have.
+struct FileIdentity {
+  private var fields: (Int64, Int64, Int64, Int64, Int64)
+
+  /// Nil when the file cannot be examined.
+  init?(of path: FilePath) {
+    var status = stat()
+    guard path.withPlatformString({ stat($0, &status) }) == 0 else { return nil }
+    fields = (
+      Int64(bitPattern: UInt64(status.st_dev)), Int64(bitPattern: UInt64(status.st_ino)),
+      Int64(status.st_size),
+      Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+      Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+    )
+  }
+
+  /// As recorded: the five numbers in the machine's byte order.
+  var data: Data { withUnsafeBytes(of: fields) { Data($0) } }
+
+  func isSame(as recorded: Data) -> Bool {
+    withUnsafeBytes(of: fields) { $0.elementsEqual(recorded) }
   }
 }

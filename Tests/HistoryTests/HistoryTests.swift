@@ -84,6 +84,18 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(count, 4, "Ada, Ben, Cy and Di")
   }
 
+  /// People who share a placeholder photo and a name are told apart only by age: the oldest
+  /// are matched first, so that when one leaves, those who stay keep their histories.
+  func testPeopleWithTheSamePhotoAndNameAreMatchedOldestFirst() throws {
+    let history = try History(folder: folder + "/data")
+    let alexes = try (1...3).map { try photo("Alex", bytes: "placeholder", member: "alex\($0)") }
+    let first = try history.people(alexes, roster: "club")
+    let ids = try alexes.map { try XCTUnwrap(first[$0.member]?.id) }
+    XCTAssertEqual(ids, ids.sorted())
+    let stayed = try history.people(Array(alexes.prefix(2)), roster: "club")
+    XCTAssertEqual(alexes.prefix(2).map { stayed[$0.member]?.id }, Array(ids.prefix(2)))
+  }
+
   /// A photo whose file name is not UTF-8 is hashed by its content like any other.
   func testAPhotoIsKnownByItsContentWhateverItsFileNameIsMadeOf() throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -287,5 +299,47 @@ final class PhotoHashCacheTests: XCTestCase {
     try database.read { db in
       XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM photoFile"), 0)
     }
+  }
+
+  /// The records are read in path order beside the photos: each photo finds its own among
+  /// other rosters' records, and only the roster's own records of files it lost are forgotten.
+  func testEachPhotoFindsItsRecordAmongOtherRostersAndOnlyTheRostersOwnAreForgotten() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    func photos(_ names: [String]) throws -> [History.Photo] {
+      try names.map { name in
+        let path = folder + "/\(name).jpg"
+        try Data("\(name)'s face".utf8).write(to: URL(fileURLWithPath: path))
+        return History.Photo(
+          member: MemberID(name), name: name, path: FilePath(path), file: "\(name).jpg")
+      }
+    }
+    let one = try photos(["e", "a", "c"])
+    let two = try photos(["d", "b"])
+    let history = try History(folder: folder + "/data")
+    _ = try history.people(one, roster: "one")
+    _ = try history.people(two, roster: "two")
+    let database = try DatabaseQueue(path: folder + "/data/" + History.fileName)
+    try database.write { db in
+      try db.execute(sql: "UPDATE photoFile SET hash = 'recorded ' || hex(path)")
+    }
+    _ = try history.people(one, roster: "one")
+    try database.read { db in
+      let hashes = try Row.fetchAll(
+        db,
+        sql:
+          "SELECT name, photoHash, (SELECT hash FROM photoFile WHERE path = CAST(? || file AS BLOB)) FROM person WHERE roster = 'one' ORDER BY name",
+        arguments: [folder + "/"])
+      XCTAssertEqual(hashes.map { $0[0] as String }, ["a", "c", "e"])
+      for row in hashes {
+        XCTAssertEqual(row[1] as String?, row[2] as String?, "\(row[0] as String)'s recorded hash")
+        XCTAssertTrue((row[1] as String).hasPrefix("recorded "))
+      }
+    }
+    _ = try history.people(Array(one.prefix(2)), roster: "one")
+    let kept = try database.read { db in
+      try Data.fetchAll(db, sql: "SELECT path FROM photoFile ORDER BY path")
+        .map { String(decoding: $0, as: UTF8.self) }
+    }
+    XCTAssertEqual(kept, ["a", "b", "d", "e"].map { folder + "/\($0).jpg" })
   }
 }
