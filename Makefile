@@ -34,7 +34,8 @@ DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2
 # What `make bench` measures with and against (Python also serves the roster zips).
 BENCH_PACKAGES := hyperfine time chafa python3
 
-.PHONY: all build run test lint format coverage deps clean install uninstall sample-club bench
+.PHONY: all build run test lint format coverage deps clean install uninstall sample-club bench \
+  fuzz
 
 all: build
 
@@ -102,5 +103,10 @@ bench: deps
 	scripts/bench-learning
 	scripts/bench-server
 
+# The photo readers under libFuzzer and AddressSanitizer, each target for FUZZ_SECONDS (600
+# unless told; CI gives each 30): see scripts/fuzz.
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz
+
 clean:
-	rm -rf '$(BUILD_DIR)'
+	rm -rf '$(BUILD_DIR)' .build-fuzz

@@ -111,12 +111,23 @@ let package = Package(
       ]
     ),
 
+    // The photo readers under libFuzzer (`make fuzz`): what each target does with an input,
+    // and the program that runs them (built with -DFUZZING), replays inputs and writes the
+    // seeds.
+    .target(name: "PictureFuzzing", dependencies: ["Pictures"]),
+    .executableTarget(
+      name: "fuzz-pictures",
+      dependencies: [
+        "PictureFuzzing", "Pictures", "CPNG", system,
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
     .testTarget(
       name: "GameEngineTests", dependencies: ["GameEngine"],
       // Read through #filePath, not as resources.
       exclude: ["Data"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "CPNG", system],
+      name: "PicturesTests", dependencies: ["Pictures", "PictureFuzzing", "CPNG", system],
       // Read through #filePath, not as resources.
       exclude: ["Data"]),
     .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures", system]),

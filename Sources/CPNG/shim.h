@@ -41,6 +41,14 @@ static inline void mtm_png_reader_close(mtm_png_reader *reader) {
   free(reader);
 }
 
+/* libpng's own reading says only "Read Error" when the file ends early. */
+static void mtm_png_reader_read(png_structp png, png_bytep data, size_t length) {
+  mtm_png_reader *reader = (mtm_png_reader *)png_get_io_ptr(png);
+  if (fread(data, 1, length, reader->file) != length)
+    png_error(png, ferror(reader->file) ? "the file could not be read to its end"
+                                        : "the file ends before its image data does");
+}
+
 /* Takes over the open file `descriptor` (closed by mtm_png_reader_close, even on failure). */
 static inline mtm_png_reader *mtm_png_reader_open(int descriptor) {
   mtm_png_reader *reader = calloc(1, sizeof *reader);
@@ -58,7 +66,7 @@ static inline mtm_png_reader *mtm_png_reader_open(int descriptor) {
     mtm_png_reader_close(reader);
     return NULL;
   }
-  png_init_io(reader->png, reader->file);
+  png_set_read_fn(reader->png, reader, mtm_png_reader_read);
   return reader;
 }
 

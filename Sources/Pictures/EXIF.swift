@@ -1,8 +1,8 @@
 /// Reads the orientation tag of a JPEG: TurboJPEG does not read EXIF. The tag is 0x0112 in
 /// IFD0 of the TIFF structure inside the APP1 segment that starts with "Exif\0\0". Every
 /// offset is bounds-checked: a broken tag means "upright", never a crash.
-enum EXIF {
-  static func orientation(ofJPEG bytes: UnsafeRawBufferPointer) -> Orientation {
+package enum EXIF {
+  package static func orientation(ofJPEG bytes: UnsafeRawBufferPointer) -> Orientation {
     var orientation = Orientation.up
     JPEGSegments.forEach(in: bytes) { marker, segment in
       guard marker == 0xE1, segment.starts(with: Array("Exif\0\0".utf8)) else { return true }

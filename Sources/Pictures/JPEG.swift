@@ -1,11 +1,11 @@
 import CTurboJPEG
 
 /// JPEG through libjpeg-turbo's TurboJPEG 2.x API.
-enum JPEG {
+package enum JPEG {
   /// The size in the frame header (SOFn), found by walking the segments before it through
   /// `read(offset, count)`: a few bytes a segment, whatever the EXIF block and thumbnail
   /// weigh. Lossless and hierarchical JPEGs, which the decoder cannot read, are refused here.
-  static func header(size: Int, read: (Int, Int) throws -> [UInt8]) throws -> ImageHeader {
+  package static func header(size: Int, read: (Int, Int) throws -> [UInt8]) throws -> ImageHeader {
     var found: Result<ImageHeader, PictureError>?
     try JPEGSegments.walk(size: size, read: read) { marker, start, length in
       guard (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) else {
@@ -53,7 +53,7 @@ enum JPEG {
   /// turns the picture upright. Any decoder warning (a truncated file among them) counts as
   /// damage: a half-grey face is no use. CMYK photos, which TurboJPEG decodes only to CMYK,
   /// are turned into RGB here (see `CMYK`).
-  static func decode(
+  package static func decode(
     _ bytes: UnsafeRawBufferPointer, size: DecodeSize, limits: DecodeLimits
   ) throws -> DecodedPicture {
     guard let handle = tjInitDecompress() else {

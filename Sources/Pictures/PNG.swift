@@ -2,8 +2,8 @@ import CPNG
 
 /// PNG through libpng: headers and encoding with the simplified API, decoding with the row API
 /// (every bit depth, palette, grey, alpha and interlacing come out as 8-bit RGBA).
-enum PNG {
-  static func header(_ bytes: UnsafeRawBufferPointer) throws -> ImageHeader {
+package enum PNG {
+  package static func header(_ bytes: UnsafeRawBufferPointer) throws -> ImageHeader {
     var image = png_image()
     image.version = mtm_png_image_version
     defer { png_image_free(&image) }
@@ -18,7 +18,7 @@ enum PNG {
   /// large the file, only a row and the shrunk picture are held. Interlaced files need every
   /// row before the first is complete, so they are decoded whole (bounded by
   /// `limits.maximumFullDecodePixels`), then shrunk.
-  static func decode(descriptor: Int32, size: DecodeSize, limits: DecodeLimits) throws
+  package static func decode(descriptor: Int32, size: DecodeSize, limits: DecodeLimits) throws
     -> DecodedPicture
   {
     guard let reader = mtm_png_reader_open(descriptor) else {

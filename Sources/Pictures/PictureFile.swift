@@ -22,23 +22,34 @@ public enum PictureFile {
     let (descriptor, fileSize) = try FileBytes.open(path)
     defer { close(descriptor) }
     var window = FileBytes.Window(descriptor)
+    return try header(
+      size: fileSize, read: { try window.read(at: $0, count: $1) }, limits: limits)
+  }
+
+  /// `readHeader` over a file of `size` bytes read through `read(offset, count)`, which gives
+  /// fewer bytes only at the end of the file.
+  package static func header(
+    size: Int, read: (Int, Int) throws -> [UInt8], limits: DecodeLimits = .standard
+  ) throws -> ImageHeader {
     // Enough for every signature `format(of:)` knows.
-    let start = try window.read(at: 0, count: 16)
+    let start = try read(0, 16)
     let header: ImageHeader
     switch try start.withUnsafeBytes({ try format(of: $0) }) {
     case .jpeg:
-      header = try JPEG.header(size: fileSize, read: { try window.read(at: $0, count: $1) })
+      header = try JPEG.header(size: size, read: read)
     case .png:
-      header = try pngHeader(descriptor, fileSize: fileSize)
+      header = try pngHeader(size: size, read: read)
     }
     try limits.check(header)
     return header
   }
 
-  private static func pngHeader(_ descriptor: Int32, fileSize: Int) throws -> ImageHeader {
+  private static func pngHeader(size: Int, read: (Int, Int) throws -> [UInt8]) throws
+    -> ImageHeader
+  {
     for (attempt, limit) in headerReads.enumerated() {
-      let bytes = try FileBytes.read(descriptor, at: 0, count: min(fileSize, limit))
-      let isWholeFile = bytes.count == fileSize || attempt == headerReads.count - 1
+      let bytes = try read(0, min(size, limit))
+      let isWholeFile = bytes.count == size || attempt == headerReads.count - 1
       do {
         return try bytes.withUnsafeBytes { try PNG.header($0) }
       } catch PictureError.damaged where !isWholeFile {

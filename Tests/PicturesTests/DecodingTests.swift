@@ -168,7 +168,10 @@ final class DecodingTests: XCTestCase {
         "heic", [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0], "HEIC images", "HEIC"
       ),
       ("truncated jpeg", Array(good.prefix(good.count / 2)), nil, "damaged image data"),
-      ("truncated png", Array(png.prefix(png.count - 20)), nil, "damaged image data"),
+      (
+        "truncated png", Array(png.prefix(png.count - 20)), nil,
+        "damaged image data: the file ends before its image data does"
+      ),
       ("just a JPEG marker", [0xFF, 0xD8, 0xFF], "damaged image data", "damaged"),
       ("png bomb", lyingPNG, "100000x100000 pixels is beyond the limit", "beyond the limit"),
       ("jpeg bomb", hugeJPEG, "60000x60000 pixels is beyond the limit", "beyond the limit"),
