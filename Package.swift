@@ -38,6 +38,8 @@ let package = Package(
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // glibc's mallopt, for the game's memory (see `Commands.play`).
     .systemLibrary(name: "CMalloc"),
+    // openpty, for the tests that play a terminal.
+    .systemLibrary(name: "CPseudoTerminal"),
 
     // Decoding photos and turning them into terminal cells.
     .target(
@@ -133,7 +135,8 @@ let package = Package(
     .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures", system]),
     .testTarget(name: "HistoryTests", dependencies: ["History", "GameEngine", system]),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI", "GameEngine", "Pictures", system],
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "GameEngine", "Pictures", "CPseudoTerminal", system],
       // Read through #filePath, not as resources.
       exclude: ["Snapshots"]),
     .testTarget(
