@@ -61,15 +61,43 @@ public enum CellConverter {
         chafa_term_db_detect(database, $0.baseAddress)
       }
       defer { chafa_term_info_unref(terminal) }
-      guard let text = chafa_canvas_print(canvas, terminal) else { return "" }
-      defer { g_string_free(text, 1) }
-      return String(cString: text.pointee.str)
+      return printed(canvas, for: terminal)
     }
   }
 
+  /// `image` as the escape sequences that draw its pixels with `graphics`, as large as its
+  /// aspect ratio allows inside `box`, whose cells are `cellPixels` each; the cursor ends
+  /// below the picture. libchafa scales the picture to the cells' pixels and encodes it
+  /// (sixels with their own palette, kitty's and iTerm2's images as 8-bit RGB).
+  public static func pixelText(
+    _ image: RGBAImage, in box: CellSize, cellPixels: PixelSize, graphics: PixelGraphics
+  ) -> String {
+    let style = CellStyle(
+      colors: .truecolor, cellAspect: Double(cellPixels.width) / Double(cellPixels.height))
+    let configure: (OpaquePointer?) -> Void = { config in
+      chafa_canvas_config_set_cell_geometry(
+        config, Int32(cellPixels.width), Int32(cellPixels.height))
+      chafa_canvas_config_set_pixel_mode(config, graphics.chafaMode)
+    }
+    return withCanvas(image, in: box, style: style, configure: configure) { canvas, _ in
+      // libchafa's fallback terminal knows every protocol's sequences.
+      let terminal = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
+      defer { chafa_term_info_unref(terminal) }
+      return printed(canvas, for: terminal)
+    }
+  }
+
+  /// What libchafa prints for the canvas on `terminal`.
+  private static func printed(_ canvas: OpaquePointer, for terminal: OpaquePointer?) -> String {
+    guard let text = chafa_canvas_print(canvas, terminal) else { return "" }
+    defer { g_string_free(text, 1) }
+    return String(cString: text.pointee.str)
+  }
+
+  /// A canvas for `image` in `box`, configured for `style` and then by `configure`.
   private static func withCanvas<Result>(
     _ image: RGBAImage, in box: CellSize, style: CellStyle,
-    _ body: (OpaquePointer, CellSize) -> Result
+    configure: (OpaquePointer?) -> Void = { _ in }, _ body: (OpaquePointer, CellSize) -> Result
   ) -> Result {
     let size = fittedSize(
       of: PixelSize(width: image.width, height: image.height), in: box, style: style)
@@ -96,6 +124,7 @@ public enum CellConverter {
     chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
     chafa_canvas_config_set_canvas_mode(config, canvasMode(style.colors))
     chafa_canvas_config_set_symbol_map(config, symbols)
+    configure(config)
 
     let canvas = chafa_canvas_new(config)!
     defer { chafa_canvas_unref(canvas) }
@@ -125,5 +154,20 @@ public enum CellConverter {
     if colors == .truecolor { return .rgb(UInt32(raw) & 0xFF_FFFF) }
     guard raw <= 255 else { return .terminalDefault }
     return .palette(UInt8(raw))
+  }
+}
+
+/// The terminal protocols that draw a picture's pixels.
+public enum PixelGraphics: String, CaseIterable, Hashable, Sendable {
+  case kitty
+  case sixel
+  case iterm2
+
+  var chafaMode: ChafaPixelMode {
+    switch self {
+    case .kitty: CHAFA_PIXEL_MODE_KITTY
+    case .sixel: CHAFA_PIXEL_MODE_SIXELS
+    case .iterm2: CHAFA_PIXEL_MODE_ITERM2
+    }
   }
 }

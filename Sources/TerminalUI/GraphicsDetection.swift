@@ -1,3 +1,4 @@
+import Foundation
 import Pictures
 
 #if canImport(Glibc)
@@ -15,6 +16,16 @@ public enum GraphicsMode: String, CaseIterable, Hashable, Sendable {
   case iterm2
   /// Block and border symbols in colour (or ASCII), as libchafa draws them.
   case symbols
+
+  /// The protocol that draws pixels in this mode; nil for symbols.
+  public var pixelGraphics: PixelGraphics? {
+    switch self {
+    case .kitty: .kitty
+    case .sixel: .sixel
+    case .iterm2: .iterm2
+    case .symbols: nil
+    }
+  }
 }
 
 /// What a terminal answered to the queries written at start-up (`GraphicsDetection.queries`).
@@ -121,7 +132,8 @@ public enum GraphicsDetection {
   /// passthrough is not used yet); iTerm2, which is known by its `TERM_PROGRAM`, its own
   /// protocol; otherwise what the terminal answered, kitty's protocol before sixels.
   public static func choose(
-    requested: GraphicsMode?, answers: TerminalAnswers, environment: [String: String]
+    requested: GraphicsMode?, answers: TerminalAnswers,
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> GraphicsMode {
     if let requested { return requested }
     if let tmux = environment["TMUX"], !tmux.isEmpty { return .symbols }

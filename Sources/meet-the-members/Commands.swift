@@ -162,15 +162,46 @@ enum Commands {
     }
   }
 
-  /// `--preview`: one photo as ANSI text.
-  static func preview(_ path: String, size: CellSize, colors: ColorMode) throws {
-    let style = CellStyle(colors: colors, symbols: ColorSupport.prepareLocale() ? .unicode : .ascii)
-    let image: RGBAImage
+  /// `--preview`: one photo as the game draws it: with symbols as ANSI text, or with its
+  /// pixels in a graphics protocol (asked of the terminal when `graphics` is auto).
+  static func preview(_ path: String, size: CellSize, colors: ColorMode, graphics: GraphicsOption)
+    throws
+  {
+    let utf8 = ColorSupport.prepareLocale()
+    let (mode, answers) = graphicsMode(graphics)
+    guard let pixels = mode.pixelGraphics else {
+      let style = CellStyle(colors: colors, symbols: utf8 ? .unicode : .ascii)
+      print(
+        CellConverter.ansiText(try decode(path, size: .cells(size, style)), in: size, style: style))
+      return
+    }
+    // The kernel's window size, else the terminal's answer, else a common cell.
+    let cell =
+      GraphicsDetection.cellPixels(1) ?? answers?.cellPixels ?? PixelSize(width: 10, height: 20)
+    let image = try decode(
+      path,
+      size: .atLeast(PixelSize(width: size.columns * cell.width, height: size.rows * cell.height)))
+    print(CellConverter.pixelText(image, in: size, cellPixels: cell, graphics: pixels))
+  }
+
+  private static func decode(_ path: String, size: DecodeSize) throws -> RGBAImage {
     do {
-      image = try PictureFile.decode(FilePath(path), size: .cells(size, style))
+      return try PictureFile.decode(FilePath(path), size: size)
     } catch {
       throw CommandError("\(TerminalText.escapingControls(path)): \(error)")
     }
-    print(CellConverter.ansiText(image, in: size, style: style))
   }
+
+  /// The mode asked for, or the one the terminal on /dev/tty answers for (symbols when the
+  /// output is not a terminal), with its answers.
+  private static func graphicsMode(_ graphics: GraphicsOption) -> (GraphicsMode, TerminalAnswers?) {
+    if let mode = graphics.mode { return (mode, nil) }
+    guard isatty(1) == 1 else { return (.symbols, nil) }
+    let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard terminal >= 0 else { return (.symbols, nil) }
+    defer { close(terminal) }
+    let answers = GraphicsDetection.ask(terminal) ?? TerminalAnswers()
+    return (GraphicsDetection.choose(requested: nil, answers: answers), answers)
+  }
+
 }

@@ -24,6 +24,16 @@ enum GameOptions {
     return home + "/.local/share/meet-the-members"
   }
 
+  /// `--graphics`; nil is auto.
+  static func graphics(_ text: String?) throws(UsageError) -> GraphicsOption {
+    guard let text else { return .auto }
+    guard let option = GraphicsOption(rawValue: text.lowercased()) else {
+      throw UsageError(
+        "--graphics must be auto, kitty, sixel, iterm2 or symbols, not \(text)")
+    }
+    return option
+  }
+
   /// `--mode quiz` or `--mode learn`; nil gives the quiz.
   static func mode(_ text: String?) throws(UsageError) -> PlayMode {
     guard let text else { return .quiz }

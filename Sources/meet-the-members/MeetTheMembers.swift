@@ -93,6 +93,13 @@ struct MeetTheMembers: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "How --preview draws the photo: auto (asks the terminal), kitty, sixel, iterm2 (the "
+        + "photo's pixels) or symbols (default: auto).",
+      valueName: "mode"))
+  var graphics: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Write every event the game handles to this file, one JSON object per line.",
       valueName: "file"),
     completion: .file())
@@ -173,8 +180,9 @@ struct MeetTheMembers: ParsableCommand {
 
   func run() throws {
     switch try action() {
-    case .preview(let photo, let size, let colors):
-      try Commands.preview(photo, size: size, colors: colors ?? ColorSupport.detect())
+    case .preview(let photo, let size, let colors, let graphics):
+      try Commands.preview(
+        photo, size: size, colors: colors ?? ColorSupport.detect(), graphics: graphics)
     case .printRoster(let folder, let decodingEveryPhoto):
       let roster = try Commands.loadRoster(folder)
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
@@ -202,3 +210,11 @@ struct MeetTheMembers: ParsableCommand {
 }
 
 extension ColorMode: ExpressibleByArgument {}
+
+/// `--graphics`: a mode, or the terminal's answers.
+enum GraphicsOption: String, CaseIterable {
+  case auto, kitty, sixel, iterm2, symbols
+
+  /// The mode asked for; nil for auto.
+  var mode: GraphicsMode? { GraphicsMode(rawValue: rawValue) }
+}

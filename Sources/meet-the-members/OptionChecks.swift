@@ -32,7 +32,7 @@ enum Action {
   case playHeadless(GameSettings)
   /// `--check` (every photo decoded) or `--list` (headers only).
   case printRoster(folder: String?, decodingEveryPhoto: Bool)
-  case preview(photo: String, size: CellSize, colors: ColorMode?)
+  case preview(photo: String, size: CellSize, colors: ColorMode?, graphics: GraphicsOption)
   /// `--forget`: the roster's history cleared, once confirmed.
   case forget(folder: String?, dataFolder: String?)
 }
@@ -46,7 +46,9 @@ extension MeetTheMembers {
   func action() throws(UsageError) -> Action {
     try checkCombination()
     if let preview {
-      return .preview(photo: preview, size: try Self.cellSize(size), colors: colors)
+      return .preview(
+        photo: preview, size: try Self.cellSize(size), colors: colors,
+        graphics: try GameOptions.graphics(graphics))
     }
     if check || list {
       return .printRoster(folder: rosterFolder, decodingEveryPhoto: check)
@@ -90,6 +92,8 @@ extension MeetTheMembers {
       }
     } else if size != nil {
       throw UsageError("--size only applies to --preview")
+    } else if graphics != nil {
+      throw UsageError("--graphics only applies to --preview so far: the game draws symbols")
     }
     if headless {
       if let other = check ? "--check" : list ? "--list" : preview != nil ? "--preview" : nil {

@@ -8,7 +8,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
     for option in [
       "--seed", "--answer-seconds", "--reveal-seconds", "--check", "--preview", "--size",
-      "--colors", "--trace", "--version", "--help", "roster-folder",
+      "--colors", "--graphics", "--trace", "--version", "--help", "roster-folder",
     ] {
       XCTAssertTrue(result.output.contains(option), "\(option) missing from:\n\(result.output)")
     }
@@ -47,6 +47,10 @@ final class CommandLineTests: XCTestCase {
       (["--preview", "x.jpg", "--size", "0x10"], "\(sizes), not 0x10"),
       (["--preview", "x.jpg", "--size", "1001x10"], "\(sizes), not 1001x10"),
       (["--preview", "x.jpg", "--size", "wide"], "\(sizes), not wide"),
+      (
+        ["--preview", "x.jpg", "--graphics", "png"],
+        "--graphics must be auto, kitty, sixel, iterm2 or symbols, not png"
+      ),
     ]
     for testCase in cases {
       let result = try runMeetTheMembers(testCase.arguments)
@@ -68,6 +72,10 @@ final class CommandLineTests: XCTestCase {
       (["--check", "--mode", "learn"], "--mode only applies to the game, not to --check"),
       (["--size", "30x15"], "--size only applies to --preview"),
       (["--check", "--size", "30x15"], "--size only applies to --preview"),
+      (
+        ["--graphics", "kitty"],
+        "--graphics only applies to --preview so far: the game draws symbols"
+      ),
       (["--preview", "x.jpg", "--check"], "--preview cannot be used with --check"),
       (["--list", "--preview", "x.jpg"], "--preview cannot be used with --list"),
       (

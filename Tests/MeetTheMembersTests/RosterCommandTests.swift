@@ -128,6 +128,28 @@ final class RosterCommandTests: XCTestCase {
     XCTAssertTrue(result.output.contains("\u{1B}[38;2;") || result.output.contains("\u{1B}[48;2;"))
   }
 
+  /// `--graphics` draws the photo's pixels; without a terminal to ask, cells of 10x20 pixels
+  /// are assumed, and auto means symbols.
+  func testPreviewDrawsThePixelsInTheGraphicsModeAskedFor() throws {
+    try photo("Ann Lee.jpg", orientation: .right)
+    let path = "\(folder!)/Ann Lee.jpg"
+    func preview(_ extra: [String]) throws -> String {
+      let result = try runMeetTheMembers(["--preview", path, "--size", "30x15"] + extra)
+      XCTAssertEqual(result.status, 0, result.errors)
+      return result.output
+    }
+    // Upright 32x64: 15 rows of 20 pixels are 300 high, so 150 wide, 15 columns of 10.
+    let kitty = try preview(["--graphics", "kitty"])
+    XCTAssertTrue(
+      kitty.hasPrefix("\u{1B}_Ga=T,f=32,s=150,v=300,c=15,r=15"), kitty.prefix(60).debugDescription)
+    XCTAssertTrue(try preview(["--graphics", "sixel"]).hasPrefix("\u{1B}P"))
+    XCTAssertTrue(try preview(["--graphics", "iterm2"]).hasPrefix("\u{1B}]1337;File=inline=1"))
+    let symbols = try preview(["--graphics", "symbols"])
+    XCTAssertEqual(symbols.split(separator: "\n").count, 15)
+    XCTAssertEqual(try preview(["--graphics", "auto"]), symbols)
+    XCTAssertEqual(try preview([]), symbols)
+  }
+
   func testPreviewOfABrokenFileIsAOneLineError() throws {
     try Data("nope".utf8).write(to: URL(fileURLWithPath: "\(folder!)/x.jpg"))
     let result = try runMeetTheMembers(["--preview", "\(folder!)/x.jpg"])

@@ -1,0 +1,102 @@
+import Foundation
+import Pictures
+import XCTest
+
+/// Photos drawn with pixels: the sequences each protocol gets, read back where they can be.
+final class PixelGraphicsTests: XCTestCase {
+  /// 120x80 pixels, white with a red block of 40x40 at the top left.
+  private let picture = image(width: 120, height: 80, corners: [(0, 0, red)], block: 40)
+  /// Exactly 12x4 cells of 10x20 pixels.
+  private let box = CellSize(columns: 12, rows: 4)
+  private let cell = PixelSize(width: 10, height: 20)
+
+  private func text(_ graphics: PixelGraphics, box: CellSize? = nil, cell: PixelSize? = nil)
+    -> String
+  {
+    CellConverter.pixelText(
+      picture, in: box ?? self.box, cellPixels: cell ?? self.cell, graphics: graphics)
+  }
+
+  /// The numbers of a sequence's `key=value` list, such as kitty's `a=T,f=32,s=120`.
+  private func keys(_ list: Substring) -> [String: String] {
+    Dictionary(
+      list.split(separator: ",").compactMap { pair in
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+      }, uniquingKeysWith: { first, _ in first })
+  }
+
+  func testKittyGetsTheRGBAPixelsOfTheCellsInChunks() throws {
+    let sequences = text(.kitty).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+    XCTAssertTrue(sequences.allSatisfy { $0.hasPrefix("\u{1B}_G") }, "\(sequences.first ?? "")")
+    let first = try XCTUnwrap(sequences.first?.dropFirst(3))
+    let header = keys(first.prefix { $0 != ";" })
+    XCTAssertEqual(header["a"], "T", "transmitted and shown at once")
+    XCTAssertEqual(header["f"], "32")
+    XCTAssertEqual(header["s"], "120")
+    XCTAssertEqual(header["v"], "80")
+    XCTAssertEqual(header["c"], "12")
+    XCTAssertEqual(header["r"], "4")
+    // The payload is in chunks, each in base64 of its own, each but the last marked m=1.
+    let payload = sequences.compactMap { $0.split(separator: ";", maxSplits: 1).dropFirst().first }
+    XCTAssertEqual(sequences.last.map { keys($0.dropFirst(3).prefix { $0 != ";" })["m"] }, "0")
+    let pixels = try payload.flatMap { [UInt8](try XCTUnwrap(Data(base64Encoded: String($0)))) }
+    XCTAssertEqual(pixels.count, 120 * 80 * 4)
+    func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+      let at = (y * 120 + x) * 4
+      return (pixels[at], pixels[at + 1], pixels[at + 2], pixels[at + 3])
+    }
+    XCTAssertTrue(isNear(pixel(10, 10), red, within: 8), "\(pixel(10, 10))")
+    XCTAssertTrue(isNear(pixel(100, 60), white, within: 8), "\(pixel(100, 60))")
+  }
+
+  func testSixelsAreADeviceControlStringWithTheRastersSizeAndColours() throws {
+    let sixels = text(.sixel)
+    XCTAssertTrue(sixels.hasPrefix("\u{1B}P"), sixels.debugDescription)
+    XCTAssertTrue(sixels.hasSuffix("\u{1B}\\"))
+    let body = try XCTUnwrap(sixels.split(separator: "q", maxSplits: 1).last)
+    // Raster attributes: aspect 1:1, then the width and the height, a whole number of
+    // six-pixel bands that fits the cells.
+    let raster = try XCTUnwrap(body.split(separator: "#").first)
+    let numbers = raster.dropFirst().split(separator: ";").compactMap { Int($0) }
+    XCTAssertEqual(numbers.prefix(3), [1, 1, 120])
+    XCTAssertEqual(numbers.last.map { $0 <= 80 && $0 > 80 - 6 }, true, "\(raster)")
+    // Colour registers in RGB percent: the red block and the white.
+    let colors = body.split(separator: "#").compactMap { register -> [Int]? in
+      let fields = register.split(separator: ";").prefix(5).map { Int($0.prefix { $0.isNumber }) }
+      guard fields.count == 5, fields[1] == 2 else { return nil }
+      return fields.dropFirst(2).compactMap { $0 }
+    }
+    XCTAssertTrue(colors.contains([100, 0, 0]), "\(colors)")
+    XCTAssertTrue(colors.contains { $0.allSatisfy { $0 >= 93 } }, "\(colors)")
+  }
+
+  func testITerm2GetsAnInlineFileTheSizeOfTheCells() throws {
+    let inline = text(.iterm2)
+    XCTAssertTrue(inline.hasPrefix("\u{1B}]1337;File="), inline.prefix(40).debugDescription)
+    XCTAssertTrue(inline.hasSuffix("\u{07}"))
+    let parts = inline.dropFirst("\u{1B}]1337;File=".count).dropLast().split(
+      separator: ":", maxSplits: 1)
+    let arguments = Dictionary(
+      parts[0].split(separator: ";").map { pair in
+        let kv = pair.split(separator: "=", maxSplits: 1)
+        return (String(kv[0]), String(kv.count > 1 ? kv[1] : ""))
+      }, uniquingKeysWith: { first, _ in first })
+    XCTAssertEqual(arguments["inline"], "1")
+    XCTAssertEqual(arguments["width"], "12")
+    XCTAssertEqual(arguments["height"], "4")
+    let file = [UInt8](try XCTUnwrap(Data(base64Encoded: String(parts[1]))))
+    XCTAssertEqual(Array(file.prefix(4)), [0x49, 0x49, 0x2A, 0x00], "a little-endian TIFF")
+  }
+
+  /// A box wider than the picture's shape: the picture keeps its shape, in fewer columns,
+  /// by the cells' own shape (12x18 pixels: 4 rows are 72 pixels, so 108 across, 9 columns,
+  /// which libchafa rounds down to 8; cells taken as twice as tall as wide would give 12).
+  func testThePictureKeepsItsShapeInsideTheBoxByTheCellsShape() throws {
+    let kitty = text(
+      .kitty, box: CellSize(columns: 40, rows: 4), cell: PixelSize(width: 12, height: 18))
+    let fields = keys(try XCTUnwrap(kitty.split(separator: "\u{1B}\\").first).dropFirst(3))
+    XCTAssertEqual(fields["c"], "8")
+    XCTAssertEqual(fields["r"], "4")
+  }
+}
