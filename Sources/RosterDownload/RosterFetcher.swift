@@ -177,6 +177,10 @@ public struct RosterFetcher: Sendable {
             url, "not a roster manifest: it is larger than \(RosterManifest.largestManifest) bytes")
         }
       }
+    } catch let error as HTTPClientError where error == .readTimeout {
+      // A manifest is small: silence and its whole deadline, which may come at the same
+      // moment, are the same fault.
+      throw Self.explained(HTTPClientError.deadlineExceeded, url: url)
     } catch {
       throw Self.explained(error, url: url)
     }

@@ -265,11 +265,12 @@ final class FetchTests: XCTestCase {
     server["/club.zip"] = .body(zip)
   }
 
-  /// Short waits, so that the stalls end in a moment.
+  /// Short waits, so that the stalls end in a moment. Silence ends a stalled manifest before
+  /// its deadline: the player is told the same either way.
   var impatient: RosterFetcher {
     var limits = DownloadLimits()
-    limits.manifest = .milliseconds(500)
-    limits.silence = .milliseconds(500)
+    limits.manifest = .seconds(2)
+    limits.silence = .milliseconds(300)
     return RosterFetcher(cache: RosterCache(folder: cacheFolder), limits: limits)
   }
 
