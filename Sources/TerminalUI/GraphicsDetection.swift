@@ -1,4 +1,5 @@
 import Foundation
+import GameEngine
 import Pictures
 
 #if canImport(Glibc)
@@ -168,13 +169,15 @@ public enum GraphicsDetection {
 
     var received: [UInt8] = []
     var answers = TerminalAnswers()
-    let deadline = now() + timeout
+    let deadline = MonotonicClock.now() + .seconds(timeout)
     var chunk = [UInt8](repeating: 0, count: 256)
     while !answers.isComplete {
-      let left = deadline - now()
-      guard left > 0 else { break }
+      let left = deadline - MonotonicClock.now()
+      guard left > .zero else { break }
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, Int32((left * 1000).rounded(.up)))
+      // Whole milliseconds, rounded up so that the last wait reaches the deadline.
+      let milliseconds = (left.wholeNanoseconds + 999_999) / 1_000_000
+      let ready = poll(&poller, 1, Int32(milliseconds))
       if ready < 0, errno == EINTR { continue }
       guard ready > 0 else { break }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
@@ -195,11 +198,5 @@ public enum GraphicsDetection {
     else { return nil }
     return PixelSize(
       width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }
