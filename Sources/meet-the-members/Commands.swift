@@ -203,5 +203,4 @@ enum Commands {
     let answers = GraphicsDetection.ask(terminal) ?? TerminalAnswers()
     return (GraphicsDetection.choose(requested: nil, answers: answers), answers)
   }
-
 }
