@@ -31,6 +31,9 @@ manual = $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-m
 # GRDB links Debian's SQLite.
 DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev \
   libsqlite3-dev libncurses-dev ncurses-term tmux
+# Only the tests need these: real terminals (xterm, kitty) on an X server of their own, keys
+# pressed and the screen read back as pixels.
+TEST_PACKAGES := xvfb xterm kitty xdotool x11-apps
 # What `make bench` measures with and against (Python also serves the roster zips).
 BENCH_PACKAGES := hyperfine time chafa python3
 
@@ -49,6 +52,7 @@ run: build
 	$(SWIFT) run $(SWIFTPM_FLAGS) meet-the-members $(if $(value ROSTER),$(call quote,$(value ROSTER))) $(ARGS)
 
 test: deps lint
+	@scripts/install-debian-packages $(TEST_PACKAGES)
 	SWIFT=$(SWIFT) scripts/test
 
 lint:

@@ -20,16 +20,25 @@ public enum CellConverter {
     return CellSize(columns: max(1, Int(columns)), rows: max(1, Int(rows)))
   }
 
-  /// How many pixels a picture needs to fill `box` well: chafa looks at 8x8 pixels a cell.
-  public static func pixelsNeeded(for box: CellSize) -> PixelSize {
-    PixelSize(width: box.columns * 8, height: box.rows * 8)
+  /// How many pixels a picture needs to fill `box` well in `style`: the pixels of its cells
+  /// when it is drawn with them, else 8x8 a cell, which is what chafa looks at for a symbol.
+  public static func pixelsNeeded(for box: CellSize, style: CellStyle) -> PixelSize {
+    let cell = style.pixels?.cellPixels ?? PixelSize(width: 8, height: 8)
+    return PixelSize(width: box.columns * cell.width, height: box.rows * cell.height)
   }
 
-  /// `image` as cells filling as much of `box` as its aspect ratio allows.
+  /// `image` as cells filling as much of `box` as its aspect ratio allows: symbols, or blank
+  /// cells under the image of its pixels when `style` asks for them.
   public static func convert(_ image: RGBAImage, in box: CellSize, style: CellStyle)
     -> CellPicture
   {
-    withCanvas(image, in: box, style: style) { canvas, size in
+    if let pixels = style.pixels {
+      if let picture = pixelPicture(image, in: box, style: style, mode: pixels) { return picture }
+      var symbols = style
+      symbols.pixels = nil
+      return convert(image, in: box, style: symbols)
+    }
+    return withCanvas(image, in: box, style: style) { canvas, size in
       var cells: [PictureCell] = []
       cells.reserveCapacity(size.columns * size.rows)
       for row in 0..<Int32(size.rows) {
@@ -46,6 +55,39 @@ public enum CellConverter {
       }
       return CellPicture(size: size, cells: cells)
     }
+  }
+
+  /// Blank cells and the image that covers them; nil when libchafa's kitty output is not
+  /// the one expected (a first chunk of keys, then the data), so that symbols stand in.
+  private static func pixelPicture(
+    _ image: RGBAImage, in box: CellSize, style: CellStyle, mode: PixelMode
+  ) -> CellPicture? {
+    let (size, text) = pixelCanvas(image, in: box, style: style, mode: mode)
+    let blank = PictureCell(
+      character: " ", foreground: .terminalDefault, background: .terminalDefault)
+    let cells = Array(repeating: blank, count: size.columns * size.rows)
+    var bytes = Array(text.utf8)
+    var keys = ""
+    if mode.graphics == .kitty {
+      // ESC _ G a=T,f=32,s=W,v=H,c=C,r=R,m=1 ESC \ then the data's chunks: the keys that
+      // describe the data are kept, the ones that show it at once are the terminal's to say.
+      let start = Array("\u{1B}_G".utf8)
+      guard bytes.starts(with: start),
+        let end = bytes.indices.dropFirst(start.count).first(where: {
+          bytes[$0] == 0x1B && $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "\\")
+        })
+      else { return nil }
+      let header = String(decoding: bytes[start.count..<end], as: UTF8.self)
+      guard !header.contains(";") else { return nil }
+      keys = header.split(separator: ",").filter { key in
+        !["a=", "c=", "r=", "m=", "q="].contains { key.hasPrefix($0) }
+      }.joined(separator: ",")
+      bytes.removeSubrange(..<(end + 2))
+      guard bytes.starts(with: start), keys.contains("s="), keys.contains("v=") else { return nil }
+    }
+    return CellPicture(
+      size: size, cells: cells,
+      image: PixelImage(graphics: mode.graphics, size: size, bytes: bytes, kittyKeys: keys))
   }
 
   /// `image` as the ANSI text that libchafa prints for a terminal, one line a row.
@@ -72,18 +114,29 @@ public enum CellConverter {
   public static func pixelText(
     _ image: RGBAImage, in box: CellSize, cellPixels: PixelSize, graphics: PixelGraphics
   ) -> String {
-    let style = CellStyle(
-      colors: .truecolor, cellAspect: Double(cellPixels.width) / Double(cellPixels.height))
+    let mode = PixelMode(graphics: graphics, cellPixels: cellPixels)
+    return pixelCanvas(
+      image, in: box, style: CellStyle(colors: .truecolor, pixels: mode), mode: mode
+    )
+    .text
+  }
+
+  /// The cells the picture covers and what libchafa prints for it in a pixel mode.
+  private static func pixelCanvas(
+    _ image: RGBAImage, in box: CellSize, style: CellStyle, mode: PixelMode
+  ) -> (size: CellSize, text: String) {
     let configure: (OpaquePointer?) -> Void = { config in
       chafa_canvas_config_set_cell_geometry(
-        config, Int32(cellPixels.width), Int32(cellPixels.height))
-      chafa_canvas_config_set_pixel_mode(config, graphics.chafaMode)
+        config, Int32(mode.cellPixels.width), Int32(mode.cellPixels.height))
+      chafa_canvas_config_set_pixel_mode(config, mode.graphics.chafaMode)
+      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+      chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE)
     }
-    return withCanvas(image, in: box, style: style, configure: configure) { canvas, _ in
+    return withCanvas(image, in: box, style: style, configure: configure) { canvas, size in
       // libchafa's fallback terminal knows every protocol's sequences.
       let terminal = chafa_term_db_get_fallback_info(chafa_term_db_get_default())
       defer { chafa_term_info_unref(terminal) }
-      return printed(canvas, for: terminal)
+      return (size, printed(canvas, for: terminal))
     }
   }
 
@@ -124,6 +177,12 @@ public enum CellConverter {
     chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
     chafa_canvas_config_set_canvas_mode(config, canvasMode(style.colors))
     chafa_canvas_config_set_symbol_map(config, symbols)
+    if style.colors == .colors16 || style.colors == .colors8 {
+      // A few colours turn smooth tones into bands of the nearest ones: spreading each
+      // cell's error over its neighbours mixes them, which keeps greys grey and skin the
+      // colour of skin.
+      chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_DIFFUSION)
+    }
     configure(config)
 
     let canvas = chafa_canvas_new(config)!

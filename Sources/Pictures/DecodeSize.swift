@@ -18,7 +18,7 @@ public enum DecodeSize: Hashable, Sendable {
       return size
     case .cells(let box, let style):
       let fitted = CellConverter.fittedSize(of: upright, in: box, style: style)
-      let pixels = CellConverter.pixelsNeeded(for: fitted)
+      let pixels = CellConverter.pixelsNeeded(for: fitted, style: style)
       // The picture keeps its shape: the side that needs more sets the scale.
       let scale = max(
         Double(pixels.width) / Double(upright.width),

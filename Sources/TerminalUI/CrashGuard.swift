@@ -29,15 +29,15 @@ enum CrashGuard {
   nonisolated(unsafe) private static var messages: [[UInt8]] = Array(repeating: [], count: 65)
 
   /// Saves the terminal's modes and the restore sequence of the terminfo entry loaded last,
-  /// and installs the handlers (once).
-  static func install(restoring fd: Int32) {
+  /// after `first` (what takes images off), and installs the handlers (once).
+  static func install(restoring fd: Int32, first: [UInt8] = []) {
     _ = tcgetattr(fd, &savedModes)
     var bytes = ""
     for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
       if let value = mtm_string_capability(name) { bytes += String(cString: value) }
     }
     bytes += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" + Terminal.focusReportsOff + "\r\n"
-    restoreBytes = Array(bytes.utf8)
+    restoreBytes = first + Array(bytes.utf8)
     guard !installed else { return }
     installed = true
     handsOver = getenv("SWIFT_BACKTRACE") != nil

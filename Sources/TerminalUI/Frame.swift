@@ -60,6 +60,17 @@ public struct Rect: Hashable, Sendable {
   }
 }
 
+/// An image drawn with its pixels, and the cells it covers.
+public struct PlacedImage: Hashable, Sendable {
+  public var image: PixelImage
+  public var area: Rect
+
+  public init(image: PixelImage, area: Rect) {
+    self.image = image
+    self.area = area
+  }
+}
+
 /// What a screen looks like: a grid of cells of the terminal's size, plus where its buttons are
 /// (for mouse clicks). Drawing outside the grid is cut off, so nothing can land outside the
 /// window whatever its size.
@@ -68,6 +79,9 @@ public struct Frame: Hashable, Sendable {
   public private(set) var cells: [Cell]
   /// The buttons drawn, last drawn (topmost) last.
   public private(set) var buttons: [(control: Control, area: Rect)] = []
+  /// The images drawn with their pixels over blank cells. Drawing anything over one of
+  /// them (a window) takes the whole image off, so that what is drawn over it is readable.
+  public private(set) var images: [PlacedImage] = []
 
   /// Whether text is written in ASCII only: a terminal whose locale is not UTF-8 would show
   /// other characters as bytes of garbage, so names are spelt in Latin letters instead.
@@ -159,8 +173,20 @@ public struct Frame: Hashable, Sendable {
     buttons.append((control, area))
   }
 
-  /// Draws a picture with its top left corner at a cell.
+  /// Draws a picture with its top left corner at a cell: its symbols, or its image over
+  /// blank cells (only when the image fits in the frame whole).
   public mutating func draw(_ picture: CellPicture, column: Int, row: Int) {
+    let area = Rect(
+      column: column, row: row, columns: picture.size.columns, rows: picture.size.rows)
+    if let image = picture.image {
+      fill(area)
+      if column >= 0, row >= 0, column + area.columns <= size.columns,
+        row + area.rows <= size.rows
+      {
+        images.append(PlacedImage(image: image, area: area))
+      }
+      return
+    }
     for y in 0..<picture.size.rows {
       for x in 0..<picture.size.columns {
         let cell = picture[x, y]
@@ -177,6 +203,7 @@ public struct Frame: Hashable, Sendable {
   /// edge, or that gets half covered, becomes a blank.
   public mutating func setCell(column: Int, row: Int, _ cell: Cell) {
     guard (0..<size.columns).contains(column), (0..<size.rows).contains(row) else { return }
+    if !images.isEmpty { images.removeAll { $0.area.contains(column: column, row: row) } }
     let index = row * size.columns + column
     // Covering half of a wide character blanks its other half.
     if cells[index].isContinuation, column > 0, !cell.isContinuation {
@@ -193,7 +220,7 @@ public struct Frame: Hashable, Sendable {
   }
 
   public static func == (lhs: Frame, rhs: Frame) -> Bool {
-    lhs.size == rhs.size && lhs.cells == rhs.cells
+    lhs.size == rhs.size && lhs.cells == rhs.cells && lhs.images == rhs.images
       && lhs.buttons.elementsEqual(rhs.buttons) { $0 == $1 }
   }
 

@@ -129,6 +129,15 @@ public enum GraphicsDetection {
   public static let queries =
     "\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[16t" + "\u{1B}[c"
 
+  /// Whether the terminal's answers can change the mode `choose` picks: not inside tmux or
+  /// iTerm2, which the environment decides.
+  public static func answersMatter(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
+    choose(requested: nil, answers: TerminalAnswers(kittyGraphics: true), environment: environment)
+      == .kitty
+  }
+
   /// The mode to draw faces in: `requested` when given; inside tmux, symbols (its
   /// passthrough is not used yet); iTerm2, which is known by its `TERM_PROGRAM`, its own
   /// protocol; otherwise what the terminal answered, kitty's protocol before sixels.

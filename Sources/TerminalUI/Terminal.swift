@@ -16,6 +16,7 @@ public struct TerminalChoice: Sendable {
   /// The terminfo entry ncurses runs with: a *-direct one when truecolor was asked for and
   /// the terminal announces it only through COLORTERM.
   public var terminfoName: String
+  /// The colours and symbols of the screens, and the mode faces are drawn in.
   public var appearance: CellStyle
 }
 
@@ -27,6 +28,8 @@ public final class Terminal {
   private var pairs: [Style: Int32] = [:]
   private let colors: Int
   private var isOpen = true
+  /// The images drawn with their pixels; nil when faces are drawn with symbols.
+  private var images: ImageLayer?
 
   /// Checks that standard input and output are a terminal ncurses can drive, and which colours
   /// and symbols to use, without writing anything to it.
@@ -76,7 +79,11 @@ public final class Terminal {
   /// Starts ncurses on the terminal: alternate screen, no echo, keys one at a time, mouse
   /// clicks and focus reports.
   public init(choice: TerminalChoice) throws(TerminalError) {
-    CrashGuard.install(restoring: 0)
+    images = choice.appearance.pixels.map { ImageLayer(graphics: $0.graphics) }
+    // A crash leaves no kitty image on the screen (sixels leave with the alternate screen).
+    CrashGuard.install(
+      restoring: 0,
+      first: choice.appearance.pixels?.graphics == .kitty ? ImageLayer.kittyAllOff : [])
     guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
       newterm(choice.terminfoName, output, input) != nil
     else {
@@ -106,18 +113,36 @@ public final class Terminal {
   nonisolated static let focusReportsOff = "\u{1B}[?1004l"
 
   nonisolated private static func writeRaw(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+    writeRaw(Array(text.utf8))
+  }
+
+  nonisolated private static func writeRaw(_ bytes: [UInt8]) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(1, $0.baseAddress! + written, bytes.count - written)
+      }
+      if count < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard count > 0 else { return }
+      written += count
+    }
   }
 
   // MARK: - Drawing
 
   /// Copies a frame to the screen, touching only the cells that differ from the last frame,
-  /// and lets ncurses send what changed.
+  /// and lets ncurses send what changed; then the images that changed.
   public func draw(_ frame: Frame) {
     guard isOpen else { return }
     let previous = shown?.size == frame.size ? shown : nil
-    if previous == nil { werase(mtm_stdscr()) }
+    if previous == nil {
+      werase(mtm_stdscr())
+      if let bytes = images?.clear(), !bytes.isEmpty { Self.writeRaw(bytes) }
+    }
+    let imageChange = images?.change(to: frame.images)
+    for rows in imageChange?.redrawRows ?? [] {
+      wredrawln(mtm_stdscr(), Int32(rows.lowerBound), Int32(rows.count))
+    }
     let columns = frame.size.columns
     for row in 0..<frame.size.rows {
       for column in 0..<columns {
@@ -130,6 +155,7 @@ public final class Terminal {
     shown = frame
     wnoutrefresh(mtm_stdscr())
     doupdate()
+    if let bytes = imageChange?.after, !bytes.isEmpty { Self.writeRaw(bytes) }
   }
 
   private func put(_ cell: Cell, column: Int, row: Int) {
@@ -168,6 +194,11 @@ public final class Terminal {
   public func invalidate() {
     shown = nil
     clearok(mtm_curscr(), true)
+  }
+
+  /// Takes every image off before the terminal is given back.
+  private func releaseImages(freeing: Bool) {
+    if let bytes = images?.release(freeing: freeing), !bytes.isEmpty { Self.writeRaw(bytes) }
   }
 
   // MARK: - Input
@@ -221,6 +252,7 @@ public final class Terminal {
   /// Gives the terminal back for a suspension; `resume()` takes it again (then
   /// `followResize()`: the window may have changed meanwhile).
   public func suspend() {
+    releaseImages(freeing: false)
     Self.writeRaw(Self.focusReportsOff)
     endwin()
   }
@@ -236,6 +268,7 @@ public final class Terminal {
   public func close() {
     guard isOpen else { return }
     isOpen = false
+    releaseImages(freeing: true)
     Self.writeRaw(Self.focusReportsOff)
     endwin()
     CrashGuard.armed = false

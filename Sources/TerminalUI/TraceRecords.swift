@@ -14,6 +14,9 @@ extension Trace {
         "columns": .int(Int64(size.columns)), "rows": .int(Int64(size.rows)),
         "colors": .string(appearance.colors.rawValue),
         "symbols": .string(appearance.symbols == .unicode ? "unicode" : "ascii"),
+        "graphics": .string(appearance.pixels?.graphics.rawValue ?? "symbols"),
+        "cell": .string(
+          appearance.pixels.map { "\($0.cellPixels.width)x\($0.cellPixels.height)" } ?? ""),
         "pid": .int(Int64(getpid())),
       ])
   }
@@ -125,10 +128,18 @@ extension Trace {
     write("picture", at: now, fields)
   }
 
-  func recordFrame(bytes: Int64, reason: String, step: Int, at now: Instant) {
+  /// A frame written: its bytes, and the cells covered by each image on it
+  /// ("column,row,columns,rows").
+  func recordFrame(
+    bytes: Int64, reason: String, step: Int, images: [PlacedImage], at now: Instant
+  ) {
     write(
       "frame", at: now,
-      ["bytes": .int(bytes), "reason": .string(reason), "step": .int(Int64(step))])
+      [
+        "bytes": .int(bytes), "reason": .string(reason), "step": .int(Int64(step)),
+        "images": .strings(
+          images.map { "\($0.area.column),\($0.area.row),\($0.area.columns),\($0.area.rows)" }),
+      ])
   }
 
   func recordExit(status: Int32, at now: Instant) {

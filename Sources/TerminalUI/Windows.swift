@@ -95,7 +95,24 @@ extension Renderer {
     }
     lines.append(("", .plain))
     lines.append(("Resuming starts the score at 0.", look.dim))
+    lines.append(("Faces: \(facesDrawing(look)) (--graphics chooses).", look.dim))
     drawBox(title: "Keys", lines: lines, screen: screen, into: &frame)
+  }
+
+  /// How faces are drawn, in a few words: "photos (sixels)", "symbols in 16 colours".
+  static func facesDrawing(_ look: CellStyle) -> String {
+    switch look.pixels?.graphics {
+    case .kitty: return "photos (kitty graphics)"
+    case .sixel: return "photos (sixels)"
+    case .iterm2: return "photos (iTerm2 images)"
+    case nil:
+      let kind = look.symbols == .ascii ? "ASCII symbols" : "symbols"
+      switch look.colors {
+      case .truecolor: return "\(kind) in 24-bit colour"
+      case .monochrome: return "\(kind) without colour"
+      default: return "\(kind) in \(look.colors.rawValue) colours"
+      }
+    }
   }
 
   static func drawWarnings(_ screen: Screen, into frame: inout Frame) {

@@ -80,8 +80,8 @@ enum Commands {
   /// The game in the terminal, until the player quits (the process exits there).
   @MainActor
   static func play(
-    roster: Roster, session: Session, mode: PlayMode, colors: ColorMode?, tracePath: String?,
-    history: HistoryLink
+    roster: Roster, session: Session, mode: PlayMode, colors: ColorMode?,
+    graphics: GraphicsOption, tracePath: String?, history: HistoryLink
   ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
@@ -90,7 +90,13 @@ enum Commands {
     // buffer back to the system when it is freed.
     mallopt(M_MMAP_THRESHOLD, 1 << 20)
     do {
-      let choice = try Terminal.choose(colors: colors, utf8: utf8)
+      var choice = try Terminal.choose(colors: colors, utf8: utf8)
+      // Asked before ncurses takes the terminal, which would read the answers as keys.
+      choice.appearance.pixels = pixelMode(graphics)
+      if let pixels = choice.appearance.pixels {
+        choice.appearance.cellAspect =
+          Double(pixels.cellPixels.width) / Double(pixels.cellPixels.height)
+      }
       let trace = try tracePath.map { path throws(TerminalError) in try Trace(path: path) }
       let summary = RosterSummary(
         members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
@@ -168,20 +174,17 @@ enum Commands {
     throws
   {
     let utf8 = ColorSupport.prepareLocale()
-    let (mode, answers) = graphicsMode(graphics)
-    guard let pixels = mode.pixelGraphics else {
+    guard let pixels = pixelMode(graphics) else {
       let style = CellStyle(colors: colors, symbols: utf8 ? .unicode : .ascii)
       print(
         CellConverter.ansiText(try decode(path, size: .cells(size, style)), in: size, style: style))
       return
     }
-    // The kernel's window size, else the terminal's answer, else a common cell.
-    let cell =
-      GraphicsDetection.cellPixels(1) ?? answers?.cellPixels ?? PixelSize(width: 10, height: 20)
-    let image = try decode(
-      path,
-      size: .atLeast(PixelSize(width: size.columns * cell.width, height: size.rows * cell.height)))
-    print(CellConverter.pixelText(image, in: size, cellPixels: cell, graphics: pixels))
+    let style = CellStyle(colors: .truecolor, pixels: pixels)
+    let image = try decode(path, size: .cells(size, style))
+    print(
+      CellConverter.pixelText(
+        image, in: size, cellPixels: pixels.cellPixels, graphics: pixels.graphics))
   }
 
   private static func decode(_ path: String, size: DecodeSize) throws -> RGBAImage {
@@ -192,15 +195,25 @@ enum Commands {
     }
   }
 
-  /// The mode asked for, or the one the terminal on /dev/tty answers for (symbols when the
-  /// output is not a terminal), with its answers.
-  private static func graphicsMode(_ graphics: GraphicsOption) -> (GraphicsMode, TerminalAnswers?) {
-    if let mode = graphics.mode { return (mode, nil) }
-    guard isatty(1) == 1 else { return (.symbols, nil) }
-    let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard terminal >= 0 else { return (.symbols, nil) }
-    defer { close(terminal) }
-    let answers = GraphicsDetection.ask(terminal) ?? TerminalAnswers()
-    return (GraphicsDetection.choose(requested: nil, answers: answers), answers)
+  /// How faces are drawn with pixels in the mode asked for, or the one the terminal on
+  /// /dev/tty answers for (asked only when the output is a terminal and the answers matter);
+  /// nil for symbols. A
+  /// cell's pixels come from the kernel's window size, else the terminal's answer, else are
+  /// a common 10x20.
+  private static func pixelMode(_ graphics: GraphicsOption) -> PixelMode? {
+    var answers: TerminalAnswers?
+    if graphics == .auto, isatty(1) == 1, GraphicsDetection.answersMatter() {
+      let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+      if terminal >= 0 {
+        answers = GraphicsDetection.ask(terminal) ?? TerminalAnswers()
+        close(terminal)
+      }
+    }
+    let mode = GraphicsDetection.choose(
+      requested: graphics.mode, answers: answers ?? TerminalAnswers())
+    guard let pixels = mode.pixelGraphics else { return nil }
+    let cell =
+      GraphicsDetection.cellPixels(1) ?? answers?.cellPixels ?? PixelSize(width: 10, height: 20)
+    return PixelMode(graphics: pixels, cellPixels: cell)
   }
 }

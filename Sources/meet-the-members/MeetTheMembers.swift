@@ -93,8 +93,8 @@ struct MeetTheMembers: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "How --preview draws the photo: auto (asks the terminal), kitty, sixel, iterm2 (the "
-        + "photo's pixels) or symbols (default: auto).",
+      "How faces are drawn: auto (asks the terminal), kitty, sixel, iterm2 (the photo's "
+        + "pixels) or symbols (default: auto; the start screen says which is used).",
       valueName: "mode"))
   var graphics: String?
 
@@ -186,14 +186,14 @@ struct MeetTheMembers: ParsableCommand {
     case .printRoster(let folder, let decodingEveryPhoto):
       let roster = try Commands.loadRoster(folder)
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
-    case .play(let settings, let colors, let trace):
+    case .play(let settings, let colors, let graphics, let trace):
       let roster = try Commands.loadRoster(settings.folder)
       let session = try Commands.makeSession(roster: roster, settings: settings)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       try MainActor.assumeIsolated {
         try Commands.play(
           roster: roster, session: session, mode: settings.mode, colors: colors,
-          tracePath: trace, history: history)
+          graphics: graphics, tracePath: trace, history: history)
       }
     case .forget(let folder, let dataFolder):
       let roster = try Commands.loadRoster(folder)

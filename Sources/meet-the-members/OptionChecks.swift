@@ -27,7 +27,7 @@ struct GameSettings {
 
 /// What one run of the program does, once its options are known to fit together.
 enum Action {
-  case play(GameSettings, colors: ColorMode?, trace: String?)
+  case play(GameSettings, colors: ColorMode?, graphics: GraphicsOption, trace: String?)
   /// `--headless`: the game on standard input and output.
   case playHeadless(GameSettings)
   /// `--check` (every photo decoded) or `--list` (headers only).
@@ -63,7 +63,8 @@ extension MeetTheMembers {
       dataFolder: try GameOptions.dataFolder(dataDir), mode: try GameOptions.mode(mode),
       randomOrder: try GameOptions.randomOrder(order), group: group)
     if headless { return .playHeadless(settings) }
-    return .play(settings, colors: colors, trace: trace)
+    return .play(
+      settings, colors: colors, graphics: try GameOptions.graphics(graphics), trace: trace)
   }
 
   /// Refuses options that would be ignored or that ask for two things at once: the game, the
@@ -92,8 +93,6 @@ extension MeetTheMembers {
       }
     } else if size != nil {
       throw UsageError("--size only applies to --preview")
-    } else if graphics != nil {
-      throw UsageError("--graphics only applies to --preview so far: the game draws symbols")
     }
     if headless {
       if let other = check ? "--check" : list ? "--list" : preview != nil ? "--preview" : nil {
@@ -101,6 +100,9 @@ extension MeetTheMembers {
       }
       if trace != nil { throw UsageError("--trace only applies to the game in a terminal") }
       if colors != nil { throw UsageError("--colors only applies to the game in a terminal") }
+      if graphics != nil {
+        throw UsageError("--graphics only applies to the game in a terminal")
+      }
     }
     guard let other = check ? "--check" : list ? "--list" : preview != nil ? "--preview" : nil
     else { return }
@@ -113,8 +115,10 @@ extension MeetTheMembers {
     if let option = gameOptions.first(where: \.given) {
       throw UsageError("\(option.name) only applies to the game, not to \(other)")
     }
-    if colors != nil && preview == nil {
-      throw UsageError("--colors only applies to the game and --preview, not to \(other)")
+    if preview == nil,
+      let option = colors != nil ? "--colors" : graphics != nil ? "--graphics" : nil
+    {
+      throw UsageError("\(option) only applies to the game and --preview, not to \(other)")
     }
   }
 

@@ -72,9 +72,10 @@ final class CommandLineTests: XCTestCase {
       (["--check", "--mode", "learn"], "--mode only applies to the game, not to --check"),
       (["--size", "30x15"], "--size only applies to --preview"),
       (["--check", "--size", "30x15"], "--size only applies to --preview"),
+      (["--headless", "--graphics", "kitty"], "--graphics only applies to the game in a terminal"),
       (
-        ["--graphics", "kitty"],
-        "--graphics only applies to --preview so far: the game draws symbols"
+        ["--list", "--graphics", "sixel"],
+        "--graphics only applies to the game and --preview, not to --list"
       ),
       (["--preview", "x.jpg", "--check"], "--preview cannot be used with --check"),
       (["--list", "--preview", "x.jpg"], "--preview cannot be used with --list"),

@@ -99,4 +99,98 @@ final class PixelGraphicsTests: XCTestCase {
     XCTAssertEqual(fields["c"], "8")
     XCTAssertEqual(fields["r"], "4")
   }
+
+  // MARK: - The game's pictures
+
+  private func gamePicture(_ graphics: PixelGraphics) throws -> (CellPicture, PixelImage) {
+    let style = CellStyle(
+      colors: .colors240, pixels: PixelMode(graphics: graphics, cellPixels: cell))
+    let picture = CellConverter.convert(picture, in: box, style: style)
+    return (picture, try XCTUnwrap(picture.image, "the picture has its pixels"))
+  }
+
+  /// The game's picture is blank cells under the image, which covers all of them.
+  func testTheGamesPictureIsBlankCellsUnderItsImage() throws {
+    for graphics in PixelGraphics.allCases {
+      let (picture, image) = try gamePicture(graphics)
+      XCTAssertEqual(picture.size, box, "\(graphics)")
+      XCTAssertEqual(image.size, box, "\(graphics)")
+      XCTAssertEqual(image.graphics, graphics)
+      XCTAssertTrue(
+        picture.cells.allSatisfy { $0.character == " " && $0.background == .terminalDefault },
+        "\(graphics)")
+    }
+    let (_, sixel) = try gamePicture(.sixel)
+    XCTAssertEqual(Array(sixel.bytes), Array(text(.sixel).utf8), "libchafa's sixels as they are")
+    XCTAssertEqual(sixel.kittyKeys, "")
+  }
+
+  /// Kitty's image is kept apart from how it is shown: the keys that describe the data, and
+  /// the data's chunks, so that the terminal can send it once and place it many times.
+  func testKittysImageIsItsDataAndTheKeysThatDescribeIt() throws {
+    let (_, image) = try gamePicture(.kitty)
+    XCTAssertEqual(keys(Substring(image.kittyKeys)), ["f": "32", "s": "120", "v": "80"])
+    let data = String(decoding: image.bytes, as: UTF8.self)
+    XCTAssertTrue(data.hasPrefix("\u{1B}_Gm=1;"), String(data.prefix(20)).debugDescription)
+    XCTAssertTrue(data.hasSuffix("\u{1B}_Gm=0\u{1B}\\"), String(data.suffix(20)).debugDescription)
+    // The same data as libchafa's immediate image, after its first chunk.
+    let immediate = text(.kitty)
+    XCTAssertTrue(immediate.hasSuffix(data))
+  }
+
+  /// Every conversion is an image of its own; a copy of one is the same image.
+  func testEachConversionHasAnIdentityOfItsOwn() throws {
+    let (first, firstImage) = try gamePicture(.kitty)
+    let (_, second) = try gamePicture(.kitty)
+    XCTAssertNotEqual(firstImage.id, second.id)
+    XCTAssertNotEqual(firstImage, second)
+    XCTAssertEqual(first.image, firstImage)
+    XCTAssertNotEqual(firstImage.id, 0)
+  }
+
+  /// A grey ramp in 16 or 8 colours: mixed from the few colours there are, each part of it
+  /// keeps its own lightness (undithered, whole stretches take the nearest colour: bands).
+  func testFewColoursAreDitheredSoThatTonesSurvive() throws {
+    var ramp = RGBAImage(width: 256, height: 64, filledWith: white)
+    for y in 0..<64 {
+      for x in 0..<256 { ramp[x, y] = (UInt8(x), UInt8(x), UInt8(x), 255) }
+    }
+    let palette16: [UInt32] = [
+      0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+      0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+    ]
+    for colors in [ColorMode.colors16, .colors8] {
+      let box = CellSize(columns: 32, rows: 8)
+      let cells = CellConverter.convert(
+        ramp, in: box, style: CellStyle(colors: colors, symbols: .unicode, cellAspect: 1))
+      // Each column's lightness: the mean of its cells' two colours, weighted by how much of
+      // the cell each covers (a space is all background, a full block all foreground).
+      func lightness(_ color: CellColor) -> Double {
+        guard case .palette(let index) = color, index < 16 else { return 0 }
+        let rgb = palette16[Int(index)]
+        let red = Double((rgb >> 16) & 0xFF)
+        let green = Double((rgb >> 8) & 0xFF)
+        let blue = Double(rgb & 0xFF)
+        return (red + green + blue) / 3
+      }
+      var distinct = Set<Int>()
+      var means: [Double] = []
+      for column in 0..<cells.size.columns {
+        var sum = 0.0
+        for row in 0..<cells.size.rows {
+          let cell = cells[column, row]
+          let share: Double =
+            cell.character == " " ? 0 : cell.character == "█" ? 1 : 0.5
+          sum += share * lightness(cell.foreground) + (1 - share) * lightness(cell.background)
+        }
+        let mean = sum / Double(cells.size.rows)
+        distinct.insert(Int(mean / 8))
+        means.append(mean)
+      }
+      // Undithered: 4 levels, and steps of 127 and more between neighbouring columns.
+      let step = zip(means, means.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+      XCTAssertGreaterThan(distinct.count, 10, "\(colors): the ramp is a few bands")
+      XCTAssertLessThan(step, 80, "\(colors): the ramp jumps from band to band")
+    }
+  }
 }

@@ -76,6 +76,11 @@ final class GraphicsDetectionTests: XCTestCase {
     XCTAssertEqual(mode(kitty, environment: ["TMUX": "/tmp/tmux-0/default,1,0"]), .symbols)
     XCTAssertEqual(mode("", environment: ["TERM_PROGRAM": "iTerm.app"]), .iterm2)
     XCTAssertEqual(mode(kitty, environment: ["TERM_PROGRAM": "WezTerm"]), .kitty)
+    // Where the environment decides, the terminal is not asked at all.
+    XCTAssertFalse(
+      GraphicsDetection.answersMatter(environment: ["TMUX": "/tmp/tmux-0/default,1,0"]))
+    XCTAssertFalse(GraphicsDetection.answersMatter(environment: ["TERM_PROGRAM": "iTerm.app"]))
+    XCTAssertTrue(GraphicsDetection.answersMatter(environment: ["TERM": "xterm-kitty"]))
   }
 
   // MARK: - Over a pseudo-terminal

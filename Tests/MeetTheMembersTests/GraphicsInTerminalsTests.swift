@@ -1,0 +1,174 @@
+import Foundation
+import Pictures
+import SystemPackage
+import XCTest
+
+/// The game in real terminal emulators under Xvfb, read back from screenshots: the face is
+/// the photo's pixels where the terminal draws them (xterm as a VT340: sixels; kitty: its
+/// graphics protocol), and symbols where it does not (xterm as it comes). A window over the
+/// face is readable, the face comes back when it closes, and quitting leaves no image.
+final class GraphicsInTerminalsTests: XCTestCase {
+  private var terminal: XTerminal!
+
+  private static let sampleClub = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Resources/sample-club")
+
+  override func setUpWithError() throws {
+    try XTerminal.requirePrograms()
+    terminal = try XTerminal()
+  }
+
+  override func tearDown() {
+    terminal?.stop()
+    terminal = nil
+  }
+
+  private var trace: TraceFile {
+    TraceFile((try? String(contentsOfFile: terminal.path("trace.jsonl"), encoding: .utf8)) ?? "")
+  }
+
+  /// Starts the game in the terminal (the graphics mode its own to find) and the first
+  /// question, and returns the trace's start record.
+  private func startGame(in kind: XTerminal.Kind) throws -> [String: Any] {
+    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
+    let command = [
+      binary, "--trace", "trace.jsonl", "--data-dir", "data", "--seed", "1",
+      "--answer-seconds", "600", Self.sampleClub.path,
+    ].map { "'\($0)'" }.joined(separator: " ")
+    try terminal.start(kind, command: command + " 2>errors.txt")
+    try terminal.waitFor("the start screen") { trace.all("frame").count >= 1 }
+    terminal.press("Return")
+    try terminal.waitFor("the first question's face") {
+      trace.lastQuestion != nil
+        && trace.all("frame").contains { ($0["reason"] as? String) == "question" }
+    }
+    return try XCTUnwrap(trace.all("start").first)
+  }
+
+  /// The cells the face's image covers in the newest frame, and the cell's pixels.
+  private func faceArea(start: [String: Any]) throws -> (x: Int, y: Int, width: Int, height: Int) {
+    let cell = try XCTUnwrap(start["cell"] as? String).split(separator: "x").compactMap { Int($0) }
+    XCTAssertEqual(cell.count, 2)
+    let frame = try XCTUnwrap(
+      trace.all("frame").last { !(($0["images"] as? [String]) ?? []).isEmpty })
+    let area = try XCTUnwrap((frame["images"] as? [String])?.first).split(separator: ",").compactMap
+    {
+      Int($0)
+    }
+    return (area[0] * cell[0], area[1] * cell[1], area[2] * cell[0], area[3] * cell[1])
+  }
+
+  /// How far the screen's pixels in `area` are from the photo of the question's member,
+  /// scaled to it: the mean difference of each channel over a grid of 8x8 blocks (0 to 255).
+  private func colourError(
+    _ shot: Screenshot, area: (x: Int, y: Int, width: Int, height: Int)
+  ) throws -> Double {
+    let id = try XCTUnwrap(trace.all("question").last?["id"] as? String)
+    let photo = try PictureFile.decode(
+      FilePath(Self.sampleClub.appendingPathComponent(id).path), size: .full)
+    let blocks = 8
+    var error = 0.0
+    for row in 0..<blocks {
+      for column in 0..<blocks {
+        let screen = shot.mean(
+          x: area.x + column * area.width / blocks, y: area.y + row * area.height / blocks,
+          width: area.width / blocks, height: area.height / blocks)
+        var sums = (0.0, 0.0, 0.0)
+        let x0 = column * photo.width / blocks
+        let y0 = row * photo.height / blocks
+        let x1 = (column + 1) * photo.width / blocks
+        let y1 = (row + 1) * photo.height / blocks
+        for y in y0..<y1 {
+          for x in x0..<x1 {
+            let pixel = photo[x, y]
+            sums.0 += Double(pixel.r)
+            sums.1 += Double(pixel.g)
+            sums.2 += Double(pixel.b)
+          }
+        }
+        let count = Double((x1 - x0) * (y1 - y0))
+        error +=
+          abs(screen.0 - sums.0 / count) + abs(screen.1 - sums.1 / count)
+          + abs(screen.2 - sums.2 / count)
+      }
+    }
+    return error / Double(blocks * blocks * 3)
+  }
+
+  /// Waits until the screenshot's face area passes `condition`, and returns the last one.
+  @discardableResult
+  private func waitForScreen(
+    _ what: String, area: (x: Int, y: Int, width: Int, height: Int),
+    _ condition: (Screenshot) throws -> Bool
+  ) throws -> Screenshot {
+    var shot: Screenshot?
+    do {
+      try terminal.waitFor(what, timeout: 15) {
+        shot = try terminal.screenshot()
+        return try condition(shot!)
+      }
+    } catch let timeout as XTerminal.Timeout {
+      let last = try shot.map { try colourError($0, area: area) } ?? -1
+      let plain =
+        shot.map { $0.plainness(x: area.x, y: area.y, width: area.width, height: area.height) }
+        ?? -1
+      XCTFail("\(timeout): colour error \(last), plainness \(plain)")
+    }
+    return try XCTUnwrap(shot)
+  }
+
+  /// The whole life of a face drawn with pixels: shown, covered by a window, shown again,
+  /// gone after quitting.
+  private func checkPixelFace(in kind: XTerminal.Kind, graphics: String) throws {
+    let start = try startGame(in: kind)
+    XCTAssertEqual(start["graphics"] as? String, graphics, "the terminal's answers choose it")
+    let area = try faceArea(start: start)
+    XCTAssertGreaterThan(area.width, 100)
+    XCTAssertGreaterThan(area.height, 100)
+
+    try waitForScreen("the photo on screen", area: area) { try colourError($0, area: area) < 16 }
+
+    // The statistics over it: the image is gone from under the window, which is readable.
+    terminal.press("s")
+    try terminal.waitFor("the statistics") {
+      trace.all("frame").last.map { (($0["images"] as? [String]) ?? []).isEmpty } ?? false
+    }
+    let covered = try waitForScreen("the window over the face", area: area) { shot in
+      shot.plainness(x: area.x, y: area.y, width: area.width, height: area.height) > 0.6
+    }
+    XCTAssertGreaterThan(try colourError(covered, area: area), 40, "no photo under the window")
+
+    // Closed: the photo again.
+    terminal.press("Escape")
+    try waitForScreen("the photo again", area: area) { try colourError($0, area: area) < 16 }
+
+    // Quit: nothing of it stays on the screen.
+    terminal.press("q")
+    try terminal.waitFor("the game to end") { trace.all("exit").count == 1 }
+    try waitForScreen("no image after quitting", area: area) { shot in
+      shot.plainness(x: area.x, y: area.y, width: area.width, height: area.height) > 0.97
+    }
+  }
+
+  func testXtermAsAVT340DrawsTheFaceWithSixels() throws {
+    try checkPixelFace(in: .xtermSixel, graphics: "sixel")
+  }
+
+  func testKittyDrawsTheFaceWithItsGraphicsProtocol() throws {
+    try checkPixelFace(in: .kitty, graphics: "kitty")
+  }
+
+  /// Plain xterm answers that it draws no sixels: the face is symbols, in its 8 colours,
+  /// still near the photo.
+  func testPlainXtermGetsSymbols() throws {
+    let start = try startGame(in: .xterm)
+    XCTAssertEqual(start["graphics"] as? String, "symbols")
+    XCTAssertEqual(start["colors"] as? String, "8")
+    XCTAssertTrue(trace.all("frame").allSatisfy { (($0["images"] as? [String]) ?? []).isEmpty })
+    terminal.press("q")
+    try terminal.waitFor("the game to end") { trace.all("exit").count == 1 }
+    let errors = try String(contentsOfFile: terminal.path("errors.txt"), encoding: .utf8)
+    XCTAssertEqual(errors, "")
+  }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real terminal emulator (xterm or kitty) on an X server of its own (Xvfb), running one
+/// command: keys are pressed with xdotool and the screen is read back with xwd, as pixels.
+final class XTerminal {
+  enum Kind {
+    /// xterm emulating a VT340, which draws sixels.
+    case xtermSixel
+    /// xterm as it comes, which draws no pixels.
+    case xterm
+    /// kitty, with its graphics protocol.
+    case kitty
+  }
+
+  /// What the tests need installed (`make test` installs them).
+  static let programs = ["Xvfb", "xterm", "kitty", "xdotool", "xwd"]
+
+  /// Skips the test, saying why, when a program is missing.
+  static func requirePrograms() throws {
+    for program in programs where !isInstalled(program) {
+      throw XCTSkip("\(program) is not installed (make test installs it)")
+    }
+  }
+
+  private static func isInstalled(_ program: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+      access("\($0)/\(program)", X_OK) == 0
+    }
+  }
+
+  let display: String
+  let folder: URL
+  private let server: Process
+  private var terminal: Process?
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mtm-x-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // The first display number free on this machine from one of our own.
+    var number = 90 + Int(getpid() % 500)
+    while access("/tmp/.X\(number)-lock", F_OK) == 0 { number += 1 }
+    display = ":\(number)"
+    server = Process()
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    server.arguments = ["Xvfb", display, "-screen", "0", "1000x800x24", "-nolisten", "tcp"]
+    server.standardOutput = FileHandle.nullDevice
+    server.standardError = FileHandle.nullDevice
+    try server.run()
+    try waitFor("the X server on \(display)") {
+      access("/tmp/.X11-unix/X\(number)", F_OK) == 0
+    }
+  }
+
+  deinit { stop() }
+
+  func stop() {
+    for process in [terminal, server].compactMap({ $0 }) where process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    terminal = nil
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// A file in this terminal's folder.
+  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// Starts the terminal, 80x30 cells at the top left of the screen, running `command` in
+  /// the shell; it stays open after the command ends. Returns once it has a window.
+  func start(_ kind: Kind, command: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+    environment["LC_ALL"] = "C.UTF-8"
+    for name in ["TMUX", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"] { environment[name] = nil }
+    process.environment = environment
+    process.currentDirectoryURL = folder
+    switch kind {
+    case .xtermSixel, .xterm:
+      process.arguments =
+        ["xterm", "-b", "0", "-geometry", "80x30+0+0", "-fa", "Monospace", "-fs", "10", "-hold"]
+        + (kind == .xtermSixel ? ["-ti", "vt340"] : []) + ["-e", "sh", "-c", command]
+    case .kitty:
+      process.arguments = [
+        "kitty", "--config", "NONE", "-o", "window_padding_width=0", "-o", "font_size=10",
+        "-o", "initial_window_width=80c", "-o", "initial_window_height=30c",
+        "-o", "remember_window_size=no", "--hold", "sh", "-c", command,
+      ]
+    }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    terminal = process
+    let windowClass = kind == .kitty ? "kitty" : "xterm"
+    var window = ""
+    try waitFor("a window of \(windowClass)", timeout: 30) {
+      window =
+        run(["xdotool", "search", "--class", windowClass]).output
+        .split(separator: "\n").last.map(String.init) ?? ""
+      return !window.isEmpty
+    }
+    // No window manager gives the focus: the keys xdotool presses go to the focused window.
+    run(["xdotool", "windowfocus", "--sync", window])
+  }
+
+  /// Presses keys by their X names ("Return", "s", "Escape", "q").
+  func press(_ keys: String...) {
+    for key in keys { run(["xdotool", "key", key]) }
+  }
+
+  /// The whole screen, as pixels.
+  func screenshot() throws -> Screenshot {
+    try Screenshot(xwd: run(["xwd", "-root", "-silent"]).data)
+  }
+
+  @discardableResult
+  private func run(_ arguments: [String]) -> (status: Int32, output: String, data: Data) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return (-1, "", Data()) }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self), data)
+  }
+
+  struct Timeout: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Waits until `condition` holds, looking every 50 ms, at most `timeout` seconds.
+  func waitFor(_ what: String, timeout: Double = 20, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while try !condition() {
+      if Date() > deadline { throw Timeout(description: "waited \(timeout) s for \(what)") }
+      usleep(50_000)
+    }
+  }
+}
+
+/// A screenshot in xwd's format (ZPixmap, 24 or 32 bits a pixel), read as RGB.
+struct Screenshot {
+  let width: Int
+  let height: Int
+  /// RGB, row by row.
+  let pixels: [UInt8]
+
+  struct Malformed: Error {}
+
+  init(xwd data: Data) throws {
+    let bytes = [UInt8](data)
+    guard bytes.count >= 100 else { throw Malformed() }
+    func field(_ index: Int) -> Int {
+      (0..<4).reduce(0) { $0 << 8 | Int(bytes[index * 4 + $1]) }
+    }
+    let headerSize = field(0)
+    width = field(4)
+    height = field(5)
+    let littleEndian = field(7) == 0
+    let bitsPerPixel = field(11)
+    let bytesPerLine = field(12)
+    let colorCount = field(19)
+    let start = headerSize + colorCount * 12
+    let pixelBytes = bitsPerPixel / 8
+    guard pixelBytes == 3 || pixelBytes == 4, bytes.count >= start + bytesPerLine * height
+    else { throw Malformed() }
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    for y in 0..<height {
+      for x in 0..<width {
+        let at = start + y * bytesPerLine + x * pixelBytes
+        var value = 0
+        for index in 0..<pixelBytes {
+          let byte = Int(bytes[at + index])
+          value |= littleEndian ? byte << (8 * index) : byte << (8 * (pixelBytes - 1 - index))
+        }
+        let out = (y * width + x) * 3
+        pixels[out] = UInt8((value >> 16) & 0xFF)
+        pixels[out + 1] = UInt8((value >> 8) & 0xFF)
+        pixels[out + 2] = UInt8(value & 0xFF)
+      }
+    }
+    self.pixels = pixels
+  }
+
+  /// The mean colour of a rectangle of pixels.
+  func mean(x: Int, y: Int, width: Int, height: Int) -> (Double, Double, Double) {
+    var sums = (0.0, 0.0, 0.0)
+    for row in y..<y + height {
+      for column in x..<x + width {
+        let at = (row * self.width + column) * 3
+        sums.0 += Double(pixels[at])
+        sums.1 += Double(pixels[at + 1])
+        sums.2 += Double(pixels[at + 2])
+      }
+    }
+    let count = Double(max(1, width * height))
+    return (sums.0 / count, sums.1 / count, sums.2 / count)
+  }
+
+  /// The share of a rectangle's pixels that have its most common colour: 1 for a blank area.
+  func plainness(x: Int, y: Int, width: Int, height: Int) -> Double {
+    var counts: [Int: Int] = [:]
+    for row in y..<y + height {
+      for column in x..<x + width {
+        let at = (row * self.width + column) * 3
+        counts[
+          Int(pixels[at]) << 16 | Int(pixels[at + 1]) << 8 | Int(pixels[at + 2]), default: 0] +=
+          1
+      }
+    }
+    return Double(counts.values.max() ?? 0) / Double(max(1, width * height))
+  }
+}
