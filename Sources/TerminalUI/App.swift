@@ -185,7 +185,7 @@ public final class App {
     guard let before, let after = WrittenBytes.total() else { return }
     trace?.recordFrame(
       bytes: after - before, reason: reason, step: model.session.state.phase.progressStep,
-      images: frame.images, at: MonotonicClock.now())
+      images: frame.images, imageBytes: terminal.imageBytes, at: MonotonicClock.now())
   }
 
   // MARK: - Pictures

@@ -138,8 +138,20 @@ public enum GraphicsDetection {
       == .kitty
   }
 
-  /// The mode to draw faces in: `requested` when given; inside tmux, symbols (its
-  /// passthrough is not used yet); iTerm2, which is known by its `TERM_PROGRAM`, its own
+  /// The mode to draw faces in inside tmux: pixels only when tmux passes sequences through
+  /// to the terminal outside it (`allow-passthrough on`), in the protocol of that terminal as
+  /// tmux knows it (its name says kitty; its features say sixel), or the one requested;
+  /// symbols otherwise.
+  public static func choose(requested: GraphicsMode?, tmux client: TmuxClient?) -> GraphicsMode {
+    guard let client, client.passthrough else { return .symbols }
+    if let requested { return requested }
+    if client.terminalName.contains("kitty") { return .kitty }
+    if client.features.contains("sixel") { return .sixel }
+    return .symbols
+  }
+
+  /// The mode to draw faces in outside tmux: `requested` when given; inside tmux, symbols
+  /// (`choose(requested:tmux:)` decides there); iTerm2, which is known by its `TERM_PROGRAM`, its own
   /// protocol; otherwise what the terminal answered, kitty's protocol before sixels.
   public static func choose(
     requested: GraphicsMode?, answers: TerminalAnswers,
@@ -207,5 +219,72 @@ public enum GraphicsDetection {
     else { return nil }
     return PixelSize(
       width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+  }
+}
+
+/// What tmux says of the pane the game runs in and of the terminal outside it.
+public struct TmuxClient: Hashable, Sendable {
+  /// Whether tmux passes sequences through to the terminal (`allow-passthrough`).
+  public var passthrough: Bool
+  /// The outside terminal's name (`client_termname`: xterm-kitty, xterm-256color).
+  public var terminalName: String
+  /// What tmux found the outside terminal can do (`client_termfeatures`).
+  public var features: [String]
+  /// The pane's top left cell on the outside terminal (below tmux's status lines when they
+  /// are at the top).
+  public var paneTop: Int
+  public var paneLeft: Int
+
+  public init(
+    passthrough: Bool, terminalName: String, features: [String], paneTop: Int, paneLeft: Int
+  ) {
+    self.passthrough = passthrough
+    self.terminalName = terminalName
+    self.features = features
+    self.paneTop = paneTop
+    self.paneLeft = paneLeft
+  }
+
+  /// The format `tmux display-message -p` answers.
+  static let format =
+    "#{allow-passthrough}|#{client_termname}|#{client_termfeatures}|#{pane_top}|#{pane_left}"
+    + "|#{status}|#{status-position}"
+
+  /// Reads tmux's answer to `format`; nil when it is not one. The pane's top is counted in
+  /// the window, under the status lines when they are at the top (`status` is on, off, or
+  /// their number).
+  public init?(answer: String) {
+    let fields = answer.trimmingCharacters(in: .whitespacesAndNewlines).split(
+      separator: "|", omittingEmptySubsequences: false)
+    guard fields.count == 7, let top = Int(fields[3]), let left = Int(fields[4]) else {
+      return nil
+    }
+    let statusLines = fields[5] == "off" || fields[5] == "0" ? 0 : Int(fields[5]) ?? 1
+    self.init(
+      passthrough: !["", "0", "off"].contains(fields[0]), terminalName: String(fields[1]),
+      features: fields[2].split(separator: ",").map(String.init),
+      paneTop: top + (fields[6] == "top" ? statusLines : 0), paneLeft: left)
+  }
+
+  /// Asks the tmux server the game runs under (`TMUX`) about its pane (`TMUX_PANE`); nil
+  /// outside tmux, or when tmux cannot be asked.
+  public static func current(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> TmuxClient? {
+    guard let socket = environment["TMUX"], !socket.isEmpty else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    var arguments = ["tmux", "display-message", "-p"]
+    if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
+    process.arguments = arguments + [format]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return TmuxClient(answer: String(decoding: data, as: UTF8.self))
   }
 }

@@ -13,16 +13,22 @@ import Pictures
 /// - With kitty each image is sent once under its identity and then only placed: a face shown
 ///   again costs a few bytes. The terminal keeps the last `keptImages` sent; older ones are
 ///   deleted as new ones come.
+/// - Inside tmux every sequence is passed through to the terminal outside it, each wrapped on
+///   its own, with the cursor placed in the outside terminal's cells (the pane's corner plus
+///   the cell).
 struct ImageLayer {
   let graphics: PixelGraphics
+  /// Where the pane sits on the terminal outside tmux; nil outside tmux.
+  var pane: (top: Int, left: Int)?
   /// Images drawn now.
   private(set) var shown: [PlacedImage] = []
   /// Kitty: the images the terminal holds, oldest first.
   private var sent: [UInt32] = []
   static let keptImages = 48
 
-  init(graphics: PixelGraphics) {
+  init(graphics: PixelGraphics, pane: (top: Int, left: Int)? = nil) {
     self.graphics = graphics
+    self.pane = pane
   }
 
   /// What changes from the images shown to `images`: the rows ncurses must draw anew, and
@@ -39,7 +45,7 @@ struct ImageLayer {
     for old in gone {
       switch graphics {
       case .kitty:
-        change.after += Self.kitty("a=d,d=i,i=\(old.image.id),q=2")
+        change.after += wrapped(Self.kitty("a=d,d=i,i=\(old.image.id),q=2"))
       case .sixel, .iterm2:
         // Painted over by the image that replaces it in the same cells, or by its lines.
         if !coming.contains(where: { $0.area == old.area }) {
@@ -48,25 +54,26 @@ struct ImageLayer {
       }
     }
     for new in coming {
-      change.after += Self.saveCursor + Self.moveCursor(to: new.area)
+      // Placed in one sequence with the cursor's moves: tmux may move the cursor between two.
+      var placing = Self.saveCursor + moveCursor(to: new.area)
       switch graphics {
       case .kitty:
         if !sent.contains(new.image.id) { change.after += transmit(new.image) }
         sent.removeAll { $0 == new.image.id }
         sent.append(new.image.id)
-        change.after += Self.kitty(
+        placing += Self.kitty(
           "a=p,i=\(new.image.id),p=1,c=\(new.area.columns),r=\(new.area.rows),C=1,q=2")
       case .sixel, .iterm2:
-        change.after += new.image.bytes
+        placing += new.image.bytes
       }
-      change.after += Self.restoreCursor
+      change.after += wrapped(placing + Self.restoreCursor)
     }
     if graphics == .kitty {
       // The oldest images leave the terminal's memory, unless they are on screen.
       while sent.count > Self.keptImages,
         let index = sent.firstIndex(where: { id in !images.contains { $0.image.id == id } })
       {
-        change.after += Self.kitty("a=d,d=I,i=\(sent.remove(at: index)),q=2")
+        change.after += wrapped(Self.kitty("a=d,d=I,i=\(sent.remove(at: index)),q=2"))
       }
     }
     shown = images
@@ -77,7 +84,7 @@ struct ImageLayer {
   /// is taken off, and put on again with the next frame.
   mutating func clear() -> [UInt8] {
     shown = []
-    return graphics == .kitty ? Self.kittyAllOff : []
+    return graphics == .kitty ? wrapped(Self.kittyAllOff) : []
   }
 
   /// The terminal is given back (suspension, or the end): images off, and at the end the
@@ -85,7 +92,7 @@ struct ImageLayer {
   mutating func release(freeing: Bool) -> [UInt8] {
     var bytes = clear()
     if freeing, graphics == .kitty {
-      for id in sent { bytes += Self.kitty("a=d,d=I,i=\(id),q=2") }
+      for id in sent { bytes += wrapped(Self.kitty("a=d,d=I,i=\(id),q=2")) }
       sent = []
     }
     return bytes
@@ -93,7 +100,30 @@ struct ImageLayer {
 
   /// Kitty: the image's data under its identity, not shown yet (`a=t`), no answer asked.
   private func transmit(_ image: PixelImage) -> [UInt8] {
-    Self.kitty("a=t,i=\(image.id),\(image.kittyKeys),q=2,m=1") + image.bytes
+    var bytes = wrapped(Self.kitty("a=t,i=\(image.id),\(image.kittyKeys),q=2,m=1"))
+    guard pane != nil else { return bytes + image.bytes }
+    // Chunk by chunk: tmux limits how long one passed-through sequence may be.
+    var start = 0
+    for index in image.bytes.indices.dropFirst()
+    where image.bytes[index - 1] == 0x1B && image.bytes[index] == UInt8(ascii: "\\") {
+      bytes += wrapped(Array(image.bytes[start...index]))
+      start = index + 1
+    }
+    if start < image.bytes.count { bytes += wrapped(Array(image.bytes[start...])) }
+    return bytes
+  }
+
+  /// A sequence as the terminal outside tmux gets it: inside tmux's passthrough (`ESC P
+  /// tmux;`, each ESC doubled, `ESC \\`), unchanged outside tmux.
+  func wrapped(_ sequence: [UInt8]) -> [UInt8] {
+    guard pane != nil else { return sequence }
+    var bytes = Array("\u{1B}Ptmux;".utf8)
+    bytes.reserveCapacity(sequence.count + 16)
+    for byte in sequence {
+      if byte == 0x1B { bytes.append(0x1B) }
+      bytes.append(byte)
+    }
+    return bytes + Array("\u{1B}\\".utf8)
   }
 
   /// Kitty: every image placed on the screen taken off.
@@ -105,7 +135,10 @@ struct ImageLayer {
   static let saveCursor = Array("\u{1B}7".utf8)
   static let restoreCursor = Array("\u{1B}8".utf8)
 
-  static func moveCursor(to area: Rect) -> [UInt8] {
-    Array("\u{1B}[\(area.row + 1);\(area.column + 1)H".utf8)
+  /// The cursor to the area's top left cell (of the terminal outside tmux, inside it).
+  func moveCursor(to area: Rect) -> [UInt8] {
+    let row = area.row + (pane?.top ?? 0) + 1
+    let column = area.column + (pane?.left ?? 0) + 1
+    return Array("\u{1B}[\(row);\(column)H".utf8)
   }
 }

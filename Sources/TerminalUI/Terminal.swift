@@ -18,6 +18,8 @@ public struct TerminalChoice: Sendable {
   public var terminfoName: String
   /// The colours and symbols of the screens, and the mode faces are drawn in.
   public var appearance: CellStyle
+  /// Inside tmux, with faces drawn with pixels: the pane, whose images tmux passes through.
+  public var tmux: TmuxClient?
 }
 
 /// The ncurses screen: copies frames to the terminal, reads keys, follows resizes and
@@ -30,6 +32,8 @@ public final class Terminal {
   private var isOpen = true
   /// The images drawn with their pixels; nil when faces are drawn with symbols.
   private var images: ImageLayer?
+  /// The bytes the last frame wrote for its images (part of all it wrote).
+  public private(set) var imageBytes = 0
 
   /// Checks that standard input and output are a terminal ncurses can drive, and which colours
   /// and symbols to use, without writing anything to it.
@@ -79,11 +83,12 @@ public final class Terminal {
   /// Starts ncurses on the terminal: alternate screen, no echo, keys one at a time, mouse
   /// clicks and focus reports.
   public init(choice: TerminalChoice) throws(TerminalError) {
-    images = choice.appearance.pixels.map { ImageLayer(graphics: $0.graphics) }
+    let pane = choice.tmux.map { (top: $0.paneTop, left: $0.paneLeft) }
+    images = choice.appearance.pixels.map { ImageLayer(graphics: $0.graphics, pane: pane) }
     // A crash leaves no kitty image on the screen (sixels leave with the alternate screen).
     CrashGuard.install(
       restoring: 0,
-      first: choice.appearance.pixels?.graphics == .kitty ? ImageLayer.kittyAllOff : [])
+      first: images.map { $0.graphics == .kitty ? $0.wrapped(ImageLayer.kittyAllOff) : [] } ?? [])
     guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
       newterm(choice.terminfoName, output, input) != nil
     else {
@@ -155,6 +160,7 @@ public final class Terminal {
     shown = frame
     wnoutrefresh(mtm_stdscr())
     doupdate()
+    imageBytes = imageChange?.after.count ?? 0
     if let bytes = imageChange?.after, !bytes.isEmpty { Self.writeRaw(bytes) }
   }
 
@@ -238,6 +244,10 @@ public final class Terminal {
     var columns: Int32 = 0
     if mtm_window_size(1, &rows, &columns) == 0 {
       resizeterm(rows, columns)
+    }
+    // Inside tmux the pane may have moved on the outside terminal.
+    if images?.pane != nil, let client = TmuxClient.current() {
+      images?.pane = (client.paneTop, client.paneLeft)
     }
     invalidate()
     return size

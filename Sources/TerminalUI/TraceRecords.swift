@@ -128,15 +128,17 @@ extension Trace {
     write("picture", at: now, fields)
   }
 
-  /// A frame written: its bytes, and the cells covered by each image on it
-  /// ("column,row,columns,rows").
+  /// A frame written: its bytes, the cells covered by each image on it
+  /// ("column,row,columns,rows"), and how many of its bytes drew or took off images.
   func recordFrame(
-    bytes: Int64, reason: String, step: Int, images: [PlacedImage], at now: Instant
+    bytes: Int64, reason: String, step: Int, images: [PlacedImage], imageBytes: Int,
+    at now: Instant
   ) {
     write(
       "frame", at: now,
       [
         "bytes": .int(bytes), "reason": .string(reason), "step": .int(Int64(step)),
+        "imageBytes": .int(Int64(imageBytes)),
         "images": .strings(
           images.map { "\($0.area.column),\($0.area.row),\($0.area.columns),\($0.area.rows)" }),
       ])

@@ -92,7 +92,7 @@ enum Commands {
     do {
       var choice = try Terminal.choose(colors: colors, utf8: utf8)
       // Asked before ncurses takes the terminal, which would read the answers as keys.
-      choice.appearance.pixels = pixelMode(graphics)
+      (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
       if let pixels = choice.appearance.pixels {
         choice.appearance.cellAspect =
           Double(pixels.cellPixels.width) / Double(pixels.cellPixels.height)
@@ -174,7 +174,7 @@ enum Commands {
     throws
   {
     let utf8 = ColorSupport.prepareLocale()
-    guard let pixels = pixelMode(graphics) else {
+    guard let pixels = pixelMode(graphics).pixels else {
       let style = CellStyle(colors: colors, symbols: utf8 ? .unicode : .ascii)
       print(
         CellConverter.ansiText(try decode(path, size: .cells(size, style)), in: size, style: style))
@@ -197,23 +197,33 @@ enum Commands {
 
   /// How faces are drawn with pixels in the mode asked for, or the one the terminal on
   /// /dev/tty answers for (asked only when the output is a terminal and the answers matter);
-  /// nil for symbols. A
-  /// cell's pixels come from the kernel's window size, else the terminal's answer, else are
-  /// a common 10x20.
-  private static func pixelMode(_ graphics: GraphicsOption) -> PixelMode? {
+  /// nil for symbols. Inside tmux, tmux says whether it passes images through and to which
+  /// terminal, and its pane comes back with the mode. A cell's pixels come from the kernel's
+  /// window size, else the terminal's answer, else are a common 10x20.
+  private static func pixelMode(_ graphics: GraphicsOption) -> (
+    pixels: PixelMode?, tmux: TmuxClient?
+  ) {
     var answers: TerminalAnswers?
-    if graphics == .auto, isatty(1) == 1, GraphicsDetection.answersMatter() {
-      let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-      if terminal >= 0 {
-        answers = GraphicsDetection.ask(terminal) ?? TerminalAnswers()
-        close(terminal)
+    let mode: GraphicsMode
+    var tmux: TmuxClient?
+    if let socket = getenv("TMUX"), socket.pointee != 0 {
+      tmux = graphics == .symbols ? nil : TmuxClient.current()
+      mode = GraphicsDetection.choose(requested: graphics.mode, tmux: tmux)
+    } else {
+      if graphics == .auto, isatty(1) == 1, GraphicsDetection.answersMatter() {
+        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        if terminal >= 0 {
+          answers = GraphicsDetection.ask(terminal) ?? TerminalAnswers()
+          close(terminal)
+        }
       }
+      mode = GraphicsDetection.choose(
+        requested: graphics.mode, answers: answers ?? TerminalAnswers())
     }
-    let mode = GraphicsDetection.choose(
-      requested: graphics.mode, answers: answers ?? TerminalAnswers())
-    guard let pixels = mode.pixelGraphics else { return nil }
+    guard let pixels = mode.pixelGraphics else { return (nil, nil) }
     let cell =
       GraphicsDetection.cellPixels(1) ?? answers?.cellPixels ?? PixelSize(width: 10, height: 20)
-    return PixelMode(graphics: pixels, cellPixels: cell)
+    return (PixelMode(graphics: pixels, cellPixels: cell), tmux)
   }
+
 }

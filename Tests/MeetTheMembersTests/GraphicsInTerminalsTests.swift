@@ -20,23 +20,38 @@ final class GraphicsInTerminalsTests: XCTestCase {
   }
 
   override func tearDown() {
+    if let tmuxSocket { _ = Tmux.run(["kill-server"], socket: tmuxSocket) }
     terminal?.stop()
     terminal = nil
   }
+
+  /// The tmux server the game runs under, when it does.
+  private var tmuxSocket: String?
 
   private var trace: TraceFile {
     TraceFile((try? String(contentsOfFile: terminal.path("trace.jsonl"), encoding: .utf8)) ?? "")
   }
 
   /// Starts the game in the terminal (the graphics mode its own to find) and the first
-  /// question, and returns the trace's start record.
-  private func startGame(in kind: XTerminal.Kind) throws -> [String: Any] {
+  /// question, and returns the trace's start record. Inside tmux when `tmux` gives its
+  /// configuration.
+  private func startGame(in kind: XTerminal.Kind, tmux configuration: String? = nil) throws
+    -> [String: Any]
+  {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
-    let command = [
-      binary, "--trace", "trace.jsonl", "--data-dir", "data", "--seed", "1",
-      "--answer-seconds", "600", Self.sampleClub.path,
-    ].map { "'\($0)'" }.joined(separator: " ")
-    try terminal.start(kind, command: command + " 2>errors.txt")
+    var command =
+      [
+        binary, "--trace", "trace.jsonl", "--data-dir", "data", "--seed", "1",
+        "--answer-seconds", "600", Self.sampleClub.path,
+      ].map { "'\($0)'" }.joined(separator: " ") + " 2>errors.txt"
+    if let configuration {
+      let socket = "mtm-x-\(getpid())-\(UUID().uuidString.prefix(8))"
+      tmuxSocket = socket
+      try configuration.write(
+        toFile: terminal.path("tmux.conf"), atomically: true, encoding: .utf8)
+      command = "tmux -L \(socket) -f tmux.conf new-session \"\(command)\""
+    }
+    try terminal.start(kind, command: command)
     try terminal.waitFor("the start screen") { trace.all("frame").count >= 1 }
     terminal.press("Return")
     try terminal.waitFor("the first question's face") {
@@ -46,8 +61,11 @@ final class GraphicsInTerminalsTests: XCTestCase {
     return try XCTUnwrap(trace.all("start").first)
   }
 
-  /// The cells the face's image covers in the newest frame, and the cell's pixels.
-  private func faceArea(start: [String: Any]) throws -> (x: Int, y: Int, width: Int, height: Int) {
+  /// The pixels the face's image covers in the newest frame: its cells, `rowOffset` rows
+  /// lower on the screen (a tmux status line above the game), by the cell's pixels.
+  private func faceArea(start: [String: Any], rowOffset: Int = 0) throws -> (
+    x: Int, y: Int, width: Int, height: Int
+  ) {
     let cell = try XCTUnwrap(start["cell"] as? String).split(separator: "x").compactMap { Int($0) }
     XCTAssertEqual(cell.count, 2)
     let frame = try XCTUnwrap(
@@ -56,7 +74,9 @@ final class GraphicsInTerminalsTests: XCTestCase {
     {
       Int($0)
     }
-    return (area[0] * cell[0], area[1] * cell[1], area[2] * cell[0], area[3] * cell[1])
+    return (
+      area[0] * cell[0], (area[1] + rowOffset) * cell[1], area[2] * cell[0], area[3] * cell[1]
+    )
   }
 
   /// How far the screen's pixels in `area` are from the photo of the question's member,
@@ -120,10 +140,12 @@ final class GraphicsInTerminalsTests: XCTestCase {
 
   /// The whole life of a face drawn with pixels: shown, covered by a window, shown again,
   /// gone after quitting.
-  private func checkPixelFace(in kind: XTerminal.Kind, graphics: String) throws {
-    let start = try startGame(in: kind)
+  private func checkPixelFace(
+    in kind: XTerminal.Kind, graphics: String, tmux: String? = nil, rowOffset: Int = 0
+  ) throws {
+    let start = try startGame(in: kind, tmux: tmux)
     XCTAssertEqual(start["graphics"] as? String, graphics, "the terminal's answers choose it")
-    let area = try faceArea(start: start)
+    let area = try faceArea(start: start, rowOffset: rowOffset)
     XCTAssertGreaterThan(area.width, 100)
     XCTAssertGreaterThan(area.height, 100)
 
@@ -157,6 +179,22 @@ final class GraphicsInTerminalsTests: XCTestCase {
 
   func testKittyDrawsTheFaceWithItsGraphicsProtocol() throws {
     try checkPixelFace(in: .kitty, graphics: "kitty")
+  }
+
+  /// Inside tmux that passes images through, kitty still shows the face, at the pane's
+  /// place on the screen (below tmux's status line here).
+  func testKittyThroughTmuxPassthrough() throws {
+    try checkPixelFace(
+      in: .kitty, graphics: "kitty",
+      tmux: "set -g allow-passthrough on\nset -g status-position top\nset -g escape-time 0\n",
+      rowOffset: 1)
+  }
+
+  /// Inside tmux that does not pass images through: symbols.
+  func testTmuxWithoutPassthroughGetsSymbols() throws {
+    let start = try startGame(in: .kitty, tmux: "set -g escape-time 0\n")
+    XCTAssertEqual(start["graphics"] as? String, "symbols")
+    XCTAssertTrue(trace.all("frame").allSatisfy { (($0["images"] as? [String]) ?? []).isEmpty })
   }
 
   /// Plain xterm answers that it draws no sixels: the face is symbols, in its 8 colours,

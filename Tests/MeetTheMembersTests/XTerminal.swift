@@ -90,7 +90,8 @@ final class XTerminal {
         + (kind == .xtermSixel ? ["-ti", "vt340"] : []) + ["-e", "sh", "-c", command]
     case .kitty:
       process.arguments = [
-        "kitty", "--config", "NONE", "-o", "window_padding_width=0", "-o", "font_size=10",
+        "kitty", "--config", "NONE", "-o", "window_padding_width=0", "-o",
+        "placement_strategy=top-left", "-o", "font_size=10",
         "-o", "initial_window_width=80c", "-o", "initial_window_height=30c",
         "-o", "remember_window_size=no", "--hold", "sh", "-c", command,
       ]

@@ -83,6 +83,47 @@ final class GraphicsDetectionTests: XCTestCase {
     XCTAssertTrue(GraphicsDetection.answersMatter(environment: ["TERM": "xterm-kitty"]))
   }
 
+  // MARK: - Inside tmux
+
+  /// tmux's answer about its pane: passthrough, the outside terminal and where the pane is.
+  func testTmuxsAnswerIsRead() throws {
+    let client = try XCTUnwrap(
+      TmuxClient(answer: "1|xterm-kitty|RGB,sixel,title|3|40|on|bottom\n"))
+    XCTAssertEqual(
+      client,
+      TmuxClient(
+        passthrough: true, terminalName: "xterm-kitty", features: ["RGB", "sixel", "title"],
+        paneTop: 3, paneLeft: 40))
+    XCTAssertEqual(TmuxClient(answer: "0|xterm|||||")?.passthrough, nil, "no pane corner")
+    XCTAssertEqual(TmuxClient(answer: "0|xterm||0|0|on|bottom")?.passthrough, false)
+    XCTAssertEqual(TmuxClient(answer: "all|xterm||0|0|on|bottom")?.passthrough, true)
+    // Status lines at the top push the pane down on the terminal.
+    XCTAssertEqual(TmuxClient(answer: "1|xterm||2|0|on|top")?.paneTop, 3)
+    XCTAssertEqual(TmuxClient(answer: "1|xterm||2|0|3|top")?.paneTop, 5)
+    XCTAssertEqual(TmuxClient(answer: "1|xterm||2|0|off|top")?.paneTop, 2)
+    XCTAssertNil(TmuxClient(answer: "no server running on /tmp/tmux-0/default"))
+  }
+
+  /// Pixels inside tmux only when it passes them through, in the outside terminal's protocol;
+  /// a mode asked for without passthrough would show nothing, so symbols stand in.
+  func testInsideTmuxPixelsNeedPassthrough() {
+    func client(_ passthrough: Bool, _ name: String, _ features: [String] = []) -> TmuxClient {
+      TmuxClient(
+        passthrough: passthrough, terminalName: name, features: features, paneTop: 0, paneLeft: 0)
+    }
+    XCTAssertEqual(
+      GraphicsDetection.choose(requested: nil, tmux: client(true, "xterm-kitty")), .kitty)
+    XCTAssertEqual(
+      GraphicsDetection.choose(requested: nil, tmux: client(true, "xterm", ["sixel"])), .sixel)
+    XCTAssertEqual(GraphicsDetection.choose(requested: nil, tmux: client(true, "xterm")), .symbols)
+    XCTAssertEqual(
+      GraphicsDetection.choose(requested: nil, tmux: client(false, "xterm-kitty")), .symbols)
+    XCTAssertEqual(
+      GraphicsDetection.choose(requested: .kitty, tmux: client(false, "xterm-kitty")), .symbols)
+    XCTAssertEqual(GraphicsDetection.choose(requested: .sixel, tmux: client(true, "xterm")), .sixel)
+    XCTAssertEqual(GraphicsDetection.choose(requested: .kitty, tmux: nil), .symbols)
+  }
+
   // MARK: - Over a pseudo-terminal
 
   /// A pseudo-terminal: the game's side and the terminal's.
