@@ -87,11 +87,11 @@ struct ImageLayer {
     return graphics == .kitty ? wrapped(Self.kittyAllOff) : []
   }
 
-  /// The terminal is given back (suspension, or the end): images off, and at the end the
-  /// kitty images freed.
-  mutating func release(freeing: Bool) -> [UInt8] {
+  /// The terminal is given back (suspension, or the end): images off, and kitty's freed
+  /// (it forgets those of the alternate screen when that is left: they are sent again).
+  mutating func release() -> [UInt8] {
     var bytes = clear()
-    if freeing, graphics == .kitty {
+    if graphics == .kitty {
       for id in sent { bytes += wrapped(Self.kitty("a=d,d=I,i=\(id),q=2")) }
       sent = []
     }

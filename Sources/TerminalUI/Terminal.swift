@@ -202,9 +202,9 @@ public final class Terminal {
     clearok(mtm_curscr(), true)
   }
 
-  /// Takes every image off before the terminal is given back.
-  private func releaseImages(freeing: Bool) {
-    if let bytes = images?.release(freeing: freeing), !bytes.isEmpty { Self.writeRaw(bytes) }
+  /// Takes every image off before the terminal is given back, and frees kitty's.
+  private func releaseImages() {
+    if let bytes = images?.release(), !bytes.isEmpty { Self.writeRaw(bytes) }
   }
 
   // MARK: - Input
@@ -262,7 +262,8 @@ public final class Terminal {
   /// Gives the terminal back for a suspension; `resume()` takes it again (then
   /// `followResize()`: the window may have changed meanwhile).
   public func suspend() {
-    releaseImages(freeing: false)
+    // kitty forgets the images of the alternate screen when it is left: sent again after.
+    releaseImages()
     Self.writeRaw(Self.focusReportsOff)
     endwin()
   }
@@ -278,7 +279,7 @@ public final class Terminal {
   public func close() {
     guard isOpen else { return }
     isOpen = false
-    releaseImages(freeing: true)
+    releaseImages()
     Self.writeRaw(Self.focusReportsOff)
     endwin()
     CrashGuard.armed = false

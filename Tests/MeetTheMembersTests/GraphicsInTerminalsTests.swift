@@ -35,9 +35,9 @@ final class GraphicsInTerminalsTests: XCTestCase {
   /// Starts the game in the terminal (the graphics mode its own to find) and the first
   /// question, and returns the trace's start record. Inside tmux when `tmux` gives its
   /// configuration.
-  private func startGame(in kind: XTerminal.Kind, tmux configuration: String? = nil) throws
-    -> [String: Any]
-  {
+  private func startGame(
+    in kind: XTerminal.Kind, tmux configuration: String? = nil, typed: Bool = false
+  ) throws -> [String: Any] {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
     var command =
       [
@@ -51,7 +51,15 @@ final class GraphicsInTerminalsTests: XCTestCase {
         toFile: terminal.path("tmux.conf"), atomically: true, encoding: .utf8)
       command = "tmux -L \(socket) -f tmux.conf new-session \"\(command)\""
     }
-    try terminal.start(kind, command: command)
+    if typed {
+      // From a shell with job control, a short command: Ctrl-Z gives the shell back.
+      try "exec \(command)\n".write(toFile: terminal.path("g"), atomically: true, encoding: .utf8)
+      try terminal.start(kind, command: nil)
+      try terminal.waitFor("the shell") { true }
+      terminal.type("sh g")
+    } else {
+      try terminal.start(kind, command: command)
+    }
     try terminal.waitFor("the start screen") { trace.all("frame").count >= 1 }
     terminal.press("Return")
     try terminal.waitFor("the first question's face") {
@@ -59,6 +67,11 @@ final class GraphicsInTerminalsTests: XCTestCase {
         && trace.all("frame").contains { ($0["reason"] as? String) == "question" }
     }
     return try XCTUnwrap(trace.all("start").first)
+  }
+
+  /// The newest frame's images ("column,row,columns,rows").
+  private var lastImages: [String] {
+    (trace.all("frame").last?["images"] as? [String]) ?? []
   }
 
   /// The pixels the face's image covers in the newest frame: its cells, `rowOffset` rows
@@ -139,13 +152,15 @@ final class GraphicsInTerminalsTests: XCTestCase {
   }
 
   /// The whole life of a face drawn with pixels: shown, covered by a window, shown again,
-  /// gone after quitting.
+  /// gone after quitting; played from a shell (`typed`), also gone while the game is
+  /// suspended (Ctrl-Z), back after `fg`, and drawn anew in a resized window.
   private func checkPixelFace(
-    in kind: XTerminal.Kind, graphics: String, tmux: String? = nil, rowOffset: Int = 0
+    in kind: XTerminal.Kind, graphics: String, tmux: String? = nil, rowOffset: Int = 0,
+    typed: Bool = false
   ) throws {
-    let start = try startGame(in: kind, tmux: tmux)
+    let start = try startGame(in: kind, tmux: tmux, typed: typed)
     XCTAssertEqual(start["graphics"] as? String, graphics, "the terminal's answers choose it")
-    let area = try faceArea(start: start, rowOffset: rowOffset)
+    var area = try faceArea(start: start, rowOffset: rowOffset)
     XCTAssertGreaterThan(area.width, 100)
     XCTAssertGreaterThan(area.height, 100)
 
@@ -165,6 +180,35 @@ final class GraphicsInTerminalsTests: XCTestCase {
     terminal.press("Escape")
     try waitForScreen("the photo again", area: area) { try colourError($0, area: area) < 16 }
 
+    if typed {
+      // Suspended: the shell's screen, without the photo; back with fg.
+      terminal.press("ctrl+z")
+      try terminal.waitFor("the suspension") {
+        trace.all("signal").contains { ($0["signal"] as? String) == "SIGTSTP" }
+      }
+      try waitForScreen("no photo while suspended", area: area) { shot in
+        shot.plainness(x: area.x, y: area.y, width: area.width, height: area.height) > 0.9
+      }
+      terminal.type("fg")
+      try waitForScreen("the photo after fg", area: area) { try colourError($0, area: area) < 16 }
+
+      // A smaller window: the face in its new box, nothing of the old one around it.
+      let old = lastImages
+      terminal.resize(width: 560, height: 400)
+      try terminal.waitFor("the face in the resized window") {
+        !lastImages.isEmpty && lastImages != old
+      }
+      area = try faceArea(start: start, rowOffset: rowOffset)
+      try waitForScreen("the photo in its new box", area: area) {
+        try colourError($0, area: area) < 16
+      }
+      let right = area.x + area.width
+      let shot = try terminal.screenshot()
+      XCTAssertGreaterThan(
+        shot.plainness(x: right, y: area.y, width: 560 - right, height: area.height), 0.97,
+        "nothing of the old face right of the new one")
+    }
+
     // Quit: nothing of it stays on the screen.
     terminal.press("q")
     try terminal.waitFor("the game to end") { trace.all("exit").count == 1 }
@@ -174,11 +218,11 @@ final class GraphicsInTerminalsTests: XCTestCase {
   }
 
   func testXtermAsAVT340DrawsTheFaceWithSixels() throws {
-    try checkPixelFace(in: .xtermSixel, graphics: "sixel")
+    try checkPixelFace(in: .xtermSixel, graphics: "sixel", typed: true)
   }
 
   func testKittyDrawsTheFaceWithItsGraphicsProtocol() throws {
-    try checkPixelFace(in: .kitty, graphics: "kitty")
+    try checkPixelFace(in: .kitty, graphics: "kitty", typed: true)
   }
 
   /// Inside tmux that passes images through, kitty still shows the face, at the pane's

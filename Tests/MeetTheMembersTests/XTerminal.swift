@@ -72,14 +72,19 @@ final class XTerminal {
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   /// Starts the terminal, 80x30 cells at the top left of the screen, running `command` in
-  /// the shell; it stays open after the command ends. Returns once it has a window.
-  func start(_ kind: Kind, command: String) throws {
+  /// the shell (it stays open after the command ends), or an interactive shell, with job
+  /// control, to type commands in. Returns once it has a window.
+  func start(_ kind: Kind, command: String?) throws {
+    let shell =
+      command.map { ["sh", "-c", $0] } ?? ["bash", "--norc", "--noprofile", "-i"]
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
     environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
     environment["LC_ALL"] = "C.UTF-8"
+    environment["PS1"] = "$ "
+    environment["HISTFILE"] = "/dev/null"
     for name in ["TMUX", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"] { environment[name] = nil }
     process.environment = environment
     process.currentDirectoryURL = folder
@@ -87,14 +92,15 @@ final class XTerminal {
     case .xtermSixel, .xterm:
       process.arguments =
         ["xterm", "-b", "0", "-geometry", "80x30+0+0", "-fa", "Monospace", "-fs", "10", "-hold"]
-        + (kind == .xtermSixel ? ["-ti", "vt340"] : []) + ["-e", "sh", "-c", command]
+        + (kind == .xtermSixel ? ["-ti", "vt340"] : []) + ["-e"] + shell
     case .kitty:
-      process.arguments = [
-        "kitty", "--config", "NONE", "-o", "window_padding_width=0", "-o",
-        "placement_strategy=top-left", "-o", "font_size=10",
-        "-o", "initial_window_width=80c", "-o", "initial_window_height=30c",
-        "-o", "remember_window_size=no", "--hold", "sh", "-c", command,
-      ]
+      process.arguments =
+        [
+          "kitty", "--config", "NONE", "-o", "window_padding_width=0", "-o",
+          "placement_strategy=top-left", "-o", "font_size=10",
+          "-o", "initial_window_width=80c", "-o", "initial_window_height=30c",
+          "-o", "remember_window_size=no", "--hold",
+        ] + shell
     }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -110,6 +116,21 @@ final class XTerminal {
     }
     // No window manager gives the focus: the keys xdotool presses go to the focused window.
     run(["xdotool", "windowfocus", "--sync", window])
+    self.window = window
+  }
+
+  /// The terminal's X window.
+  private(set) var window = ""
+
+  /// Types a line in the terminal and presses Return.
+  func type(_ line: String) {
+    run(["xdotool", "type", "--delay", "5", line])
+    press("Return")
+  }
+
+  /// Makes the terminal's window this many pixels wide and tall (it tells what runs in it).
+  func resize(width: Int, height: Int) {
+    run(["xdotool", "windowsize", "--sync", window, "\(width)", "\(height)"])
   }
 
   /// Presses keys by their X names ("Return", "s", "Escape", "q").

@@ -79,7 +79,7 @@ final class ImageLayerTests: XCTestCase {
       freed.last!.contains("a=d,d=I,i=\(faces[0].id),q=2"), freed.last!.debugDescription)
     XCTAssertFalse(freed.last!.contains("d=I,i=\(faces[1].id),"))
     // At the end every image left is freed.
-    let end = text(layer.release(freeing: true))
+    let end = text(layer.release())
     XCTAssertTrue(end.contains("a=d,d=a,q=2"))
     for face in faces.dropFirst() { XCTAssertTrue(end.contains("a=d,d=I,i=\(face.id),q=2")) }
   }
@@ -107,7 +107,7 @@ final class ImageLayerTests: XCTestCase {
       let off = layer.change(to: [])
       XCTAssertEqual(off.redrawRows, [1..<6], "\(graphics)")
       XCTAssertEqual(off.after, [])
-      XCTAssertEqual(layer.release(freeing: true), [], "nothing to free")
+      XCTAssertEqual(layer.release(), [], "nothing to free")
     }
   }
 
@@ -120,6 +120,10 @@ final class ImageLayerTests: XCTestCase {
     let again = text(layer.change(to: [PlacedImage(image: face, area: area)]).after)
     XCTAssertTrue(again.contains("a=p,i=\(face.id)"))
     XCTAssertFalse(again.contains("a=t"), "still held by the terminal")
+    // Given back to the shell (Ctrl-Z): freed, and sent again when the game comes back.
+    XCTAssertTrue(text(layer.release()).contains("a=d,d=I,i=\(face.id),q=2"))
+    let back = text(layer.change(to: [PlacedImage(image: face, area: area)]).after)
+    XCTAssertTrue(back.contains("a=t,i=\(face.id)"))
   }
 
   /// A window drawn over an image takes the whole image off the frame; drawing beside it
