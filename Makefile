@@ -103,6 +103,7 @@ bench: deps
 	scripts/bench
 	scripts/bench-roster
 	scripts/bench-faces
+	scripts/bench-graphics
 	scripts/bench-history
 	scripts/bench-learning
 	scripts/bench-server
