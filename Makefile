@@ -33,7 +33,7 @@ DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2
   libsqlite3-dev libncurses-dev ncurses-term tmux
 # Only the tests need these: real terminals (xterm, kitty) on an X server of their own, keys
 # pressed and the screen read back as pixels.
-TEST_PACKAGES := xvfb xterm kitty xdotool x11-apps
+TEST_PACKAGES := xvfb xterm kitty xdotool x11-apps fonts-dejavu-core
 # What `make bench` measures with and against (Python also serves the roster zips).
 BENCH_PACKAGES := hyperfine time chafa python3
 

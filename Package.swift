@@ -33,6 +33,8 @@ let package = Package(
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // zlib (libpng's own), to compress kitty's images (ZIPFoundation's module has the name CZlib).
+    .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // ncursesw's pkg-config file holds only -D flags, which SwiftPM drops: the shim defines
     // NCURSES_WIDECHAR itself and the module map links ncursesw.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
@@ -45,7 +47,7 @@ let package = Package(
     .target(
       name: "Pictures",
       dependencies: [
-        "CChafa", "CTurboJPEG", "CPNG", system,
+        "CChafa", "CTurboJPEG", "CPNG", "CDeflate", system,
       ]),
     // Finding the members in a roster folder.
     .target(
@@ -129,7 +131,8 @@ let package = Package(
       // Read through #filePath, not as resources.
       exclude: ["Data"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "PictureFuzzing", "CPNG", system],
+      name: "PicturesTests",
+      dependencies: ["Pictures", "PictureFuzzing", "CPNG", "CDeflate", system],
       // Read through #filePath, not as resources.
       exclude: ["Data"]),
     .testTarget(name: "RosterTests", dependencies: ["Roster", "Pictures", system]),

@@ -1,4 +1,5 @@
 import CChafa
+import CDeflate
 
 #if canImport(Glibc)
   import Glibc
@@ -83,11 +84,55 @@ public enum CellConverter {
         !["a=", "c=", "r=", "m=", "q="].contains { key.hasPrefix($0) }
       }.joined(separator: ",")
       bytes.removeSubrange(..<(end + 2))
-      guard bytes.starts(with: start), keys.contains("s="), keys.contains("v=") else { return nil }
+      guard bytes.starts(with: start), keys.contains("s="), keys.contains("v="),
+        let deflated = deflatedKitty(bytes)
+      else { return nil }
+      bytes = deflated
+      keys += ",o=z"
     }
     return CellPicture(
       size: size, cells: cells,
       image: PixelImage(graphics: mode.graphics, size: size, bytes: bytes, kittyKeys: keys))
+  }
+
+  /// Kitty's data (chunks of base64 pixels) compressed with zlib, for kitty's `o=z`, in chunks
+  /// of its own: a face's pixels are a few kilobytes instead of hundreds over a slow link.
+  /// Nil when the chunks are not base64.
+  static func deflatedKitty(_ chunks: [UInt8]) -> [UInt8]? {
+    // ESC _ G keys ; payload ESC \ ...: each payload is base64 of its own.
+    var raw: [UInt8] = []
+    var index = 0
+    while let separator = chunks[index...].firstIndex(of: UInt8(ascii: ";")) {
+      guard let end = chunks[separator...].firstIndex(of: 0x1B) else { return nil }
+      var text = chunks[(separator + 1)..<end].map { CChar(bitPattern: $0) }
+      text.append(0)
+      var length: gsize = 0
+      guard let decoded = g_base64_decode(text, &length) else { return nil }
+      raw += UnsafeBufferPointer(start: decoded, count: Int(length))
+      g_free(decoded)
+      index = end
+    }
+    guard !raw.isEmpty else { return nil }
+    // The fastest level: a face is compressed while its question waits to be asked.
+    var size = compressBound(uLong(raw.count))
+    var compressed = [UInt8](repeating: 0, count: Int(size))
+    guard compress2(&compressed, &size, raw, uLong(raw.count), Z_BEST_SPEED) == Z_OK else {
+      return nil
+    }
+    guard let encoded = g_base64_encode(compressed, gsize(size)) else { return nil }
+    defer { g_free(encoded) }
+    let base64 = Array(UnsafeBufferPointer<CChar>(start: encoded, count: strlen(encoded)))
+    var result: [UInt8] = []
+    result.reserveCapacity(base64.count + base64.count / 4096 * 12 + 16)
+    var offset = 0
+    repeat {
+      let next = min(offset + 4096, base64.count)
+      result += Array("\u{1B}_Gm=\(next < base64.count ? 1 : 0);".utf8)
+      result += base64[offset..<next].map { UInt8(bitPattern: $0) }
+      result += [0x1B, UInt8(ascii: "\\")]
+      offset = next
+    } while offset < base64.count
+    return result
   }
 
   /// `image` as the ANSI text that libchafa prints for a terminal, one line a row.

@@ -62,9 +62,9 @@ final class GraphicsInTerminalsTests: XCTestCase {
     }
     try terminal.waitFor("the start screen") { trace.all("frame").count >= 1 }
     terminal.press("Return")
+    // The answer time starts once the face is drawn.
     try terminal.waitFor("the first question's face") {
-      trace.lastQuestion != nil
-        && trace.all("frame").contains { ($0["reason"] as? String) == "question" }
+      trace.all("phase").contains { ($0["phase"] as? String) == "answering" }
     }
     return try XCTUnwrap(trace.all("start").first)
   }
