@@ -447,7 +447,7 @@ public final class History: Sendable {
     }
     defer { try? file.close() }
     var hasher = SHA256()
-    var block = [UInt8](repeating: 0, count: 1 << 20)
+    var block = [UInt8](repeating: 0, count: 1 << 16)
     while let count = try? block.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 {
       hasher.update(data: block[..<count])
     }
