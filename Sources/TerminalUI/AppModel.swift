@@ -14,8 +14,9 @@ public struct AppModel: Sendable {
   public private(set) var windowFocus: Control = .close
   /// The window's size in cells: the one owner of it.
   public private(set) var size: CellSize
-  /// The colours and symbols of the terminal, for the screens and the pictures alike.
-  public let appearance: CellStyle
+  /// The colours and symbols of the terminal, for the screens and the pictures alike, and
+  /// how faces are drawn.
+  public private(set) var appearance: CellStyle
   /// The roster's folder and the files skipped (photos that failed in the game join them).
   private var roster: RosterSummary
   var pictures = PictureSlots()
@@ -177,6 +178,17 @@ public struct AppModel: Sendable {
       resize(to: newSize, at: now, into: &step)
     case .resized(let newSize):
       resize(to: newSize, at: now, into: &step)
+    case .cellsResized(let cellPixels):
+      guard let mode = appearance.pixels, mode.cellPixels != cellPixels else { break }
+      appearance = CellStyle(
+        colors: appearance.colors, symbols: appearance.symbols,
+        pixels: PixelMode(graphics: mode.graphics, cellPixels: cellPixels))
+      // The faces in hand have the old cells' pixels: they are made again.
+      pictures.onScreen = nil
+      pictures.faces = [:]
+      pictures.prefetched = nil
+      step.redraw = true
+      tell(.clockTicked, at: now, into: &step)
     case .press where isSuspended, .key where isSuspended:
       break  // the shell has the terminal: nothing the game reads comes from the player
     case .press(let control):
@@ -440,6 +452,8 @@ public struct AppModel: Sendable {
   /// Keeps a picture that arrived if it is the one the screen shows now.
   private mutating func pictureArrived(_ request: PictureRequest, _ slot: PictureSlot) {
     pictures.finished(request)
+    // A picture made for cells of another size (before a font zoom) is not shown.
+    guard request.style == appearance else { return }
     if let (members, box) = facesWanted, members.contains(request.member), request.box == box {
       pictures.faces[request.member] = PictureSlots.Shown(
         member: request.member, box: box, slot: slot)

@@ -16,6 +16,9 @@ public enum Input: Hashable, Sendable {
   /// The clock set by `Effect.setClock` fired.
   case tick
   case resized(CellSize)
+  /// The terminal's cells are this many pixels now (a font zoom): faces drawn with pixels
+  /// are made again for them.
+  case cellsResized(PixelSize)
   /// The player suspended the game (Ctrl-Z).
   case suspended
   /// The game runs in the background: the shell has the terminal, nothing may be drawn.

@@ -33,7 +33,12 @@ extension App {
       guard !terminalReleased else { return }
       let size = terminal.followResize()
       drawn = nil
-      trace?.recordResize(size, at: now)
+      // A font zoom changes the cells' pixels too: faces drawn with pixels follow.
+      let cell = model.appearance.pixels == nil ? nil : GraphicsDetection.cellPixels(1)
+      trace?.recordResize(size, cell: cell, at: now)
+      if let cell, cell != model.appearance.pixels?.cellPixels {
+        send(.cellsResized(cell), reason: "resize", at: now)
+      }
       send(.resized(size), reason: "resize", at: now)
     case SIGINT:
       send(.interrupt, reason: "key", at: now)

@@ -45,9 +45,13 @@ extension Trace {
     write("signal", at: now, ["signal": .string(name)])
   }
 
-  func recordResize(_ size: CellSize, at now: Instant) {
-    write(
-      "resize", at: now, ["columns": .int(Int64(size.columns)), "rows": .int(Int64(size.rows))])
+  /// A new window size, and a cell's pixels when faces are drawn with them.
+  func recordResize(_ size: CellSize, cell: PixelSize? = nil, at now: Instant) {
+    var fields: [(String, Value)] = [
+      ("columns", .int(Int64(size.columns))), ("rows", .int(Int64(size.rows))),
+    ]
+    if let cell { fields.append(("cell", .string("\(cell.width)x\(cell.height)"))) }
+    write("resize", at: now, fields)
   }
 
   /// Remembers when the clock was set for, so that the tick's line can say how late it fired.

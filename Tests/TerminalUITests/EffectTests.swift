@@ -222,6 +222,46 @@ final class EffectTests: XCTestCase {
     XCTAssertTrue(effects.contains(.render))
   }
 
+  /// A font zoom changes the cells' pixels: the face is made again for them, and a face
+  /// made for the old cells that arrives late is not shown.
+  func testNewCellPixelsAskForTheFaceAgain() {
+    let sixels = CellStyle(
+      colors: .truecolor,
+      pixels: PixelMode(graphics: .sixel, cellPixels: PixelSize(width: 10, height: 20)))
+    var model = makeModel(appearance: sixels, suppliesPictures: false)
+    model.startQuiz()
+    let member = model.question.member.id
+    let box = Layout.pictureBox(in: model.size)
+    let old = PictureRequest(member: member, box: box, style: sixels, purpose: .onScreen)
+    model.handle(.pictureReady(old, fakePicture(in: box)), at: .zero)
+    XCTAssertEqual(model.screen.picture, .ready(fakePicture(in: box)))
+
+    let zoomed = PixelSize(width: 12, height: 24)
+    let effects = model.handle(.cellsResized(zoomed), at: .seconds(1))
+    let style = CellStyle(
+      colors: .truecolor, pixels: PixelMode(graphics: .sixel, cellPixels: zoomed))
+    XCTAssertEqual(model.appearance, style)
+    XCTAssertEqual(style.cellAspect, 0.5)
+    XCTAssertEqual(
+      effects.onScreenRequests,
+      [PictureRequest(member: member, box: box, style: style, purpose: .onScreen)])
+    XCTAssertTrue(effects.contains(.render))
+
+    XCTAssertEqual(model.screen.picture, .loading)
+    model.handle(.pictureReady(old, fakePicture(in: box)), at: .seconds(1))
+    XCTAssertEqual(model.screen.picture, .loading, "a face made for the old cells, late")
+    let new = PictureRequest(member: member, box: box, style: style, purpose: .onScreen)
+    model.handle(.pictureReady(new, fakePicture(in: box)), at: .seconds(1))
+    XCTAssertEqual(model.screen.picture, .ready(fakePicture(in: box)))
+
+    // The same pixels again, or symbols: nothing changes.
+    XCTAssertEqual(model.handle(.cellsResized(zoomed), at: .seconds(2)), [])
+    var symbols = makeModel(suppliesPictures: false)
+    symbols.startQuiz()
+    XCTAssertEqual(symbols.handle(.cellsResized(zoomed), at: .seconds(2)), [])
+    XCTAssertEqual(symbols.appearance, unicodeLook)
+  }
+
   // MARK: - Defects found by playing
 
   func testAClickInsideAWindowPressesNothingBehindIt() {
