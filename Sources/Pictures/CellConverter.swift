@@ -92,7 +92,9 @@ public enum CellConverter {
     }
     return CellPicture(
       size: size, cells: cells,
-      image: PixelImage(graphics: mode.graphics, size: size, bytes: bytes, kittyKeys: keys))
+      image: PixelImage(
+        graphics: mode.graphics, size: size, bytes: bytes, kittyKeys: keys,
+        isOpaque: image.isOpaque))
   }
 
   /// Kitty's data (chunks of base64 pixels) compressed with zlib, for kitty's `o=z`, in chunks

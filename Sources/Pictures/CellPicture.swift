@@ -88,14 +88,21 @@ public struct PixelImage: Hashable, Sendable {
   public let bytes: [UInt8]
   /// Kitty: the keys that describe the data (`f=32,s=400,v=400`); empty otherwise.
   public let kittyKeys: String
+  /// Whether every pixel is opaque: an image with transparent parts drawn over another
+  /// would let the other show through them.
+  public let isOpaque: Bool
 
   private static let counter = Atomic<UInt32>(0)
 
-  public init(graphics: PixelGraphics, size: CellSize, bytes: [UInt8], kittyKeys: String = "") {
+  public init(
+    graphics: PixelGraphics, size: CellSize, bytes: [UInt8], kittyKeys: String = "",
+    isOpaque: Bool = true
+  ) {
     self.graphics = graphics
     self.size = size
     self.bytes = bytes
     self.kittyKeys = kittyKeys
+    self.isOpaque = isOpaque
     id = Self.counter.add(1, ordering: .relaxed).newValue
   }
 

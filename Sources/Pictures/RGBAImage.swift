@@ -86,4 +86,14 @@ extension RGBAImage {
     }
     return RGBAImage(width: outWidth, height: outHeight, pixels: out)
   }
+
+  /// Whether no pixel is even partly transparent.
+  public var isOpaque: Bool {
+    var index = 3
+    while index < pixels.count {
+      if pixels[index] != 255 { return false }
+      index += 4
+    }
+    return true
+  }
 }

@@ -8,8 +8,8 @@ import Pictures
 ///   (kitty) in the same write that puts the new ones on, or its lines are drawn again by
 ///   ncurses, which paints over its pixels (sixels, iTerm2): `redrawRows`.
 /// - An image put on is drawn once ncurses is done, at its cells, the cursor saved and
-///   restored around it. An image that replaces one of the same cells is drawn straight over
-///   it, so the old face never shows without its question or blinks out first.
+///   restored around it. An opaque image that replaces one of the same cells is drawn
+///   straight over it, so the old face never shows without its question or blinks out first.
 /// - With kitty each image is sent once under its identity and then only placed: a face shown
 ///   again costs a few bytes. The terminal keeps the last `keptImages` sent; older ones are
 ///   deleted as new ones come.
@@ -47,8 +47,9 @@ struct ImageLayer {
       case .kitty:
         change.after += wrapped(Self.kitty("a=d,d=i,i=\(old.image.id),q=2"))
       case .sixel, .iterm2:
-        // Painted over by the image that replaces it in the same cells, or by its lines.
-        if !coming.contains(where: { $0.area == old.area }) {
+        // Painted over by an opaque image that replaces it in the same cells, or by its
+        // lines (through an image's transparent parts it would still show).
+        if !coming.contains(where: { $0.area == old.area && $0.image.isOpaque }) {
           change.redrawRows.append(old.area.row..<old.area.row + old.area.rows)
         }
       }

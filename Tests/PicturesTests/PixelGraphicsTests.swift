@@ -159,6 +159,17 @@ final class PixelGraphicsTests: XCTestCase {
     XCTAssertLessThan(image.bytes.count * 10, text(.kitty).utf8.count, "two colours compress")
   }
 
+  /// An image knows whether it has transparent parts.
+  func testAnImageWithTransparentPartsIsNotOpaque() throws {
+    let (_, opaque) = try gamePicture(.sixel)
+    XCTAssertTrue(opaque.isOpaque)
+    var cutOut = picture
+    cutOut[119, 79] = (0, 0, 0, 0)
+    let style = CellStyle(pixels: PixelMode(graphics: .sixel, cellPixels: cell))
+    let image = try XCTUnwrap(CellConverter.convert(cutOut, in: box, style: style).image)
+    XCTAssertFalse(image.isOpaque)
+  }
+
   /// Every conversion is an image of its own; a copy of one is the same image.
   func testEachConversionHasAnIdentityOfItsOwn() throws {
     let (first, firstImage) = try gamePicture(.kitty)

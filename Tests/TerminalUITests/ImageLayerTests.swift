@@ -99,6 +99,13 @@ final class ImageLayerTests: XCTestCase {
       XCTAssertEqual(replaced.redrawRows, [], "\(graphics)")
       XCTAssertEqual(text(replaced.after), "\u{1B}7\u{1B}[4;6H" + text(new.bytes) + "\u{1B}8")
 
+      // An image with transparent parts would let the old one show through: lines first.
+      let clear = PixelImage(
+        graphics: graphics, size: new.size, bytes: new.bytes, isOpaque: false)
+      XCTAssertEqual(
+        layer.change(to: [PlacedImage(image: clear, area: area)]).redrawRows, [3..<18])
+      _ = layer.change(to: [PlacedImage(image: new, area: area)])
+
       let moved = Rect(column: 2, row: 1, columns: 10, rows: 5)
       let elsewhere = layer.change(to: [PlacedImage(image: new, area: moved)])
       XCTAssertEqual(elsewhere.redrawRows, [3..<18], "\(graphics)")
