@@ -70,25 +70,8 @@ public enum CellConverter {
     var bytes = Array(text.utf8)
     var keys = ""
     if mode.graphics == .kitty {
-      // ESC _ G a=T,f=32,s=W,v=H,c=C,r=R,m=1 ESC \ then the data's chunks: the keys that
-      // describe the data are kept, the ones that show it at once are the terminal's to say.
-      let start = Array("\u{1B}_G".utf8)
-      guard bytes.starts(with: start),
-        let end = bytes.indices.dropFirst(start.count).first(where: {
-          bytes[$0] == 0x1B && $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "\\")
-        })
-      else { return nil }
-      let header = String(decoding: bytes[start.count..<end], as: UTF8.self)
-      guard !header.contains(";") else { return nil }
-      keys = header.split(separator: ",").filter { key in
-        !["a=", "c=", "r=", "m=", "q="].contains { key.hasPrefix($0) }
-      }.joined(separator: ",")
-      bytes.removeSubrange(..<(end + 2))
-      guard bytes.starts(with: start), keys.contains("s="), keys.contains("v="),
-        let deflated = deflatedKitty(bytes)
-      else { return nil }
-      bytes = deflated
-      keys += ",o=z"
+      guard let kitty = deflatedKitty(bytes) else { return nil }
+      (keys, bytes) = kitty
     }
     return CellPicture(
       size: size, cells: cells,
@@ -97,23 +80,40 @@ public enum CellConverter {
         isOpaque: image.isOpaque))
   }
 
-  /// Kitty's data (chunks of base64 pixels) compressed with zlib, for kitty's `o=z`, in chunks
-  /// of its own: a face's pixels are a few kilobytes instead of hundreds over a slow link.
-  /// Nil when the chunks are not base64.
-  static func deflatedKitty(_ chunks: [UInt8]) -> [UInt8]? {
-    // ESC _ G keys ; payload ESC \ ...: each payload is base64 of its own.
+  /// libchafa's kitty image (`ESC _G a=T,f=32,s=W,v=H,c=C,r=R,m=1 ESC \`, then chunks of
+  /// base64 pixels, each encoded on its own) as the keys that describe its data, without
+  /// those that show it at once (the terminal's to say), and the data compressed with zlib
+  /// for kitty's `o=z`, in chunks of its own: a face's pixels in a few kilobytes instead of
+  /// hundreds over a slow link. Nil when the output is not of that shape.
+  static func deflatedKitty(_ printed: [UInt8]) -> (keys: String, data: [UInt8])? {
+    var keys: String?
     var raw: [UInt8] = []
+    let start = Array("\u{1B}_G".utf8)
     var index = 0
-    while let separator = chunks[index...].firstIndex(of: UInt8(ascii: ";")) {
-      guard let end = chunks[separator...].firstIndex(of: 0x1B) else { return nil }
-      var text = chunks[(separator + 1)..<end].map { CChar(bitPattern: $0) }
+    while index < printed.count {
+      guard printed[index...].starts(with: start),
+        let end = printed[(index + start.count)...].indices.first(where: {
+          printed[$0] == 0x1B && $0 + 1 < printed.count && printed[$0 + 1] == UInt8(ascii: "\\")
+        })
+      else { return nil }
+      let body = printed[(index + start.count)..<end]
+      index = end + 2
+      guard let separator = body.firstIndex(of: UInt8(ascii: ";")) else {
+        // The first sequence: keys only.
+        guard keys == nil else { continue }
+        keys = String(decoding: body, as: UTF8.self).split(separator: ",").filter { key in
+          !["a=", "c=", "r=", "m=", "q="].contains { key.hasPrefix($0) }
+        }.joined(separator: ",")
+        continue
+      }
+      var text = body[(separator + 1)...].map { CChar(bitPattern: $0) }
       text.append(0)
       var length: gsize = 0
       guard let decoded = g_base64_decode(text, &length) else { return nil }
       raw += UnsafeBufferPointer(start: decoded, count: Int(length))
       g_free(decoded)
-      index = end
     }
+    guard let keys, keys.contains("s="), keys.contains("v=") else { return nil }
     guard !raw.isEmpty else { return nil }
     // The fastest level: a face is compressed while its question waits to be asked.
     var size = compressBound(uLong(raw.count))
@@ -134,7 +134,7 @@ public enum CellConverter {
       result += [0x1B, UInt8(ascii: "\\")]
       offset = next
     } while offset < base64.count
-    return result
+    return (keys + ",o=z", result)
   }
 
   /// `image` as the ANSI text that libchafa prints for a terminal, one line a row.

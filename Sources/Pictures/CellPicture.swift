@@ -43,8 +43,11 @@ public struct CellStyle: Hashable, Sendable {
   public var symbols: SymbolSet
   /// A cell's width divided by its height; terminal cells are about twice as tall as wide.
   public var cellAspect: Double
-  /// Pictures are drawn with their pixels in this mode; nil draws them with symbols.
-  public var pixels: PixelMode?
+  /// Pictures are drawn with their pixels in this mode; nil draws them with symbols. The
+  /// cells' aspect follows the mode's cells.
+  public var pixels: PixelMode? {
+    didSet { if let pixels { cellAspect = pixels.cellAspect } }
+  }
 
   /// With `pixels`, the cells' aspect is that of their pixels, whatever `cellAspect` says.
   public init(

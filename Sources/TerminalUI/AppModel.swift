@@ -180,9 +180,7 @@ public struct AppModel: Sendable {
       resize(to: newSize, at: now, into: &step)
     case .cellsResized(let cellPixels):
       guard let mode = appearance.pixels, mode.cellPixels != cellPixels else { break }
-      appearance = CellStyle(
-        colors: appearance.colors, symbols: appearance.symbols,
-        pixels: PixelMode(graphics: mode.graphics, cellPixels: cellPixels))
+      appearance.pixels = PixelMode(graphics: mode.graphics, cellPixels: cellPixels)
       // The faces in hand have the old cells' pixels: they are made again.
       pictures.onScreen = nil
       pictures.faces = [:]

@@ -93,10 +93,6 @@ enum Commands {
       var choice = try Terminal.choose(colors: colors, utf8: utf8)
       // Asked before ncurses takes the terminal, which would read the answers as keys.
       (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
-      if let pixels = choice.appearance.pixels {
-        choice.appearance.cellAspect =
-          Double(pixels.cellPixels.width) / Double(pixels.cellPixels.height)
-      }
       let trace = try tracePath.map { path throws(TerminalError) in try Trace(path: path) }
       let summary = RosterSummary(
         members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
@@ -225,5 +221,4 @@ enum Commands {
       GraphicsDetection.cellPixels(1) ?? answers?.cellPixels ?? PixelSize(width: 10, height: 20)
     return (PixelMode(graphics: pixels, cellPixels: cell), tmux)
   }
-
 }

@@ -94,7 +94,7 @@ struct MeetTheMembers: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "How faces are drawn: auto (asks the terminal), kitty, sixel, iterm2 (the photo's "
-        + "pixels) or symbols (default: auto; the start screen says which is used).",
+        + "pixels) or symbols (default: auto; the help window says which is used).",
       valueName: "mode"))
   var graphics: String?
 
