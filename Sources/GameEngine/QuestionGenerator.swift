@@ -55,6 +55,9 @@ public struct QuestionGenerator: Sendable {
     var names: [NameOption] = []
     var nameIndexOfKey: [NameKey: Int] = [:]
     var nameIndexOfMember: [Int] = []
+    // Sized at once (names at most one a member), as they are kept for the whole game.
+    names.reserveCapacity(members.count)
+    nameIndexOfMember.reserveCapacity(members.count)
     for member in members {
       let key = member.nameKey
       if let index = nameIndexOfKey[key] {

@@ -177,15 +177,13 @@ public final class History: Sendable {
 
   /// A member of the roster as the history identifies them.
   public struct Photo: Sendable {
-    public let member: MemberID
     public let name: String
     /// The photo's path, to hash it.
     public let path: FilePath
     /// The photo's path inside the roster folder.
     public let file: String
 
-    public init(member: MemberID, name: String, path: FilePath, file: String) {
-      self.member = member
+    public init(name: String, path: FilePath, file: String) {
       self.name = name
       self.path = path
       self.file = file
@@ -205,8 +203,9 @@ public final class History: Sendable {
   /// Finds (or adds) the person of each photo, in roster folder `roster` (its name). The
   /// people recorded are read once and matched in memory, so that a roster of thousands (or
   /// thousands who share a placeholder photo) opens in time linear in its size; a person is
-  /// written only when their photo, roster, name or file changed.
-  public func people(_ photos: [Photo], roster: String) throws(Unavailable) -> [MemberID: Person] {
+  /// written only when their photo, roster, name or file changed. Returns each photo's person,
+  /// in the order of `photos`.
+  public func people(_ photos: [Photo], roster: String) throws(Unavailable) -> [Person] {
     let files = try photoHashes(photos.map(\.path), roster: roster)
     let hashes = files.hashes
     return try writing { db in
@@ -215,8 +214,8 @@ public final class History: Sendable {
         capacity: try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0)
       // Newest first, so that each key's list, built by putting each in front, is oldest first.
       let rows = try Row.fetchCursor(db, sql: "SELECT * FROM person ORDER BY id DESC")
-      while let row = try rows.next() { candidates.add(Recorded(row)) }
-      var found: [MemberID: Person] = [:]
+      while let row = try rows.next() { candidates.add(try Recorded(row)) }
+      var found: [Person] = []
       found.reserveCapacity(photos.count)
       for (photo, hash) in zip(photos, hashes) {
         // The same photo and name first, so that people who share a photo (a club's
@@ -231,14 +230,14 @@ public final class History: Sendable {
           if !unchanged {
             try db.execute(
               sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
-              arguments: [hash, roster, photo.name, photo.file, row.person.id])
+              arguments: [hash.text, roster, photo.name, photo.file, row.person.id])
           }
-          found[photo.member] = row.person
+          found.append(row.person)
         } else {
           try db.execute(
             sql: "INSERT INTO person (photoHash, roster, name, file) VALUES (?, ?, ?, ?)",
-            arguments: [hash, roster, photo.name, photo.file])
-          found[photo.member] = Person(id: db.lastInsertedRowID)
+            arguments: [hash.text, roster, photo.name, photo.file])
+          found.append(Person(id: db.lastInsertedRowID))
         }
       }
       return found
@@ -248,14 +247,14 @@ public final class History: Sendable {
   /// A person as recorded, with what a photo is matched on.
   private struct Recorded {
     var person: Person
-    var photoHash: String
+    var photoHash: PhotoHash
     var roster: String
     var name: String
     var file: String
 
-    init(_ row: Row) {
+    init(_ row: Row) throws {
       person = History.person(row)
-      photoHash = row["photoHash"]
+      photoHash = try row.withUnsafeData(named: "photoHash") { PhotoHash(recorded: $0 ?? Data()) }
       roster = row["roster"]
       name = row["name"]
       file = row["file"]
@@ -267,8 +266,8 @@ public final class History: Sendable {
   /// key): a few bytes a person, so that a roster of thousands opens in little memory.
   private struct Candidates {
     enum Key {
-      case photoAndName(String, String)
-      case photo(String)
+      case photoAndName(PhotoHash, String)
+      case photo(PhotoHash)
       case rosterAndName(String, String)
 
       var kind: Int {
@@ -365,9 +364,9 @@ public final class History: Sendable {
 
   /// Each photo's SHA-256, and what the history must record of the files.
   private struct PhotoHashes {
-    var hashes: [String]
-    /// The paths (as bytes) of the photos hashed again, with their file's identity.
-    var hashed: [(path: [UInt8], identity: FileIdentity, hash: String)] = []
+    var hashes: [PhotoHash]
+    /// The photos hashed again, with their file's identity.
+    var hashed: [(path: FilePath, identity: FileIdentity, hash: PhotoHash)] = []
     /// The roster's files recorded that are no longer in it.
     var gone: [[UInt8]] = []
 
@@ -377,7 +376,10 @@ public final class History: Sendable {
         try db.execute(
           sql:
             "INSERT OR REPLACE INTO photoFile (path, roster, identity, hash) VALUES (?, ?, ?, ?)",
-          arguments: [Data(file.path), roster, file.identity.data, file.hash])
+          arguments: [
+            file.path.withPlatformString { Data(bytes: $0, count: strlen($0)) }, roster,
+            file.identity.data, file.hash.text,
+          ])
       }
       for path in gone {
         try db.execute(sql: "DELETE FROM photoFile WHERE path = ?", arguments: [Data(path)])
@@ -392,32 +394,36 @@ public final class History: Sendable {
   private func photoHashes(_ paths: [FilePath], roster: String) throws(Unavailable)
     -> PhotoHashes
   {
-    let bytes = paths.map { path in path.withPlatformString { Self.bytes(of: $0) } }
-    // SQLite orders blobs as memcmp does, which is how arrays of bytes compare.
-    let order = bytes.indices.sorted { bytes[$0].lexicographicallyPrecedes(bytes[$1]) }
+    // SQLite orders blobs as memcmp does, as strcmp orders the paths' bytes.
+    let order = paths.indices.sorted { paths[$0].bytesPrecede(paths[$1]) }
     let identities = paths.map(FileIdentity.init(of:))
     let (recorded, gone) = try reading { db in
-      var recorded = [String?](repeating: nil, count: paths.count)
+      var recorded = [PhotoHash?](repeating: nil, count: paths.count)
       var gone: [[UInt8]] = []
       var next = 0
+      // Each record's path, in one buffer.
+      var path: [UInt8] = []
       let rows = try Row.fetchCursor(
         db, sql: "SELECT path, roster, identity, hash FROM photoFile ORDER BY path")
       while let row = try rows.next() {
-        let path = try row.withUnsafeData(atIndex: 0) { $0.map(Array.init) ?? [] }
-        while next < order.count, bytes[order[next]].lexicographicallyPrecedes(path) {
+        path.removeAll(keepingCapacity: true)
+        try row.withUnsafeData(atIndex: 0) { path.append(contentsOf: $0 ?? Data()) }
+        while next < order.count, paths[order[next]].compareBytes(with: path) < 0 {
           next += 1
         }
-        guard next < order.count, bytes[order[next]] == path else {
+        guard next < order.count, paths[order[next]].compareBytes(with: path) == 0 else {
           if row[1] == roster { gone.append(path) }
           continue
         }
         // The same path may be listed twice; each gets the record.
-        while next < order.count, bytes[order[next]] == path {
+        while next < order.count, paths[order[next]].compareBytes(with: path) == 0 {
           let photo = order[next]
           if let identity = identities[photo],
             try row.withUnsafeData(atIndex: 2, { $0.map(identity.isSame(as:)) ?? false })
           {
-            recorded[photo] = row[3]
+            recorded[photo] = try row.withUnsafeData(atIndex: 3) {
+              PhotoHash(recorded: $0 ?? Data())
+            }
           }
           next += 1
         }
@@ -429,21 +435,17 @@ public final class History: Sendable {
       if let hash = recorded[photo] { return hash }
       let hash = Self.contentHash(of: paths[photo])
       if let identity = identities[photo] {
-        files.hashed.append((bytes[photo], identity, hash))
+        files.hashed.append((paths[photo], identity, hash))
       }
       return hash
     }
     return files
   }
 
-  private static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
-    Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
-  }
-
-  /// SHA-256 of the file's bytes, read in blocks; the path itself if it cannot be read.
-  static func contentHash(of path: FilePath) -> String {
+  /// SHA-256 of the file's bytes, read in blocks; that of its path if it cannot be read.
+  static func contentHash(of path: FilePath) -> PhotoHash {
     guard let file = try? FileDescriptor.open(path, .readOnly, options: .closeOnExec) else {
-      return "path:" + path.string
+      return PhotoHash(recorded: Data(("path:" + path.string).utf8))
     }
     defer { try? file.close() }
     var hasher = SHA256()
@@ -451,7 +453,7 @@ public final class History: Sendable {
     while let count = try? block.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 {
       hasher.update(data: block[..<count])
     }
-    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    return PhotoHash(hasher.finalize())
   }
 
   // MARK: - Answers
@@ -524,11 +526,10 @@ public final class History: Sendable {
   }
 
   /// Everything recorded for the roster folder `roster` (its name), in one pass over its
-  /// answers' outcomes and times, with the tallies of the members of `people`.
-  public func totals(roster: String, people: [MemberID: Person] = [:]) throws(Unavailable)
+  /// answers' outcomes and times, with the tallies of `members` (by their person's id).
+  public func totals(roster: String, members: [Int64: MemberID] = [:]) throws(Unavailable)
     -> Totals
   {
-    let members = Dictionary(people.map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     return try reading { db in
       var totals = Totals()
       var streak = 0
@@ -661,6 +662,91 @@ public final class History: Sendable {
     Answer(
       person: row["person"], roster: row["roster"], mode: row["mode"], outcome: row["outcome"],
       chosen: row["chosen"], seconds: row["seconds"], answeredAt: row["answeredAt"])
+  }
+}
+
+/// A photo's SHA-256, held in place (a roster of thousands holds two a person while it opens)
+/// and recorded as 64 hexadecimal digits. A value recorded otherwise (the path of a photo that
+/// could not be read, as earlier versions recorded it) is known by its own SHA-256.
+struct PhotoHash: Hashable {
+  private var words: [4 of UInt64]
+
+  private init(words: [4 of UInt64]) { self.words = words }
+
+  init(_ digest: SHA256.Digest) {
+    var words = [4 of UInt64](repeating: 0)
+    digest.withUnsafeBytes { bytes in
+      for word in 0..<4 {
+        words[word] = bytes.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)
+      }
+    }
+    self.init(words: words)
+  }
+
+  /// As the history records it.
+  init(recorded text: Data) {
+    if text.count == 64, let words = Self.words(hexadecimal: text) {
+      self.init(words: words)
+    } else {
+      self.init(SHA256.hash(data: text))
+    }
+  }
+
+  private static func words(hexadecimal text: Data) -> [4 of UInt64]? {
+    var words = [4 of UInt64](repeating: 0)
+    let valid = withUnsafeMutableBytes(of: &words) { digest in
+      for (index, character) in text.enumerated() {
+        let value: UInt8
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
+        default: return false
+        }
+        digest[index / 2] |= index % 2 == 0 ? value << 4 : value
+      }
+      return true
+    }
+    return valid ? words : nil
+  }
+
+  /// 64 lowercase hexadecimal digits, as recorded.
+  var text: String {
+    let digits = Array("0123456789abcdef".utf8)
+    return String(unsafeUninitializedCapacity: 64) { text in
+      withUnsafeBytes(of: words) { bytes in
+        for (index, byte) in bytes.enumerated() {
+          text[2 * index] = digits[Int(byte >> 4)]
+          text[2 * index + 1] = digits[Int(byte & 0xF)]
+        }
+      }
+      return 64
+    }
+  }
+
+  static func == (lhs: PhotoHash, rhs: PhotoHash) -> Bool {
+    (0..<4).allSatisfy { lhs.words[$0] == rhs.words[$0] }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    for word in 0..<4 { hasher.combine(words[word]) }
+  }
+}
+
+extension FilePath {
+  /// Whether the path's bytes come before `other`'s, as SQLite orders blobs.
+  fileprivate func bytesPrecede(_ other: FilePath) -> Bool {
+    withPlatformString { path in other.withPlatformString { strcmp(path, $0) < 0 } }
+  }
+
+  /// How the path's bytes order against `bytes`, as SQLite orders blobs (memcmp, then the
+  /// shorter first): negative, zero or positive.
+  fileprivate func compareBytes(with bytes: [UInt8]) -> Int {
+    withPlatformString { path in
+      let count = strlen(path)
+      let common = Swift.min(count, bytes.count)
+      let order = common == 0 ? 0 : bytes.withUnsafeBytes { memcmp(path, $0.baseAddress!, common) }
+      return order != 0 ? Int(order) : count - bytes.count
+    }
   }
 }
 

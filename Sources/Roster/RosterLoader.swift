@@ -24,6 +24,8 @@ extension Roster {
     }
 
     var entries: [RosterEntry] = []
+    // Room for every file at once: doubling would leave up to half of it unused, for good.
+    entries.reserveCapacity(found.count)
     for file in found.sorted(by: { $0.relativePath < $1.relativePath }) {
       switch PhotoKind(fileName: file.fileName) {
       case .other:

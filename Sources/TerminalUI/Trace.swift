@@ -9,7 +9,7 @@ import GameEngine
 /// monotonic clock in microseconds.
 public final class Trace {
   /// A JSON value as the trace writes it.
-  public enum Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+  public enum Value: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case string(String)
     case int(Int64)
     case strings([String])
@@ -18,17 +18,25 @@ public final class Trace {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .int(value) }
 
-    var object: Any {
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
       switch self {
-      case .string(let text): text
-      case .int(let number): number
-      case .bool(let flag): flag
-      case .strings(let texts): texts
+      case .string(let text): try container.encode(text)
+      case .int(let number): try container.encode(number)
+      case .bool(let flag): try container.encode(flag)
+      case .strings(let texts): try container.encode(texts)
       }
     }
   }
 
   private let file: UnsafeMutablePointer<FILE>
+  /// Each line's object, keys sorted. (JSONSerialization's sorted keys compare in a locale,
+  /// which loads ICU's data: megabytes of memory the game itself never needs.)
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
   /// When the clock was last set to fire (see `expectTick`).
   var tickDue: Instant?
 
@@ -50,12 +58,11 @@ public final class Trace {
   }
 
   public func write(_ event: String, at instant: Instant, _ fields: [(String, Value)]) {
-    var object: [String: Any] = ["t": MonotonicClock.microseconds(instant), "event": event]
-    for (key, value) in fields { object[key] = value.object }
-    guard
-      let line = try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return }
+    var object: [String: Value] = [
+      "t": .int(MonotonicClock.microseconds(instant)), "event": .string(event),
+    ]
+    for (key, value) in fields { object[key] = value }
+    guard let line = try? encoder.encode(object) else { return }
     _ = line.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
     fputs("\n", file)
     fflush(file)

@@ -115,11 +115,10 @@ struct BenchHistory: ParsableCommand {
     }.sorted()
     let photos = files.map { file in
       let name = String(file.prefix { $0 != "." })
-      return History.Photo(
-        member: MemberID(file), name: name, path: FilePath("\(roster)/\(file)"), file: file)
+      return History.Photo(name: name, path: FilePath("\(roster)/\(file)"), file: file)
     }
     let rosterName = (roster as NSString).lastPathComponent
-    let people = try history.people(photos, roster: rosterName).values.map(\.id).sorted()
+    let people = try history.people(photos, roster: rosterName).map(\.id).sorted()
     guard !people.isEmpty else { throw ValidationError("no photos in \(roster)") }
     var times: [Double] = []
     let memory = MemoryState(stability: 3, difficulty: 5)

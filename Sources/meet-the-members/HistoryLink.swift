@@ -9,8 +9,10 @@ import TerminalUI
 /// plays on and the start screen says why, once.
 struct HistoryLink {
   let history: History?
-  /// The history's person for each member.
-  let people: [MemberID: History.Person]
+  /// The history's person for each member, by the person's id.
+  let people: [MemberID: Int64]
+  /// What the history remembers of the members asked before.
+  var memories: [MemberID: MemoryRecord] = [:]
   /// The roster's name (its folder's, or its club's), which the history records with each
   /// answer.
   let rosterName: String
@@ -29,12 +31,28 @@ struct HistoryLink {
     }
     do {
       let history = try History(folder: folder)
-      let photos = roster.entries.map {
-        History.Photo(member: $0.member.id, name: $0.member.name, path: $0.path, file: $0.file)
+      let found = try history.people(
+        roster.entries.map { History.Photo(name: $0.member.name, path: $0.path, file: $0.file) },
+        roster: rosterName)
+      // Only what the game asks of each person is kept, made once the history's own work is
+      // done: a roster of thousands is in memory several times over while it opens.
+      var people: [MemberID: Int64] = [:]
+      people.reserveCapacity(roster.entries.count)
+      var memories: [MemberID: MemoryRecord] = [:]
+      for (entry, person) in zip(roster.entries, found) {
+        let member = entry.member.id
+        people[member] = person.id
+        if let memory = person.memory, let last = person.lastAnswer {
+          memories[member] = MemoryRecord(
+            memory: memory, lastAnswer: last,
+            lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
+        }
       }
-      let people = try history.people(photos, roster: rosterName)
       var link = HistoryLink(history: history, people: people, rosterName: rosterName, notice: nil)
-      link.totals = try history.totals(roster: rosterName, people: people)
+      link.memories = memories
+      link.totals = try history.totals(
+        roster: rosterName,
+        members: Dictionary(people.map { ($1, $0) }, uniquingKeysWith: { first, _ in first }))
       return link
     } catch {
       return HistoryLink(
@@ -76,16 +94,8 @@ struct HistoryLink {
 
   /// The memories recorded, with the game's clock set against the wall clock.
   func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
-    var records: [MemberID: MemoryRecord] = [:]
-    for (member, person) in people {
-      if let memory = person.memory, let last = person.lastAnswer {
-        records[member] = MemoryRecord(
-          memory: memory, lastAnswer: last,
-          lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
-      }
-    }
     var setup = HistorySetup(
-      memories: Memories(records),
+      memories: Memories(memories),
       wallClock: history == nil
         ? nil : WallClock(origin: origin, unixSecondsAtOrigin: unixSecondsAtOrigin),
       notice: notice)
@@ -116,7 +126,7 @@ struct HistoryLink {
         return failure {
           try history.record(
             History.Answer(
-              person: person.id, roster: rosterName, mode: answer.mode,
+              person: person, roster: rosterName, mode: answer.mode,
               outcome: result.outcome.name, chosen: chosen, seconds: result.answerTime.seconds,
               answeredAt: answer.answeredAt),
             memory: answer.memory, grade: answer.grade.rawValue)
@@ -126,7 +136,7 @@ struct HistoryLink {
         guard let person = people[member] else { return nil }
         return failure {
           try history.remember(
-            person: person.id, memory: record.memory, grade: record.lastGrade.rawValue,
+            person: person, memory: record.memory, grade: record.lastGrade.rawValue,
             at: record.lastAnswer)
         }
       },

@@ -168,7 +168,8 @@ private final class ProgressDisplay: @unchecked Sendable {
   }
 
   private func drawBar() {
-    guard var (progress, at) = latest else { return }
+    guard let (reported, at) = latest else { return }
+    var progress = reported
     progress.elapsed += at.duration(to: .now)
     let bar = ProgressText.bar(progress, width: terminalColumns() - 1, unicode: unicode)
     write("\r\(bar)\u{1B}[K")

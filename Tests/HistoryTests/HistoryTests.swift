@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import GameEngine
@@ -20,15 +21,12 @@ final class HistoryTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
-  func photo(_ name: String, bytes: String, member: String? = nil, in sub: String = "club")
-    throws -> History.Photo
-  {
+  func photo(_ name: String, bytes: String, in sub: String = "club") throws -> History.Photo {
     let dir = folder + "/" + sub
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let path = dir + "/\(name).jpg"
     try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
-    return History.Photo(
-      member: MemberID(member ?? name), name: name, path: FilePath(path), file: "\(name).jpg")
+    return History.Photo(name: name, path: FilePath(path), file: "\(name).jpg")
   }
 
   func answer(_ person: Int64, at time: Double, outcome: String = "correct") -> History.Answer {
@@ -40,7 +38,7 @@ final class HistoryTests: XCTestCase {
   func testANewFileIsMadeAndKeepsAnswersAndMemories() throws {
     let history = try History(folder: folder + "/data")
     let people = try history.people([try photo("Ada", bytes: "a")], roster: "club")
-    let ada = try XCTUnwrap(people[MemberID("Ada")])
+    let ada = try XCTUnwrap(people.first)
     XCTAssertNil(ada.memory)
     let memory = MemoryState(stability: 2.5, difficulty: 4)
     try history.record(answer(ada.id, at: 1000), memory: memory, grade: 3)
@@ -48,9 +46,9 @@ final class HistoryTests: XCTestCase {
     let reopened = try History(folder: folder + "/data")
     XCTAssertEqual(try reopened.answers(), [answer(ada.id, at: 1000)])
     let again = try reopened.people([try photo("Ada", bytes: "a")], roster: "club")
-    XCTAssertEqual(again[MemberID("Ada")]?.memory, memory)
-    XCTAssertEqual(again[MemberID("Ada")]?.lastAnswer, 1000)
-    XCTAssertEqual(again[MemberID("Ada")]?.lastGrade, 3)
+    XCTAssertEqual(again.first?.memory, memory)
+    XCTAssertEqual(again.first?.lastAnswer, 1000)
+    XCTAssertEqual(again.first?.lastGrade, 3)
     let mode = try DatabaseQueue(path: reopened.path).read {
       try String.fetchOne($0, sql: "PRAGMA journal_mode")
     }
@@ -60,24 +58,25 @@ final class HistoryTests: XCTestCase {
   func testAPersonFollowsTheirPhotoThenTheirName() throws {
     let history = try History(folder: folder + "/data")
     let first = try history.people([try photo("Ada", bytes: "ada's face")], roster: "club")
-    let id = try XCTUnwrap(first[MemberID("Ada")]?.id)
+    let id = try XCTUnwrap(first.first?.id)
     // The roster folder moved and the file renamed: the same picture.
     let moved = try photo("Ada Lovelace", bytes: "ada's face", in: "elsewhere/club")
-    XCTAssertEqual(try history.people([moved], roster: "club")[moved.member]?.id, id)
+    XCTAssertEqual(try history.people([moved], roster: "club").first?.id, id)
     // A new photo of her, under her name, in a roster folder of the same name.
     let newPhoto = try photo("Ada Lovelace", bytes: "a new face", in: "club2")
-    XCTAssertEqual(try history.people([newPhoto], roster: "club")[newPhoto.member]?.id, id)
+    XCTAssertEqual(try history.people([newPhoto], roster: "club").first?.id, id)
     // Someone else with another photo and name is someone else.
     let ben = try photo("Ben", bytes: "ben's face")
-    XCTAssertNotEqual(try history.people([ben], roster: "club")[ben.member]?.id, id)
+    XCTAssertNotEqual(try history.people([ben], roster: "club").first?.id, id)
     // Two members with the same photo are not merged into one person.
     let twins = [try photo("Cy", bytes: "same"), try photo("Di", bytes: "same")]
     let found = try history.people(twins, roster: "club")
-    XCTAssertNotEqual(found[twins[0].member]?.id, found[twins[1].member]?.id)
-    // And each keeps their own history the next time, in whichever order they come.
+    XCTAssertEqual(found.count, 2)
+    XCTAssertNotEqual(found[0].id, found[1].id)
+    // And each keeps their own history the next time, in whichever order they come: each
+    // photo's person is given in the order of the photos.
     let next = try history.people(twins.reversed(), roster: "club")
-    XCTAssertEqual(next[twins[0].member]?.id, found[twins[0].member]?.id)
-    XCTAssertEqual(next[twins[1].member]?.id, found[twins[1].member]?.id)
+    XCTAssertEqual(next.map(\.id), found.reversed().map(\.id))
     let count = try DatabaseQueue(path: history.path).read {
       try Int.fetchOne($0, sql: "SELECT count(*) FROM person")
     }
@@ -88,12 +87,12 @@ final class HistoryTests: XCTestCase {
   /// are matched first, so that when one leaves, those who stay keep their histories.
   func testPeopleWithTheSamePhotoAndNameAreMatchedOldestFirst() throws {
     let history = try History(folder: folder + "/data")
-    let alexes = try (1...3).map { try photo("Alex", bytes: "placeholder", member: "alex\($0)") }
-    let first = try history.people(alexes, roster: "club")
-    let ids = try alexes.map { try XCTUnwrap(first[$0.member]?.id) }
+    let alexes = try (1...3).map { _ in try photo("Alex", bytes: "placeholder") }
+    let ids = try history.people(alexes, roster: "club").map(\.id)
+    XCTAssertEqual(Set(ids).count, 3)
     XCTAssertEqual(ids, ids.sorted())
     let stayed = try history.people(Array(alexes.prefix(2)), roster: "club")
-    XCTAssertEqual(alexes.prefix(2).map { stayed[$0.member]?.id }, Array(ids.prefix(2)))
+    XCTAssertEqual(stayed.map(\.id), Array(ids.prefix(2)))
   }
 
   /// A photo whose file name is not UTF-8 is hashed by its content like any other.
@@ -107,15 +106,44 @@ final class HistoryTests: XCTestCase {
     try Data("zoe's face".utf8).write(to: URL(fileURLWithPath: folder + "/Zoe.jpg"))
     XCTAssertEqual(
       History.contentHash(of: path), History.contentHash(of: FilePath(folder + "/Zoe.jpg")))
-    XCTAssertEqual(History.contentHash(of: path).count, 64)
+    XCTAssertEqual(
+      History.contentHash(of: path).text,
+      "74ac5ea3a587e81742059d76d718e2f0c73fb7dc43f7202f279849c8ef67ecca")
+  }
+
+  /// A hash is recorded as 64 lowercase hexadecimal digits and read back the same; any other
+  /// value recorded (a path, as earlier versions recorded an unreadable photo's) is known by
+  /// its own SHA-256, the same as an unreadable photo's now.
+  func testAHashIsReadBackAsRecordedAndAnyOtherValueByItsOwnHash() throws {
+    let digits = "00ff10e0" + String(repeating: "0123456789abcdef", count: 3) + "deadbeef"
+    let hash = PhotoHash(recorded: Data(digits.utf8))
+    XCTAssertEqual(hash.text, digits)
+    XCTAssertEqual(
+      PhotoHash(SHA256.hash(data: Data("a".utf8))).text,
+      "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb")
+    for other in [
+      digits.uppercased(), String(digits.dropLast()), digits + "0", "", "path:/x/y.jpg",
+    ] {
+      XCTAssertEqual(PhotoHash(recorded: Data(other.utf8)).text, sha256Hex(other), other)
+    }
+    let missing = folder + "/gone.jpg"
+    XCTAssertEqual(
+      History.contentHash(of: FilePath(missing)), PhotoHash(recorded: Data("path:\(missing)".utf8)))
+    XCTAssertNotEqual(
+      History.contentHash(of: FilePath(missing)), History.contentHash(of: FilePath(missing + "x")))
+  }
+
+  private func sha256Hex(_ text: String) -> String {
+    SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
   func testTotalsCountTheRostersAnswersTheBestStreakAndTheAnswerTimes() throws {
     let history = try History(folder: folder + "/data")
     let people = try history.people(
       [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")], roster: "club")
-    let ada = (key: MemberID("Ada"), value: try XCTUnwrap(people[MemberID("Ada")]))
-    let bo = (key: MemberID("Bo"), value: try XCTUnwrap(people[MemberID("Bo")]))
+    XCTAssertEqual(people.count, 2)
+    let ada = (key: MemberID("Ada"), value: people[0])
+    let bo = (key: MemberID("Bo"), value: people[1])
     let memory = MemoryState(stability: 1, difficulty: 5)
     let outcomes = ["correct", "correct", "wrong", "correct", "correct", "correct", "timeout"]
     for (index, outcome) in outcomes.enumerated() {
@@ -135,7 +163,8 @@ final class HistoryTests: XCTestCase {
         person: bo.value.id, roster: "club", mode: "learn", outcome: "wrong", chosen: "Ada",
         seconds: 2, answeredAt: 10),
       memory: memory, grade: 1)
-    let totals = try history.totals(roster: "club", people: people)
+    let totals = try history.totals(
+      roster: "club", members: [ada.value.id: ada.key, bo.value.id: bo.key])
     XCTAssertEqual(totals.questions, 8)
     XCTAssertEqual(totals.correct, 5)
     XCTAssertEqual(totals.bestStreak, 3)
@@ -231,7 +260,7 @@ final class HistoryTests: XCTestCase {
   func testTwoGamesWriteAtOnceWithoutLockErrors() throws {
     let one = try History(folder: folder)
     let two = try History(folder: folder)
-    let ada = try XCTUnwrap(one.people([try photo("Ada", bytes: "a")], roster: "club").first?.value)
+    let ada = try XCTUnwrap(one.people([try photo("Ada", bytes: "a")], roster: "club").first)
     let failures = Mutex(0)
     let answers = (0..<2).map { writer in
       (0..<200).map { answer(ada.id, at: Double(writer * 1000 + $0)) }
@@ -269,22 +298,23 @@ final class PhotoHashCacheTests: XCTestCase {
     let path = folder + "/Ada.jpg"
     try Data("ada's face".utf8).write(to: URL(fileURLWithPath: path))
     let photos = [
-      History.Photo(member: MemberID("a"), name: "Ada", path: FilePath(path), file: "Ada.jpg")
+      History.Photo(name: "Ada", path: FilePath(path), file: "Ada.jpg")
     ]
     let history = try History(folder: folder + "/data")
     let first = try history.people(photos, roster: "club")
-    let real = History.contentHash(of: FilePath(path))
+    let real = History.contentHash(of: FilePath(path)).text
     // The recorded hash stands in for the file as long as the file is the same one: a
     // launch that took it reads nothing.
+    let recorded = String(repeating: "5eed", count: 16)
     let database = try DatabaseQueue(path: folder + "/data/" + History.fileName)
     try database.write { db in
-      try db.execute(sql: "UPDATE photoFile SET hash = 'recorded'")
+      try db.execute(sql: "UPDATE photoFile SET hash = ?", arguments: [recorded])
       XCTAssertEqual(try String.fetchOne(db, sql: "SELECT photoHash FROM person"), real)
     }
     let second = try history.people(photos, roster: "club")
-    XCTAssertEqual(second[MemberID("a")]?.id, first[MemberID("a")]?.id)
+    XCTAssertEqual(second.map(\.id), first.map(\.id))
     try database.read { db in
-      XCTAssertEqual(try String.fetchOne(db, sql: "SELECT photoHash FROM person"), "recorded")
+      XCTAssertEqual(try String.fetchOne(db, sql: "SELECT photoHash FROM person"), recorded)
     }
     // A file written again is read again.
     try Data("ada's new face".utf8).write(to: URL(fileURLWithPath: path))
@@ -292,7 +322,7 @@ final class PhotoHashCacheTests: XCTestCase {
     try database.read { db in
       XCTAssertEqual(
         try String.fetchOne(db, sql: "SELECT photoHash FROM person"),
-        History.contentHash(of: FilePath(path)))
+        History.contentHash(of: FilePath(path)).text)
     }
     // A photo that leaves the roster leaves the record.
     _ = try history.people([], roster: "club")
@@ -309,8 +339,7 @@ final class PhotoHashCacheTests: XCTestCase {
       try names.map { name in
         let path = folder + "/\(name).jpg"
         try Data("\(name)'s face".utf8).write(to: URL(fileURLWithPath: path))
-        return History.Photo(
-          member: MemberID(name), name: name, path: FilePath(path), file: "\(name).jpg")
+        return History.Photo(name: name, path: FilePath(path), file: "\(name).jpg")
       }
     }
     let one = try photos(["e", "a", "c"])
@@ -320,7 +349,8 @@ final class PhotoHashCacheTests: XCTestCase {
     _ = try history.people(two, roster: "two")
     let database = try DatabaseQueue(path: folder + "/data/" + History.fileName)
     try database.write { db in
-      try db.execute(sql: "UPDATE photoFile SET hash = 'recorded ' || hex(path)")
+      // Each file's own value, unlike any photo's: the last 32 bytes of its path.
+      try db.execute(sql: "UPDATE photoFile SET hash = lower(substr(hex(path), -64))")
     }
     _ = try history.people(one, roster: "one")
     try database.read { db in
@@ -332,7 +362,11 @@ final class PhotoHashCacheTests: XCTestCase {
       XCTAssertEqual(hashes.map { $0[0] as String }, ["a", "c", "e"])
       for row in hashes {
         XCTAssertEqual(row[1] as String?, row[2] as String?, "\(row[0] as String)'s recorded hash")
-        XCTAssertTrue((row[1] as String).hasPrefix("recorded "))
+        let name = row[0] as String
+        XCTAssertTrue(
+          (row[1] as String).hasSuffix(
+            Data("/\(name).jpg".utf8).map { String(format: "%02x", $0) }.joined()),
+          "\(name)'s hash is the one recorded for its path")
       }
     }
     _ = try history.people(Array(one.prefix(2)), roster: "one")
