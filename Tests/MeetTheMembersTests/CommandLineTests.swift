@@ -189,8 +189,20 @@ var packageDirectory: URL {
 let testDataHome: String = {
   let path = NSTemporaryDirectory() + "mtm-data-\(getpid())"
   setenv("XDG_DATA_HOME", path, 1)
+  XCTestObservationCenter.shared.addTestObserver(RemovalAtTheEnd(path))
   return path
 }()
+
+/// Removes a folder once every test has run.
+final class RemovalAtTheEnd: NSObject, XCTestObservation {
+  let path: String
+
+  init(_ path: String) { self.path = path }
+
+  func testBundleDidFinish(_ testBundle: Bundle) {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
 
 func runMeetTheMembers(
   _ arguments: [String], environment: [String: String]? = nil, executable: String? = nil,

@@ -136,7 +136,7 @@ final class MakefileTests: XCTestCase {
     status: Int32, log: String
   ) {
     let logPath = "\(folder!)/log-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: logPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
