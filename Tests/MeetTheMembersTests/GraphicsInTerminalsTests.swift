@@ -204,8 +204,16 @@ final class GraphicsInTerminalsTests: XCTestCase {
         terminal.resize(width: 560, height: 400)
         try? terminal.waitFor("the resize", timeout: 5) { trace.all("resize").count > resizes }
       }
-      try terminal.waitFor("the face in the resized window") {
-        !lastImages.isEmpty && lastImages != old
+      do {
+        try terminal.waitFor("the face in the resized window") {
+          !lastImages.isEmpty && lastImages != old
+        }
+      } catch let timeout as XTerminal.Timeout {
+        // Whether the window changed, and what the game saw and drew.
+        let images = trace.all("frame").suffix(3).map { $0["images"] ?? [] }
+        throw XTerminal.Timeout(
+          description: "\(timeout): \(trace.all("resize").count - resizes) resizes seen, "
+            + "the last frames' images \(images), the window \(terminal.geometry)")
       }
       area = try faceArea(start: start, rowOffset: rowOffset)
       try waitForScreen("the photo in its new box", area: area) {

@@ -108,9 +108,10 @@ final class XTerminal {
     terminal = process
     let windowClass = kind == .kitty ? "kitty" : "xterm"
     var window = ""
+    // A mapped window: kitty sometimes has another, never shown, which takes no resize.
     try waitFor("a window of \(windowClass)", timeout: 30) {
       window =
-        run(["xdotool", "search", "--class", windowClass]).output
+        run(["xdotool", "search", "--onlyvisible", "--class", windowClass]).output
         .split(separator: "\n").last.map(String.init) ?? ""
       return !window.isEmpty
     }
@@ -131,6 +132,12 @@ final class XTerminal {
   /// Makes the terminal's window this many pixels wide and tall (it tells what runs in it).
   func resize(width: Int, height: Int) {
     run(["xdotool", "windowsize", "--sync", window, "\(width)", "\(height)"])
+  }
+
+  /// The window's place and size, as xdotool says them (for failure messages).
+  var geometry: String {
+    run(["xdotool", "getwindowgeometry", window]).output.split(separator: "\n")
+      .joined(separator: ";")
   }
 
   /// Presses keys by their X names ("Return", "s", "Escape", "q").
