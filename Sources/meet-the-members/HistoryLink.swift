@@ -38,22 +38,22 @@ struct HistoryLink {
       // done: a roster of thousands is in memory several times over while it opens.
       var people: [MemberID: Int64] = [:]
       people.reserveCapacity(roster.entries.count)
+      var members: [Int64: MemberID] = [:]
+      members.reserveCapacity(roster.entries.count)
       var memories: [MemberID: MemoryRecord] = [:]
       for (entry, person) in zip(roster.entries, found) {
         let member = entry.member.id
         people[member] = person.id
+        members[person.id] = member
         if let memory = person.memory, let last = person.lastAnswer {
           memories[member] = MemoryRecord(
             memory: memory, lastAnswer: last,
             lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
         }
       }
-      var link = HistoryLink(history: history, people: people, rosterName: rosterName, notice: nil)
-      link.memories = memories
-      link.totals = try history.totals(
-        roster: rosterName,
-        members: Dictionary(people.map { ($1, $0) }, uniquingKeysWith: { first, _ in first }))
-      return link
+      return HistoryLink(
+        history: history, people: people, memories: memories, rosterName: rosterName,
+        notice: nil, totals: try history.totals(roster: rosterName, members: members))
     } catch {
       return HistoryLink(
         history: nil, people: [:], rosterName: rosterName,
