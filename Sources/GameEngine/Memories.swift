@@ -109,4 +109,10 @@ public struct Memories: Hashable, Sendable {
     records[member] = record
     return record
   }
+
+  /// Puts back the record a member had before a card or answer (nil: never met), when that
+  /// card or answer could not be kept.
+  public mutating func revert(_ member: MemberID, to record: MemoryRecord?) {
+    records[member] = record
+  }
 }

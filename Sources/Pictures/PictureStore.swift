@@ -48,6 +48,8 @@ public final class PictureStore: Sendable {
     /// Most recently used last.
     var images: [Decoded] = []
     var failures: [FilePath: PictureError] = [:]
+    /// Photos checked and found good (`check`).
+    var checked: Set<FilePath> = []
     var jobs: [CellKey: Job] = [:]
     var decodes = 0
     var conversions = 0
@@ -82,6 +84,29 @@ public final class PictureStore: Sendable {
   public var imageBytes: (total: Int, largest: Int) {
     state.withLock { state in
       (state.images.reduce(0) { $0 + $1.bytes }, state.images.map(\.bytes).max() ?? 0)
+    }
+  }
+
+  /// Whether the photo at `path` can be shown: decoded once, to the fewest pixels, for a
+  /// front end that draws no picture (the headless one); nil when it decodes, else why not.
+  /// The answer is kept, a failure with the others.
+  public func check(_ path: FilePath) -> PictureError? {
+    let known = state.withLock { state -> PictureError?? in
+      state.checked.contains(path) ? .some(nil) : state.failures[path].map { .some($0) }
+    }
+    if let known { return known }
+    do {
+      _ = try decode(path, size: .atLeast(PixelSize(width: 1, height: 1)))
+      state.withLock { state in
+        state.checked.insert(path)
+        // A check keeps no pixels: the next picture of this photo is decoded for its box.
+        state.images.removeAll { $0.path == path }
+      }
+      return nil
+    } catch {
+      let failure = error as? PictureError ?? .damaged("\(error)")
+      state.withLock { $0.failures[path] = failure }
+      return failure
     }
   }
 

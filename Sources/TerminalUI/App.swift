@@ -56,17 +56,20 @@ public final class App {
     }
   }
 
-  var model: AppModel
+  /// The model, run by the one effect runner.
+  private(set) var runner: EffectRunner
+  var model: AppModel { runner.model }
   let terminal: Terminal
   private let store: PictureStore
   private let photos: [MemberID: Photo]
   let trace: Trace?
   private let recorder: HistoryRecorder?
+  /// History writes wait here, never on the main queue: a database another process holds, or
+  /// a slow disk, delays no key and no frame.
+  private let historyQueue = DispatchQueue(label: "meet-the-members.history", qos: .utility)
   var sources: [any DispatchSourceProtocol] = []
   let input: any DispatchSourceRead
   private let timer = DispatchSource.makeTimerSource(queue: .main)
-  /// Whether a frame is owed: drawing waits until the input's effects are all run.
-  private var needsFrame = false
   /// The frame on screen, for finding the button under a click; nil when the terminal must
   /// be drawn anew.
   var drawn: Frame?
@@ -77,9 +80,10 @@ public final class App {
   public init(_ setup: Setup) throws(TerminalError) {
     Self.ignoreHandledSignals()
     terminal = try Terminal(choice: setup.choice)
-    model = AppModel(
-      session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
-      size: terminal.size, history: setup.history, mode: setup.mode)
+    runner = EffectRunner(
+      AppModel(
+        session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
+        size: terminal.size, history: setup.history, mode: setup.mode))
     recorder = setup.recorder
     store = PictureStore()
     photos = setup.photos
@@ -97,7 +101,7 @@ public final class App {
     sources.append(timer)
     for source in sources { source.resume() }
     trace?.recordStart(size: model.size, appearance: model.appearance, at: MonotonicClock.now())
-    send(.launched, reason: "start")
+    send(.launched, reason: .start)
     dispatchMain()
   }
 
@@ -105,15 +109,15 @@ public final class App {
 
   private func readInput() {
     let keys = terminal.readKeys()
-    if keys.isEmpty, terminal.isHungUp { send(.terminated(signal: SIGHUP), reason: "signal") }
+    if keys.isEmpty, terminal.isHungUp { send(.terminated(signal: SIGHUP), reason: .signal) }
     for key in keys {
       let now = MonotonicClock.now()
       trace?.recordKey(key, at: now)
       if case .click(let column, let row) = key {
         guard let control = drawn?.control(atColumn: column, row: row) else { continue }
-        send(.press(control), reason: "key", at: now)
+        send(.press(control), reason: .key, at: now)
       } else {
-        send(.key(key), reason: "key", at: now)
+        send(.key(key), reason: .key, at: now)
       }
     }
   }
@@ -121,62 +125,64 @@ public final class App {
   private func clockFired() {
     let now = MonotonicClock.now()
     trace?.recordTick(at: now)
-    let reason = model.session.state.phase.isRevealing ? "flash" : "step"
+    let reason: FrameReason = model.session.state.phase.isRevealing ? .flash : .step
     send(.tick, reason: reason, at: now)
   }
 
-  /// Hands an input to the model and runs the effects it returns. The inputs those effects
-  /// produce at once (a picture the store had, a face drawn) follow, in order, once they have
-  /// all run. Drawing waits for the end, or for a face to be confirmed: it must be on screen
-  /// before its question's clock starts.
-  func send(_ input: Input, reason: String, at now: Instant = MonotonicClock.now()) {
-    var inputs = [(input, now)]
-    var cause = reason
-    while !inputs.isEmpty {
-      let (next, instant) = inputs.removeFirst()
-      let effects = model.handle(next, at: instant)
-      if effects.contains(where: \.posesQuestion) {
-        cause = "question"
-      } else if reason != "key", cause == reason, effects.contains(where: \.changesPhase) {
-        cause = "phase"
+  /// Hands an input to the effect runner, which runs the model and this loop's effects.
+  func send(_ input: Input, reason: FrameReason, at now: Instant = MonotonicClock.now()) {
+    var hands = Hands(app: self)
+    runner.send(input, at: now, reason: reason, to: &hands)
+  }
+
+  /// What this loop does with each effect.
+  private struct Hands: EffectHandlers {
+    unowned let app: App
+
+    var now: Instant { MonotonicClock.now() }
+
+    func draw(_ model: AppModel, reason: FrameReason) {
+      MainActor.assumeIsolated { app.draw(model, reason: reason) }
+    }
+
+    func preparePicture(_ request: PictureRequest, at now: Instant) -> Input? {
+      MainActor.assumeIsolated { app.preparePicture(request) }
+    }
+
+    func setClock(_ instant: Instant?) {
+      MainActor.assumeIsolated { app.setClock(instant) }
+    }
+
+    func report(_ transition: Transition, model: AppModel) {
+      MainActor.assumeIsolated { app.trace?.record(transition, at: transition.at) }
+    }
+
+    func keep(_ write: Effect, at now: Instant) -> Input? {
+      MainActor.assumeIsolated { app.keep(write) }
+      return nil
+    }
+
+    func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant) {
+      MainActor.assumeIsolated {
+        app.trace?.recordWithdrawal(member, file: file, reason: reason, at: now)
       }
-      for effect in effects { perform(effect, reason: cause, at: instant, then: &inputs) }
     }
-    drawIfNeeded(reason: cause)
-  }
 
-  private func perform(
-    _ effect: Effect, reason: String, at now: Instant, then inputs: inout [(Input, Instant)]
-  ) {
-    switch effect {
-    case .render:
-      needsFrame = true
-    case .confirmFaceDrawn(let member):
-      drawIfNeeded(reason: reason)
-      inputs.append((.faceDrawn(member), MonotonicClock.now()))
-    case .setClock(let instant):
-      setClock(instant)
-    case .report(let transition):
-      trace?.record(transition, at: now)
-    case .recordAnswer, .recordIntroduction, .forgetProgress:
-      if let failure = recorder?.perform(effect) { inputs.append((failure, now)) }
-    case .memberWithdrawn(let member, let file, let reason):
-      trace?.recordWithdrawal(member, file: file, reason: reason, at: now)
-    case .preparePicture(let request):
-      if let ready = preparePicture(request) { inputs.append((ready, now)) }
-    case .suspend:
-      drawIfNeeded(reason: reason)
-      releaseTerminal()
-      // Stop for real (SIGTSTP is taken by this loop); `fg` sends SIGCONT.
-      kill(getpid(), SIGSTOP)
-    case .quit(let status, let summary):
-      finish(status: status, summary: summary)
+    func suspend() {
+      MainActor.assumeIsolated {
+        app.releaseTerminal()
+        // Stop for real (SIGTSTP is taken by this loop); `fg` sends SIGCONT.
+        kill(getpid(), SIGSTOP)
+      }
+    }
+
+    func quit(status: Int32, summary: String?, model: AppModel) {
+      MainActor.assumeIsolated { app.finish(status: status, summary: summary) }
     }
   }
 
-  private func drawIfNeeded(reason: String) {
-    guard needsFrame, !terminalReleased else { return }
-    needsFrame = false
+  private func draw(_ model: AppModel, reason: FrameReason) {
+    guard !terminalReleased else { return }
     let frame = Renderer.render(model.screen, size: model.size)
     if frame == drawn { return }
     drawn = frame
@@ -184,8 +190,22 @@ public final class App {
     terminal.draw(frame)
     guard let before, let after = WrittenBytes.total() else { return }
     trace?.recordFrame(
-      bytes: after - before, reason: reason, step: model.session.state.phase.progressStep,
+      bytes: after - before, reason: reason.rawValue, step: model.session.state.phase.progressStep,
       images: frame.images, imageBytes: terminal.imageBytes, at: MonotonicClock.now())
+  }
+
+  // MARK: - History
+
+  /// Keeps an answer, a card or a forgetting on the history's queue; a failure comes back to
+  /// the loop as an input.
+  private func keep(_ write: Effect) {
+    guard let recorder else { return }
+    historyQueue.async {
+      guard let failure = recorder.perform(write) else { return }
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { [weak self] in self?.send(failure, reason: .history) }
+      }
+    }
   }
 
   // MARK: - Pictures
@@ -215,10 +235,10 @@ public final class App {
     switch result {
     case .success(let picture):
       trace?.recordPicture(request, ok: true, cached: false, at: now)
-      send(.pictureReady(request, picture), reason: "picture", at: now)
+      send(.pictureReady(request, picture), reason: .picture, at: now)
     case .failure(let error):
       trace?.recordPicture(request, ok: false, error: "\(error)", at: now)
-      send(.pictureFailed(request, file: file, reason: "\(error)"), reason: "picture", at: now)
+      send(.pictureFailed(request, file: file, reason: "\(error)"), reason: .picture, at: now)
     }
   }
 
@@ -234,21 +254,11 @@ public final class App {
 
   private func finish(status: Int32, summary: String?) -> Never {
     terminal.close()
+    // Every answer given is on disk before the game ends.
+    historyQueue.sync {}
     trace?.recordExit(status: status, at: MonotonicClock.now())
     if let summary { print(summary) }
     exit(status)
-  }
-}
-
-extension Effect {
-  fileprivate var posesQuestion: Bool {
-    if case .report(let transition) = self, case .questionPosed = transition.kind { return true }
-    return false
-  }
-
-  fileprivate var changesPhase: Bool {
-    if case .report = self { return true }
-    return false
   }
 }
 

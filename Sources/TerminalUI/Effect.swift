@@ -35,12 +35,12 @@ public enum Effect: Hashable, Sendable {
   case setClock(Instant?)
   /// Something happened in the game: for the trace, and the headless front end's events.
   case report(Transition)
-  /// Keep this answer in the history, before the answer is reported; a failure comes back
-  /// as `.historyFailed`.
+  /// Keep this answer in the history; a failure comes back as `.historyFailed`, and the
+  /// memory it carried is taken back.
   case recordAnswer(RecordedAnswer)
-  /// Keep the memory of a member just met on a name card (Unix seconds); a failure comes
-  /// back as `.historyFailed`.
-  case recordIntroduction(MemberID, MemoryRecord)
+  /// Keep the memory of a member just met on a name card (Unix seconds), which was
+  /// `previous` before; a failure comes back as `.historyFailed`.
+  case recordIntroduction(MemberID, MemoryRecord, previous: MemoryRecord?)
   /// Forget everything the history recorded for the roster ("Forget my progress"); a failure
   /// comes back as `.historyFailed`.
   case forgetProgress
@@ -53,18 +53,18 @@ public enum Effect: Hashable, Sendable {
 }
 
 /// What keeps the history: each function keeps one thing and returns why it could not, in
-/// one line, or nil.
-public struct HistoryRecorder {
-  public var answer: (RecordedAnswer) -> String?
+/// one line, or nil. The terminal's loop calls them on a queue of their own.
+public struct HistoryRecorder: Sendable {
+  public var answer: @Sendable (RecordedAnswer) -> String?
   /// A member met on a name card, with their memory after it.
-  public var introduction: (MemberID, MemoryRecord) -> String?
+  public var introduction: @Sendable (MemberID, MemoryRecord) -> String?
   /// Everything recorded for the roster, forgotten.
-  public var forget: () -> String?
+  public var forget: @Sendable () -> String?
 
   public init(
-    answer: @escaping (RecordedAnswer) -> String?,
-    introduction: @escaping (MemberID, MemoryRecord) -> String?,
-    forget: @escaping () -> String?
+    answer: @escaping @Sendable (RecordedAnswer) -> String?,
+    introduction: @escaping @Sendable (MemberID, MemoryRecord) -> String?,
+    forget: @escaping @Sendable () -> String?
   ) {
     self.answer = answer
     self.introduction = introduction
@@ -76,11 +76,11 @@ public struct HistoryRecorder {
     let failure: String?
     switch effect {
     case .recordAnswer(let recorded): failure = answer(recorded)
-    case .recordIntroduction(let member, let record): failure = introduction(member, record)
+    case .recordIntroduction(let member, let record, _): failure = introduction(member, record)
     case .forgetProgress: failure = forget()
     default: return nil
     }
-    return failure.map(Input.historyFailed)
+    return failure.map { Input.historyFailed(effect, reason: $0) }
   }
 }
 
@@ -95,10 +95,14 @@ public struct RecordedAnswer: Hashable, Sendable {
   public let grade: Grade
   /// "quiz" (the timed game) or "learn".
   public let mode: String
+  /// The member's memory before it; nil when they were new.
+  public let previous: MemoryRecord?
 
   public init(
-    result: QuestionResult, answeredAt: Double, memory: MemoryState, grade: Grade, mode: String
+    result: QuestionResult, answeredAt: Double, memory: MemoryState, grade: Grade, mode: String,
+    previous: MemoryRecord? = nil
   ) {
+    self.previous = previous
     self.result = result
     self.answeredAt = answeredAt
     self.memory = memory

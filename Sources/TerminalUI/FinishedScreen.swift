@@ -78,10 +78,8 @@ extension Renderer {
         "[ \(label) ]", control: control, column: left + index * (buttonWidth + 2), row: row,
         width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
-    let hint = ["Enter presses", "Tab \(look.arrows) move", "Esc menu", "q quits"].joined(
-      separator: look.separator)
     frame.putCentered(
-      hint, column: 1, row: row + 2, width: size.columns - 2, style: look.dim,
+      screen.keyHints, column: 1, row: row + 2, width: size.columns - 2, style: look.dim,
       ellipsis: look.ellipsis)
   }
 

@@ -31,6 +31,7 @@ public enum Input: Hashable, Sendable {
   case pictureFailed(PictureRequest, file: String, reason: String)
   /// The frame drawn after `Effect.confirmFaceDrawn` has the member's face on screen.
   case faceDrawn(MemberID)
-  /// An answer could not be kept (`Effect.recordAnswer`): why, in one line naming the file.
-  case historyFailed(String)
+  /// The history could not keep what an effect asked (`.recordAnswer`, `.recordIntroduction`
+  /// or `.forgetProgress`): why, in one line naming the file.
+  indirect case historyFailed(Effect, reason: String)
 }

@@ -47,12 +47,8 @@ extension Renderer {
         text, column: column.left + 1, row: row, width: column.width - 2, style: style,
         ellipsis: look.ellipsis)
     }
-    let hint = [
-      "1-\(screen.rules.optionCount) answer", "Tab \(look.arrows) move", "p pause", "s stats",
-      "? help", "Esc menu", "q quit",
-    ].joined(separator: look.separator)
     frame.putCentered(
-      hint, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
+      screen.keyHints, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
       style: look.dim, ellipsis: look.ellipsis)
   }
 
@@ -67,7 +63,7 @@ extension Renderer {
     let width = second.column + second.columns - first.column
     var message = "Someone new: remember this face and name"
     if case .paused = screen.game.phase {
-      message = "Paused. Press p to resume"
+      message = "Paused. Press \(screen.key(for: .pause)) to resume"
     }
     frame.putCentered(
       message, column: column.left + 1, row: Layout.messageRow(size), width: column.width - 2,
@@ -77,13 +73,11 @@ extension Renderer {
       "This is \(introduction.member.name)", control: .next, column: first.column,
       row: first.row, width: width, style: style, centered: true, ellipsis: look.ellipsis)
     frame.putCentered(
-      "Enter: next", column: first.column, row: Layout.optionArea(2, in: size).row, width: width,
+      "\(screen.key(for: .pressFocused)): next", column: first.column,
+      row: Layout.optionArea(2, in: size).row, width: width,
       style: look.dim, ellipsis: look.ellipsis)
-    let hint = [
-      "Enter next", "p pause", "s stats", "? help", "Esc menu", "q quit",
-    ].joined(separator: look.separator)
     frame.putCentered(
-      hint, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
+      screen.keyHints, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
       style: look.dim, ellipsis: look.ellipsis)
   }
 
@@ -186,10 +180,13 @@ extension Renderer {
     case .playerAway:
       pause = (
         "No answer to \(screen.rules.pauseAfterTimeouts) questions: paused. "
-          + "Press p to resume (score starts again at 0)", look.title
+          + "Press \(screen.key(for: .pause)) to resume (score starts again at 0)", look.title
       )
     case .player, .screenLeft:
-      pause = ("Paused. Press p to resume (the score starts again at 0)", look.title)
+      pause = (
+        "Paused. Press \(screen.key(for: .pause)) to resume (the score starts again at 0)",
+        look.title
+      )
     }
     return revealed == nil ? (nil, pause) : (pause, revealed)
   }

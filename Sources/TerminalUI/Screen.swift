@@ -155,3 +155,21 @@ public struct Screen: Hashable, Sendable {
     self.rules = rules
   }
 }
+
+extension Screen {
+  /// The contexts of the keys on this screen, most particular first.
+  var keyContexts: [KeyContext] {
+    KeyContext.of(place: place, overlay: overlay, phase: game.phase, hasGroups: !groups.isEmpty)
+  }
+
+  /// How the key that does `action` on the screen under any window is written, from the
+  /// keymap (what a paused question says still holds once its window is closed).
+  func key(for action: KeyAction) -> String {
+    let contexts = KeyContext.of(
+      place: place, overlay: nil, phase: game.phase, hasGroups: !groups.isEmpty)
+    return Keymap.key(for: action, in: contexts, look: appearance) ?? "?"
+  }
+
+  /// The line of key hints under it, from the keymap.
+  var keyHints: String { Keymap.hints(in: keyContexts, look: appearance) }
+}

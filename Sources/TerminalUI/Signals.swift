@@ -37,17 +37,17 @@ extension App {
       let cell = model.appearance.pixels == nil ? nil : GraphicsDetection.cellPixels(1)
       trace?.recordResize(size, cell: cell, at: now)
       if let cell, cell != model.appearance.pixels?.cellPixels {
-        send(.cellsResized(cell), reason: "resize", at: now)
+        send(.cellsResized(cell), reason: .resize, at: now)
       }
-      send(.resized(size), reason: "resize", at: now)
+      send(.resized(size), reason: .resize, at: now)
     case SIGINT:
-      send(.interrupt, reason: "key", at: now)
+      send(.interrupt, reason: .key, at: now)
     case SIGTSTP:
-      send(.suspended, reason: "suspend", at: now)
+      send(.suspended, reason: .suspend, at: now)
     case SIGCONT:
       continued()
     default:  // SIGTERM, SIGHUP
-      send(.terminated(signal: signal), reason: "signal", at: now)
+      send(.terminated(signal: signal), reason: .signal, at: now)
     }
   }
 
@@ -59,14 +59,14 @@ extension App {
     // A terminal that went away has no foreground: end, as for a hang-up, rather than stop
     // and wait for a `fg` that can never come.
     guard tcgetpgrp(0) != -1, !terminal.isHungUp else {
-      return send(.terminated(signal: SIGHUP), reason: "signal")
+      return send(.terminated(signal: SIGHUP), reason: .signal)
     }
     guard isInForeground else {
       if !terminalReleased {
         // Stopped some other way: stop drawing, and touch nothing (no endwin from here).
         terminalReleased = true
         input.suspend()
-        send(.backgrounded, reason: "suspend")
+        send(.backgrounded, reason: .suspend)
       }
       kill(getpid(), SIGSTOP)
       return
@@ -79,7 +79,7 @@ extension App {
       terminal.invalidate()
     }
     drawn = nil
-    send(.continued(terminal.followResize()), reason: "continue")
+    send(.continued(terminal.followResize()), reason: .continue)
   }
 
   /// Gives the terminal back to the shell and stops reading it.

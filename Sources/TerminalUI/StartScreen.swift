@@ -60,13 +60,9 @@ extension Renderer {
         column: (width - buttonsWidth) / 2 + index * (buttonWidth + gap), row: row,
         width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
-    let moves =
-      screen.groups.isEmpty
-      ? ["Tab \(look.arrows) move"] : ["Tab \(look.leftRight) move", "\(look.upDown) group"]
-    let hint = (["Enter presses"] + moves + ["s stats", "m people", "? help", "q quits"])
-      .joined(separator: look.separator)
     frame.putCentered(
-      hint, column: 1, row: row + 2, width: width - 2, style: look.dim, ellipsis: look.ellipsis)
+      screen.keyHints, column: 1, row: row + 2, width: width - 2, style: look.dim,
+      ellipsis: look.ellipsis)
   }
 
   /// The groups to play, everyone first, one a line: a mark before the chosen one, each

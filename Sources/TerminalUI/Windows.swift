@@ -71,27 +71,15 @@ extension Renderer {
     return "\(minutes / 60) h \(minutes % 60) min"
   }
 
-  /// Every key, and the mouse.
+  /// Every key, and the mouse: the keymap's lines.
   static func drawHelp(_ screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
-    let numbers = (1...screen.rules.optionCount).map(String.init).joined(separator: " ")
-    let keys: [(String, String)] = [
-      (numbers, "choose a name"),
-      ("Tab \(look.arrows)", "move between buttons"),
-      ("Enter Space", "press the button"),
-      ("Mouse", "click a button"),
-      ("p", "pause, resume"),
-      ("s", "statistics"),
-      ("m", "people: how well you know each"),
-      ("w", "files skipped (start screen)"),
-      ("?", "this help"),
-      ("Esc", "close, or back to start"),
-      ("q Ctrl-C", "quit"),
-      ("Ctrl-Z", "suspend (fg resumes)"),
-    ]
-    let keyWidth = keys.map { DisplayWidth.of($0.0) }.max() ?? 0
-    var lines = keys.map { key, meaning in
-      (DisplayWidth.pad(key, to: keyWidth) + "  " + meaning, Style.plain)
+    let keys = Keymap.helpLines(look: look)
+    // A long list of keys (the people window's) runs into its words rather than pushing
+    // every line's words to the right.
+    let keyWidth = min(keys.map { DisplayWidth.of($0.keys) }.max() ?? 0, 13)
+    var lines = keys.map { line in
+      (DisplayWidth.pad(line.keys, to: keyWidth) + "  " + line.words, Style.plain)
     }
     lines.append(("", .plain))
     lines.append(("Resuming starts the score at 0.", look.dim))

@@ -110,7 +110,7 @@ struct HistoryLink {
     let people = people
     let rosterName = rosterName
     /// Why the history could not do something, in one line; nil when it did.
-    func failure(_ body: () throws -> Void) -> String? {
+    @Sendable func failure(_ body: () throws -> Void) -> String? {
       do {
         try body()
         return nil

@@ -43,15 +43,27 @@ func fakePicture(in box: CellSize) -> CellPicture {
   return CellPicture(size: size, cells: cells)
 }
 
-/// The model run as the loop runs it, without a terminal: every effect is recorded; a
-/// picture wanted on screen is handed in at once (unless `suppliesPictures` is off), and a
-/// face the model asks to confirm is confirmed at the same instant.
+/// The model run by the one effect runner, as the loop runs it, without a terminal: every
+/// effect is recorded; a picture wanted on screen is handed in at once (unless
+/// `suppliesPictures` is off), and a face the model asks to confirm is confirmed at the same
+/// instant.
 @dynamicMemberLookup
 struct TestModel {
-  var model: AppModel
-  var suppliesPictures: Bool
+  private var runner: EffectRunner
+  private var hands: TestHands
+
+  init(model: AppModel, suppliesPictures: Bool) {
+    runner = EffectRunner(model)
+    hands = TestHands(suppliesPictures: suppliesPictures)
+  }
+
+  var model: AppModel { runner.model }
   /// Every effect so far, follow-ups included, in order.
-  var log: [Effect] = []
+  var log: [Effect] { hands.log }
+  var suppliesPictures: Bool {
+    get { hands.suppliesPictures }
+    set { hands.suppliesPictures = newValue }
+  }
 
   subscript<Value>(dynamicMember keyPath: KeyPath<AppModel, Value>) -> Value {
     model[keyPath: keyPath]
@@ -64,18 +76,17 @@ struct TestModel {
   /// Handles an input and runs its follow-ups; returns the effects of the input itself.
   @discardableResult
   mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
+    hands.now = now
+    return runner.send(input, at: now, reason: .key, to: &hands)
+  }
+
+  /// Hands an input to the model alone, running none of its effects: for asserting what
+  /// one input returns before its follow-ups.
+  mutating func handleAlone(_ input: Input, at now: Instant) -> [Effect] {
+    var model = runner.model
     let effects = model.handle(input, at: now)
-    log += effects
-    for effect in effects {
-      switch effect {
-      case .preparePicture(let request) where suppliesPictures && request.purpose == .onScreen:
-        supply(request, at: now)
-      case .confirmFaceDrawn(let member):
-        handle(.faceDrawn(member), at: now)
-      default:
-        break
-      }
-    }
+    runner = EffectRunner(model)
+    hands.log += effects
     return effects
   }
 
@@ -98,6 +109,28 @@ struct TestModel {
       return request
     }.first
   }
+}
+
+/// The tests' front end: it records every effect, draws nothing, and makes a fake picture at
+/// once for each picture wanted on screen.
+struct TestHands: EffectHandlers {
+  var suppliesPictures: Bool
+  var log: [Effect] = []
+  var now = Instant.zero
+
+  mutating func willPerform(_ effect: Effect) {
+    log.append(effect)
+  }
+
+  func preparePicture(_ request: PictureRequest, at now: Instant) -> Input? {
+    guard suppliesPictures, request.purpose == .onScreen else { return nil }
+    return .pictureReady(request, fakePicture(in: request.box))
+  }
+
+  func setClock(_ instant: Instant?) {}
+  func report(_ transition: Transition, model: AppModel) {}
+  func keep(_ write: Effect, at now: Instant) -> Input? { nil }
+  func quit(status: Int32, summary: String?, model: AppModel) {}
 }
 
 /// Compares a frame's text with the snapshot file of that name, in Snapshots/ next to this

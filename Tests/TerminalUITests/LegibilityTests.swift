@@ -51,7 +51,7 @@ final class LegibilityTests: XCTestCase {
       for cell in frame.cells where cell.style.background == .terminalDefault {
         XCTAssertNotEqual(cell.style.foreground, .palette(7), "\(cell) in \(name)")
       }
-      let hint = try! XCTUnwrap(cell(of: "? help", in: frame), name)
+      let hint = try! XCTUnwrap(cell(of: "q quit", in: frame), name)
       XCTAssertTrue(frame[hint.column, hint.row].style.dim, name)
     }
   }

@@ -154,9 +154,10 @@ final class PeopleWindowTests: XCTestCase {
     XCTAssertEqual(effects.filter { $0 == .forgetProgress }.count, 1, "the second press forgets")
     XCTAssertTrue(model.memories.records.isEmpty)
     XCTAssertEqual(model.allTime, Totals())
-    XCTAssertEqual(model.screen.progress, Progress(known: 0, new: 6, total: 6))
     XCTAssertTrue(
       model.screen.people?.rows.allSatisfy { $0.recall == nil && $0.tally == Tally() } ?? false)
+    model.handle(.key(.character("s")), at: .seconds(9))
+    XCTAssertEqual(model.screen.progress, Progress(known: 0, new: 6, total: 6))
     XCTAssertEqual(model.game.state.questionsPlayed, 1, "this game's score and questions stay")
   }
 

@@ -1,0 +1,79 @@
+import GameEngine
+
+/// Which button is focused, and how Tab and the arrows move it.
+extension AppModel {
+  /// The buttons of the window on screen, in Tab order.
+  var windowControls: [Control] {
+    switch overlay {
+    case nil: []
+    case .stats: [.people, .close]
+    case .people: [.sortPeople] + (recordsHistory ? [.forgetProgress] : []) + [.close]
+    case .help, .warnings: [.close]
+    }
+  }
+
+  /// The buttons of the place or window on screen, in Tab order.
+  var controls: [Control] {
+    if overlay != nil { return windowControls }
+    switch place {
+    case .start: return [.start, .learn, .stats, .quit]
+    case .quiz where isFinished: return [.nextRound, .menu]
+    case .quiz where isIntroducing: return [.next, .pause, .stats]
+    case .quiz: return (0..<session.rules.optionCount).map(Control.option) + [.pause, .stats]
+    }
+  }
+
+  /// The focused button of the window on screen, or else of the place.
+  private var currentFocus: Control {
+    get { overlay == nil ? focus : windowFocus }
+    set {
+      if overlay == nil { focus = newValue } else { windowFocus = newValue }
+    }
+  }
+
+  mutating func moveFocus(by step: Int) {
+    let controls = controls
+    let index = controls.firstIndex(of: currentFocus) ?? 0
+    currentFocus = controls[(index + step + controls.count) % controls.count]
+  }
+
+  /// Left and right move within a row of buttons: the start screen's, Pause and Stats, or a
+  /// row of the two-by-two names; they stop at the row's ends.
+  mutating func moveFocusInRow(right: Bool) {
+    let rows: [[Control]]
+    if overlay != nil || place == .start || isFinished || isIntroducing {
+      rows = [controls]
+    } else {
+      let options = (0..<session.rules.optionCount).map(Control.option)
+      rows =
+        [[.pause, .stats]]
+        + stride(from: 0, to: options.count, by: 2).map {
+          Array(options[$0..<min($0 + 2, options.count)])
+        }
+    }
+    guard let row = rows.first(where: { $0.contains(currentFocus) }),
+      let index = row.firstIndex(of: currentFocus)
+    else { return currentFocus = rows[0][0] }
+    currentFocus = row[min(max(index + (right ? 1 : -1), 0), row.count - 1)]
+  }
+
+  /// Up and down on the quiz screen: between the two rows of names, and from the top row up
+  /// to Pause; elsewhere like Tab and Shift-Tab.
+  mutating func moveFocusVertically(down: Bool) {
+    guard place == .quiz, overlay == nil, !isFinished, !isIntroducing else {
+      return moveFocus(by: down ? 1 : -1)
+    }
+    switch focus {
+    case .option(let index):
+      if down {
+        if index < 2 { focus = .option(index + 2) }
+      } else {
+        focus = index >= 2 ? .option(index - 2) : .pause
+      }
+    case .pause, .stats:
+      if down { focus = .option(0) }
+    default:
+      focus = .option(0)
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import GameEngine
+
+/// Keys and buttons: a key does what the `Keymap` says in the contexts of what is on screen;
+/// a button does what it is for.
+extension AppModel {
+  /// The contexts of what is on screen, most particular first.
+  public var keyContexts: [KeyContext] {
+    KeyContext.of(
+      place: place, overlay: overlay, phase: session.state.phase,
+      hasGroups: !session.groups.isEmpty)
+  }
+
+  mutating func handle(_ key: Key, at now: Instant, into step: inout Step) {
+    let action = Keymap.action(for: key, in: keyContexts)
+    if action == .quit {
+      step.quit = 0
+      step.summary = true
+      return
+    }
+    // Too small to play: only quitting works.
+    if isTooSmall { return tell(.clockTicked, at: now, into: &step) }
+    switch key {
+    case .enter, .character(" "), .focusLost, .focusGained, .resize: break
+    default: people.forgetArmed = false  // only its second press forgets
+    }
+    if key == .focusLost, place == .quiz { return tell(.screenLeft, at: now, into: &step) }
+    guard let action else { return tell(.clockTicked, at: now, into: &step) }
+    perform(action, at: now, into: &step)
+  }
+
+  /// Does what a key's binding says.
+  private mutating func perform(_ action: KeyAction, at now: Instant, into step: inout Step) {
+    switch action {
+    case .pressFocused:
+      return press(overlay == nil ? focus : windowFocus, at: now, into: &step)
+    case .answer(let index):
+      return press(.option(index), at: now, into: &step)
+    case .pause:
+      return press(.pause, at: now, into: &step)
+    case .open(.warnings) where roster.warnings.isEmpty:
+      break
+    case .open(let overlay):
+      return openOverlay(overlay, at: now, into: &step)
+    case .back:
+      return escape(at: now, into: &step)
+    case .focusNext: moveFocus(by: 1)
+    case .focusPrevious: moveFocus(by: -1)
+    case .focusLeft: moveFocusInRow(right: false)
+    case .focusRight: moveFocusInRow(right: true)
+    case .focusUp: moveFocusVertically(down: false)
+    case .focusDown: moveFocusVertically(down: true)
+    case .previousGroup: chooseGroup(session.groupIndex - 1)
+    case .nextGroup: chooseGroup(session.groupIndex + 1)
+    case .scroll(let move):
+      people.scroll(move, of: session.membersInPlay, in: size)
+    case .quit, .click, .suspend:
+      break  // quitting is handled first; a click and Ctrl-Z come as other inputs
+    }
+    tell(.clockTicked, at: now, into: &step)
+  }
+
+  mutating func press(_ control: Control, at now: Instant, into step: inout Step) {
+    // A window owns the screen: only its own buttons work while it is open.
+    guard overlay == nil || windowControls.contains(control) else { return }
+    let armed = people.forgetArmed
+    people.forgetArmed = false
+    switch control {
+    case .start, .learn:
+      place = .quiz
+      focus = .option(0)
+      tell(control == .learn ? .learnPressed : .startPressed, at: now, into: &step)
+    case .next:
+      tell(.nextPressed, at: now, into: &step)
+    case .stats:
+      openOverlay(.stats, at: now, into: &step)
+    case .quit:
+      step.quit = 0
+      step.summary = true
+    case .option(let index):
+      guard !isFinished else { return }
+      focus = .option(index)
+      tell(.answerChosen(index), at: now, into: &step)
+    case .pause:
+      guard !isFinished else { return }
+      focus = .pause
+      tell(session.state.phase.isPaused ? .resumePressed : .pausePressed, at: now, into: &step)
+    case .close:
+      closeOverlay(at: now, into: &step)
+    case .nextRound:
+      focus = .option(0)
+      tell(.nextRoundPressed, at: now, into: &step)
+    case .menu:
+      escape(at: now, into: &step)
+    case .people:
+      openOverlay(.people, at: now, into: &step)
+    case .sortPeople:
+      windowFocus = .sortPeople
+      people.sort()
+      tell(.clockTicked, at: now, into: &step)
+    case .group(let index):
+      chooseGroup(index)
+      tell(.clockTicked, at: now, into: &step)
+    case .forgetProgress:
+      windowFocus = .forgetProgress
+      if armed {
+        forgetProgress(into: &step)
+      } else {
+        people.forgetArmed = true
+      }
+      tell(.clockTicked, at: now, into: &step)
+    }
+  }
+
+  /// "Forget my progress", pressed twice: the roster's history is cleared and everyone in it
+  /// is new again; this session's scores stay.
+  private mutating func forgetProgress(into step: inout Step) {
+    session.forgetMemories()
+    played = Totals()
+    step.effects.append(.forgetProgress)
+  }
+
+  private mutating func openOverlay(_ newOverlay: Overlay, at now: Instant, into step: inout Step) {
+    overlay = newOverlay
+    windowFocus = .close
+    people.first = 0
+    tell(newOverlay == .stats ? .statsOpened : .screenLeft, at: now, into: &step)
+  }
+
+  private mutating func closeOverlay(at now: Instant, into step: inout Step) {
+    let closed = overlay
+    overlay = nil
+    windowFocus = .close
+    tell(closed == .stats ? .statsClosed : .clockTicked, at: now, into: &step)
+  }
+
+  /// Esc: closes the window, or leaves the quiz for the start screen.
+  private mutating func escape(at now: Instant, into step: inout Step) {
+    if overlay != nil { return closeOverlay(at: now, into: &step) }
+    guard place == .quiz else { return tell(.clockTicked, at: now, into: &step) }
+    place = .start
+    focus = session.state.game?.mode == .learn ? .learn : .start
+    tell(.screenLeft, at: now, into: &step)
+  }
+
+  /// Plays the group on line `index` of the start screen's list (0 is everyone) from the next
+  /// game on; the list's ends stop it.
+  mutating func chooseGroup(_ index: Int) {
+    guard (0...session.groups.count).contains(index) else { return }
+    _ = session.choose(group: index == 0 ? nil : session.groups[index - 1])
+  }
+
+  var isIntroducing: Bool {
+    if case .introducing = session.state.phase { return true }
+    return false
+  }
+
+  var isFinished: Bool {
+    if case .finished = session.state.phase { return true }
+    return false
+  }
+}

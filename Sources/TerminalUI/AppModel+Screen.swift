@@ -1,0 +1,49 @@
+import GameEngine
+import Pictures
+
+/// What to draw: the screen built from the model, only when a frame is drawn.
+extension AppModel {
+  /// What to draw now.
+  public var screen: Screen {
+    var summary = roster
+    summary.members = session.membersInPlay
+    var screen = Screen(
+      game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
+      picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
+    screen.historyNotice = historyNotice
+    screen.allTime = allTime
+    screen.windowFocus = windowFocus
+    let time = session.wallClock.unixSeconds(at: now)
+    if overlay == .people {
+      screen.people = people.list(
+        of: session.membersStillInPlay, memories: memories, tallies: played.members, at: time,
+        in: size, canForget: recordsHistory)
+    }
+    // Counted over everyone, so only for the screens that say it.
+    if recordsHistory, (place == .start && overlay == nil) || overlay == .stats {
+      let members = session.memberIDsInPlay
+      screen.progress = Progress(
+        known: memories.known(among: members, at: time), new: memories.new(among: members),
+        total: members.count)
+    }
+    if place == .start, !session.groups.isEmpty {
+      let inPlay = session.membersStillInPlay
+      let byGroup = Dictionary(grouping: inPlay, by: \.group)
+      screen.groups = ([nil] + session.groups.map(Optional.some)).map { group in
+        let members = (group == nil ? inPlay : byGroup[group] ?? []).map(\.id)
+        return GroupLine(
+          group: group, members: members.count,
+          known: recordsHistory ? memories.known(among: members, at: time) : nil)
+      }
+      screen.chosenGroup = session.groupIndex
+    }
+    if let (members, box) = facesWanted {
+      for member in members {
+        if let held = pictures.faces[member], held.box == box, case .ready(let face) = held.slot {
+          screen.faces[member] = face
+        }
+      }
+    }
+    return screen
+  }
+}

@@ -1,0 +1,309 @@
+import GameEngine
+import Pictures
+
+/// Where a key is pressed: what it does depends on it. A screen is in one or more contexts,
+/// most particular first (the people window is in `peopleWindow`, then `window`, then
+/// `anywhere`); a key does what the first context that binds it says.
+public enum KeyContext: Hashable, Sendable, CaseIterable {
+  /// Wherever the game reads keys.
+  case anywhere
+  /// The start screen with no window over it.
+  case startScreen
+  /// The start screen of a roster with groups: its list of groups.
+  case groupList
+  /// A question on the quiz screen: being answered, revealed or paused.
+  case question
+  /// A name card (learn mode).
+  case nameCard
+  /// The scene at the end of a round.
+  case finished
+  /// Any window over a screen: statistics, help, people, files skipped.
+  case window
+  /// The people window, whose list scrolls.
+  case peopleWindow
+
+  /// The contexts of a screen, most particular first.
+  static func of(place: Place, overlay: Overlay?, phase: Phase, hasGroups: Bool) -> [KeyContext] {
+    if let overlay { return (overlay == .people ? [.peopleWindow] : []) + [.window, .anywhere] }
+    switch (place, phase) {
+    case (.start, _): return (hasGroups ? [.groupList] : []) + [.startScreen, .anywhere]
+    case (.quiz, .finished): return [.finished, .anywhere]
+    case (.quiz, .introducing): return [.nameCard, .anywhere]
+    case (.quiz, .paused(let paused)):
+      if case .introducing = paused.interrupted { return [.nameCard, .anywhere] }
+      return [.question, .anywhere]
+    case (.quiz, _): return [.question, .anywhere]
+    }
+  }
+
+  /// How the help names the context, after what a key does there.
+  var helpSuffix: String {
+    switch self {
+    case .anywhere, .window, .question, .nameCard, .finished: ""
+    case .startScreen, .groupList: " (start screen)"
+    case .peopleWindow: " (people)"
+    }
+  }
+}
+
+/// What a key does.
+public enum KeyAction: Hashable, Sendable {
+  /// Presses the focused button.
+  case pressFocused
+  case focusNext
+  case focusPrevious
+  case focusLeft
+  case focusRight
+  case focusUp
+  case focusDown
+  /// Chooses the name button with this index.
+  case answer(Int)
+  /// Pauses, or resumes a paused game.
+  case pause
+  case open(Overlay)
+  /// Closes the window, or goes back to the start screen.
+  case back
+  case quit
+  /// The group on the line above or below on the start screen.
+  case previousGroup
+  case nextGroup
+  /// Moves the people window's list.
+  case scroll(Scroll)
+  /// Presses the button under the mouse (a click reaches the model as that button's press).
+  case click
+  /// Gives the terminal back to the shell (Ctrl-Z reaches the model as a signal).
+  case suspend
+
+  public enum Scroll: Hashable, Sendable {
+    case up, down, pageUp, pageDown, top, bottom
+  }
+}
+
+/// One line of the keymap: keys, the context they work in, what they do and the words for
+/// it.
+public struct KeyBinding: Hashable, Sendable {
+  /// The keys; empty for what reaches the game another way (Ctrl-C and Ctrl-Z as signals, a
+  /// click as a press of the button under it), which the help lists all the same.
+  public let keys: [Key]
+  public let context: KeyContext
+  public let action: KeyAction
+  /// What it does, as the help says it.
+  public let words: String
+  /// The word the hint line under a screen gives it; nil when it is not hinted.
+  public let hint: String?
+  /// The contexts whose hint line gives it: its own unless told.
+  public let hintedIn: Set<KeyContext>
+  /// How the help writes a binding that has no keys ("Ctrl-C", "Mouse").
+  public let name: String?
+
+  init(
+    _ keys: [Key], _ context: KeyContext, _ action: KeyAction, _ words: String,
+    hint: String? = nil, in hintedIn: Set<KeyContext>? = nil, name: String? = nil
+  ) {
+    self.keys = keys
+    self.context = context
+    self.action = action
+    self.words = words
+    self.hint = hint
+    self.hintedIn = hint == nil ? [] : hintedIn ?? [context]
+    self.name = name
+  }
+}
+
+/// Which key does what where: the one table the model handles keys by, and the help window
+/// and each screen's key hints are made from.
+public enum Keymap {
+  /// The screens and windows: every hint line gives quitting.
+  private static let screens: Set<KeyContext> = [
+    .startScreen, .question, .nameCard, .finished, .window,
+  ]
+
+  /// Every binding, in the order the help lists them and the hints give them.
+  public static let bindings: [KeyBinding] = {
+    let letters: (Character) -> [Key] = {
+      [.character($0), .character(Character($0.uppercased()))]
+    }
+    let options = (0..<QuestionGenerator.optionCount).map { index in
+      KeyBinding(
+        [.character(Character(String(index + 1)))], .question, .answer(index), "choose a name",
+        hint: "answer")
+    }
+    let moves: [(Key, KeyAction, hinted: Bool)] = [
+      (.tab, .focusNext, true), (.backTab, .focusPrevious, false), (.left, .focusLeft, true),
+      (.right, .focusRight, true), (.up, .focusUp, true), (.down, .focusDown, true),
+    ]
+    let scrolls: [(Key, KeyAction.Scroll)] = [
+      (.up, .up), (.down, .down), (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .top),
+      (.end, .bottom),
+    ]
+    let menu = [KeyContext.question, .nameCard, .finished].map {
+      KeyBinding([.escape], $0, .back, "close, or back to start", hint: "menu")
+    }
+    return options + [
+      KeyBinding(
+        [.enter, .character(" ")], .nameCard, .pressFocused, "press the button", hint: "next"),
+      KeyBinding(
+        [.enter, .character(" ")], .anywhere, .pressFocused, "press the button", hint: "press",
+        in: [.startScreen, .finished, .window]),
+      KeyBinding([], .anywhere, .click, "click a button", name: "Mouse"),
+    ]
+      + moves.map {
+        KeyBinding(
+          [$0.0], .anywhere, $0.1, "move between buttons", hint: $0.hinted ? "move" : nil,
+          in: [.startScreen, .question, .finished, .window])
+      } + [
+        KeyBinding([.up], .groupList, .previousGroup, "choose the group to play", hint: "group"),
+        KeyBinding([.down], .groupList, .nextGroup, "choose the group to play", hint: "group"),
+        KeyBinding(letters("p"), .question, .pause, "pause, resume", hint: "pause"),
+        KeyBinding(letters("p"), .nameCard, .pause, "pause, resume", hint: "pause"),
+        KeyBinding(
+          letters("s"), .anywhere, .open(.stats), "statistics", hint: "stats",
+          in: [.startScreen, .question, .nameCard]),
+        KeyBinding(
+          letters("m"), .anywhere, .open(.people), "people: how well you know each",
+          hint: "people", in: [.startScreen]),
+        KeyBinding(letters("w"), .startScreen, .open(.warnings), "files skipped"),
+        KeyBinding(
+          [.character("?"), .character("h")], .anywhere, .open(.help), "this help",
+          hint: "help", in: [.startScreen, .question, .nameCard]),
+      ]
+      + scrolls.map { KeyBinding([$0.0], .peopleWindow, .scroll($0.1), "scroll the list") }
+      + [KeyBinding([.escape], .window, .back, "close, or back to start", hint: "close")]
+      + menu + [
+        KeyBinding([.character("q")], .anywhere, .quit, "quit", hint: "quit", in: screens),
+        KeyBinding([], .anywhere, .quit, "quit", name: "Ctrl-C"),
+        KeyBinding([], .anywhere, .suspend, "suspend (fg resumes)", name: "Ctrl-Z"),
+      ]
+  }()
+
+  /// What `key` does in `contexts` (most particular first); nil when nothing there binds it.
+  public static func action(for key: Key, in contexts: [KeyContext]) -> KeyAction? {
+    binding(for: key, in: contexts)?.action
+  }
+
+  /// The binding that `key` follows in `contexts` (most particular first).
+  static func binding(for key: Key, in contexts: [KeyContext]) -> KeyBinding? {
+    for context in contexts {
+      if let binding = bindings.first(where: { $0.context == context && $0.keys.contains(key) }) {
+        return binding
+      }
+    }
+    return nil
+  }
+
+  /// The hint line under a screen in `contexts`: each hinted word once, in the keymap's
+  /// order, after the first key of each binding that does it there ("1-4 answer · Tab ←→↑↓
+  /// move · p pause"). A key that a more particular context binds otherwise is not hinted
+  /// for the less particular one.
+  static func hints(in contexts: [KeyContext], look: CellStyle) -> String {
+    var words: [String] = []
+    var keysByWord: [String: [Key]] = [:]
+    for binding in bindings {
+      guard let hint = binding.hint, contexts.contains(binding.context),
+        !binding.hintedIn.isDisjoint(with: contexts), let key = binding.keys.first,
+        Self.binding(for: key, in: contexts) == binding
+      else { continue }
+      if keysByWord[hint] == nil { words.append(hint) }
+      keysByWord[hint, default: []].append(key)
+    }
+    return words.map { "\(label(of: keysByWord[$0] ?? [], look: look)) \($0)" }
+      .joined(separator: look.separator)
+  }
+
+  /// How the first key that does `action` in `contexts` is written ("p"), for the words on
+  /// a screen that name it; nil when no key does it there.
+  static func key(for action: KeyAction, in contexts: [KeyContext], look: CellStyle) -> String? {
+    for context in contexts {
+      for binding in bindings where binding.context == context && binding.action == action {
+        if let key = binding.keys.first { return label(of: [key], look: look) }
+      }
+    }
+    return nil
+  }
+
+  /// The help window's lines: the keys that do a thing in a context, then the words for it,
+  /// in the keymap's order.
+  static func helpLines(look: CellStyle) -> [(keys: String, words: String)] {
+    var lines: [(keys: String, words: String)] = []
+    var keysByLine: [String: [Key]] = [:]
+    var names: [String: [String]] = [:]
+    var order: [String] = []
+    for binding in bindings {
+      let words = binding.words + binding.context.helpSuffix
+      if keysByLine[words] == nil {
+        order.append(words)
+        keysByLine[words] = []
+      }
+      keysByLine[words]! += binding.keys.filter { !keysByLine[words]!.contains($0) }
+      if let name = binding.name { names[words, default: []].append(name) }
+    }
+    for words in order {
+      let keys = label(of: keysByLine[words] ?? [], look: look, spelled: true)
+      let all = ([keys] + (names[words] ?? [])).filter { !$0.isEmpty }
+      lines.append((all.joined(separator: " "), words))
+    }
+    return lines
+  }
+
+  /// How keys are written: "1-4" for the option numbers (in the help, "1 2 3 4"), arrows
+  /// together as the look writes them, a capital letter left out beside its small one.
+  static func label(of keys: [Key], look: CellStyle, spelled: Bool = false) -> String {
+    let digits = keys.compactMap { key -> Int? in
+      if case .character(let character) = key { return character.wholeNumberValue }
+      return nil
+    }
+    var parts: [String] = []
+    if digits.count > 1 {
+      parts.append(
+        spelled
+          ? digits.map(String.init).joined(separator: " ")
+          : "\(digits.first!)-\(digits.last!)")
+    }
+    let arrows = keys.filter { [.left, .right, .up, .down].contains($0) }
+    for key in keys {
+      if digits.count > 1, case .character(let character) = key, character.isWholeNumber {
+        continue
+      }
+      if arrows.contains(key) {
+        if key == arrows.first { parts.append(arrowLabel(arrows, look: look)) }
+        continue
+      }
+      if case .character(let character) = key, character.isUppercase,
+        keys.contains(.character(Character(character.lowercased())))
+      {
+        continue
+      }
+      parts.append(name(of: key))
+    }
+    return parts.joined(separator: " ")
+  }
+
+  private static func arrowLabel(_ arrows: [Key], look: CellStyle) -> String {
+    let set = Set(arrows)
+    if set == [.left, .right, .up, .down] { return look.arrows }
+    if set == [.left, .right] { return look.leftRight }
+    if set == [.up, .down] { return look.upDown }
+    return arrows.map(name).joined(separator: " ")
+  }
+
+  static func name(of key: Key) -> String {
+    switch key {
+    case .character(" "): "Space"
+    case .character(let character): String(character)
+    case .enter: "Enter"
+    case .escape: "Esc"
+    case .tab: "Tab"
+    case .backTab: "Shift-Tab"
+    case .up: "Up"
+    case .down: "Down"
+    case .left: "Left"
+    case .right: "Right"
+    case .pageUp: "PgUp"
+    case .pageDown: "PgDn"
+    case .home: "Home"
+    case .end: "End"
+    case .click: "Mouse"
+    case .focusLost, .focusGained, .resize: ""
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import GameEngine
+import TerminalUI
+
+/// A line of the headless front end's output: what happened, when (`t`, seconds on the
+/// virtual clock) and its fields. Written with sorted keys, so a line's keys always come in
+/// the same order.
+struct HeadlessEvent: Encodable {
+  var name: String
+  /// Seconds since virtual instant zero.
+  var time: Double
+  var fields: any Encodable
+
+  init(_ name: String, at time: Double, _ fields: any Encodable = Empty()) {
+    self.name = name
+    self.time = time
+    self.fields = fields
+  }
+
+  private enum Key: String, CodingKey {
+    case event
+    case t
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try fields.encode(to: encoder)
+    var envelope = encoder.container(keyedBy: Key.self)
+    try envelope.encode(name, forKey: .event)
+    try envelope.encode(time, forKey: .t)
+  }
+
+  struct Empty: Encodable {}
+
+  /// A value written as null when absent (an absent optional field is left out instead).
+  struct Nullable<Value: Encodable>: Encodable {
+    var value: Value?
+
+    init(_ value: Value?) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+  }
+
+  /// A member as events name them: their name and their photo's file.
+  struct MemberRef: Encodable {
+    var name: String
+    var file: String
+  }
+
+  struct Message: Encodable {
+    var message: String
+  }
+
+  struct Roster: Encodable {
+    struct Group: Encodable {
+      var name: String
+      var members: Int
+      var known: Int?
+    }
+
+    var members: Int
+    var folder: String
+    var skipped: [String]
+    var known: Int?
+    var new: Int?
+    var history: String?
+    var notice: String?
+    var groups: [Group]?
+    var group: String?
+  }
+
+  struct Question: Encodable {
+    var number: Int
+    var member: MemberRef
+    var options: [String]
+    var correct: Int
+  }
+
+  struct Result: Encodable {
+    var number: Int
+    var outcome: String
+    var chosen: Nullable<Int>
+    var correct: Int
+    var score: Int
+    var seconds: Double
+  }
+
+  struct Paused: Encodable {
+    var reason: String
+  }
+
+  struct Score: Encodable {
+    var score: Int
+  }
+
+  struct Finished: Encodable {
+    var round: Int
+    var correct: Int
+    var questions: Int
+    var word: String
+    var longestStreak: Int
+    var missed: [MemberRef]
+    var averageSeconds: Nullable<Double>
+
+    enum CodingKeys: String, CodingKey {
+      case round, correct, questions, word, missed
+      case longestStreak = "longest_streak"
+      case averageSeconds = "average_seconds"
+    }
+  }
+
+  struct Introduced: Encodable {
+    var member: MemberRef
+  }
+
+  struct Withdrawn: Encodable {
+    var member: MemberRef
+    var file: String
+    var reason: String
+  }
+
+  struct Exit: Encodable {
+    var status: Int
+    var score: Int
+    var longestStreak: Int
+    var questions: Int
+
+    enum CodingKeys: String, CodingKey {
+      case status, score, questions
+      case longestStreak = "longest_streak"
+    }
+  }
+
+  /// Average and fastest right answer times, null before any.
+  struct Times: Encodable {
+    var averageSeconds: Nullable<Double>
+    var fastestSeconds: Nullable<Double>
+
+    init(_ times: AnswerTimes) {
+      averageSeconds = Nullable(times.average.map(\.seconds))
+      fastestSeconds = Nullable(times.fastestRight.map(\.seconds))
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case averageSeconds = "average_seconds"
+      case fastestSeconds = "fastest_seconds"
+    }
+  }
+
+  struct Stats: Encodable {
+    struct AllTime: Encodable {
+      var times: Times
+      var questions: Int
+      var correct: Int
+      var bestStreak: Int
+      var seconds: Double
+
+      enum CodingKeys: String, CodingKey {
+        case questions, correct, seconds
+        case bestStreak = "best_streak"
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        try times.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(questions, forKey: .questions)
+        try container.encode(correct, forKey: .correct)
+        try container.encode(bestStreak, forKey: .bestStreak)
+        try container.encode(seconds, forKey: .seconds)
+      }
+    }
+
+    struct Recent: Encodable {
+      var member: MemberRef
+      var outcome: String
+      var chose: String?
+      var seconds: Double
+    }
+
+    var times: Times
+    var allTime: AllTime?
+    var score: Int
+    var streak: Int
+    var longestStreak: Int
+    var questions: Int
+    var recent: [Recent]
+
+    enum CodingKeys: String, CodingKey {
+      case score, streak, questions, recent
+      case allTime = "all_time"
+      case longestStreak = "longest_streak"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      try times.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encodeIfPresent(allTime, forKey: .allTime)
+      try container.encode(score, forKey: .score)
+      try container.encode(streak, forKey: .streak)
+      try container.encode(longestStreak, forKey: .longestStreak)
+      try container.encode(questions, forKey: .questions)
+      try container.encode(recent, forKey: .recent)
+    }
+  }
+
+  struct People: Encodable {
+    struct Person: Encodable {
+      var name: String
+      var recall: Nullable<Double>
+      var known: Bool
+      var right: Int
+      var wrong: Int
+      var averageSeconds: Nullable<Double>
+      var seenSecondsAgo: Nullable<Double>
+
+      enum CodingKeys: String, CodingKey {
+        case name, recall, known, right, wrong
+        case averageSeconds = "average_seconds"
+        case seenSecondsAgo = "seen_seconds_ago"
+      }
+    }
+
+    var order: String
+    var people: [Person]
+  }
+}

@@ -1,0 +1,201 @@
+import GameEngine
+import Pictures
+import XCTest
+
+@testable import TerminalUI
+
+/// The keymap is the one table of keys: every key it lists does what it says in its context,
+/// and the help and the hints say what it lists.
+final class KeymapTests: XCTestCase {
+  /// Many members, so that the people window's list scrolls.
+  private static let crowd = (0..<40).map {
+    Member(id: MemberID("c\($0)"), name: "Person \($0)", group: $0 % 2 == 0 ? "even" : "odd")
+  }
+
+  /// A model whose screen is in `context` (its most particular one), with room to show each
+  /// key's effect: a focus in the middle of a row, a group in the middle of the list, a
+  /// people list scrolled down a little.
+  private func model(in context: KeyContext) -> TestModel {
+    switch context {
+    case .anywhere, .startScreen:
+      var model = makeModel()
+      model.handle(.key(.tab), at: .zero)  // Learn: a button on either side
+      return model
+    case .groupList:
+      var model = makeModel(members: Self.crowd)
+      model.handle(.press(.group(1)), at: .zero)
+      return model
+    case .question:
+      var model = makeModel()
+      model.startQuiz()
+      model.handle(.press(.stats), at: .zero)
+      model.handle(.key(.escape), at: .zero)
+      model.handle(.press(.pause), at: .zero)  // resumed: the question runs, focus on Pause
+      return model
+    case .nameCard:
+      var model = makeModel()
+      model.handle(.press(.learn), at: .zero)
+      return model
+    case .finished:
+      var model = makeModel(rules: Rules(roundLength: .questions(1)))
+      model.startQuiz()
+      model.handle(.press(.option(0)), at: .seconds(1))
+      model.handle(.tick, at: .seconds(3))
+      return model
+    case .window:
+      var model = makeModel()
+      model.handle(.press(.stats), at: .zero)
+      return model
+    case .peopleWindow:
+      var model = makeModel(size: CellSize(columns: 80, rows: 24), members: Self.crowd)
+      model.handle(.key(.character("m")), at: .zero)
+      for _ in 0..<3 { model.handle(.key(.down), at: .zero) }
+      return model
+    }
+  }
+
+  /// Whether `after` shows that `action` was done on `before`.
+  private func did(_ action: KeyAction, from before: TestModel, to after: TestModel) -> Bool {
+    let window = before.overlay != nil
+    let focus = { (model: TestModel) in window ? model.windowFocus : model.focus }
+    switch action {
+    case .pressFocused:
+      var pressed = before
+      pressed.handle(.press(focus(before)), at: .seconds(1))
+      return pressed.model.screen == after.model.screen && pressed.hasQuit == after.hasQuit
+    case .focusNext, .focusPrevious, .focusLeft, .focusRight, .focusUp, .focusDown:
+      var moved = before
+      let controls = moved.model.controls
+      let index = controls.firstIndex(of: focus(before))!
+      let expected: Control
+      switch action {
+      case .focusNext,
+        .focusDown where before.place == .start || window:
+        expected = controls[(index + 1) % controls.count]
+      case .focusPrevious,
+        .focusUp where before.place == .start || window:
+        expected = controls[(index + controls.count - 1) % controls.count]
+      case .focusRight: expected = controls[min(index + 1, controls.count - 1)]
+      case .focusLeft: expected = controls[max(index - 1, 0)]
+      case .focusDown: expected = .option(0)  // from Pause down to the names
+      default: expected = .pause  // up from the names' top row
+      }
+      moved = after
+      return focus(moved) == expected && expected != focus(before)
+    case .answer(let index):
+      return after.game.results.last?.chosenIndex == index
+        && after.game.results.count == before.game.results.count + 1
+    case .pause:
+      guard case .paused(let paused) = after.game.state.phase else { return false }
+      return !before.game.state.phase.isPaused && paused.reason == .player
+        && after.overlay == nil
+    case .open(let overlay):
+      return after.overlay == overlay && before.overlay != overlay
+    case .back:
+      return window ? after.overlay == nil : after.place == .start && before.place == .quiz
+    case .quit:
+      return after.hasQuit
+    case .previousGroup:
+      return after.game.groupIndex == before.game.groupIndex - 1
+    case .nextGroup:
+      return after.game.groupIndex == before.game.groupIndex + 1
+    case .scroll(let move):
+      let (old, new) = (before.model.screen.people!.first, after.model.screen.people!.first)
+      switch move {
+      case .up, .pageUp: return new < old
+      case .down, .pageDown, .bottom: return new > old
+      case .top: return new == 0 && old > 0
+      }
+    case .click, .suspend:
+      return false  // no key does these
+    }
+  }
+
+  func testEveryKeyDoesWhatItsBindingSaysInItsContext() {
+    var walked = 0
+    for binding in Keymap.bindings {
+      for key in binding.keys {
+        var before = model(in: binding.context)
+        if binding.action == .open(.warnings) {
+          XCTAssertFalse(before.screen.roster.warnings.isEmpty)
+        }
+        XCTAssertEqual(
+          before.model.keyContexts.first,
+          binding.context == .anywhere ? .startScreen : binding.context,
+          "the model is set up in \(binding.context)")
+        XCTAssertEqual(
+          Keymap.action(for: key, in: before.model.keyContexts), binding.action,
+          "\(key) in \(binding.context)")
+        var after = before
+        after.handle(.key(key), at: .seconds(1))
+        before.handle(.tick, at: .seconds(1))
+        XCTAssertTrue(
+          did(binding.action, from: before, to: after),
+          "\(key) in \(binding.context) should \(binding.words)")
+        walked += 1
+      }
+    }
+    XCTAssertGreaterThan(walked, 30)
+  }
+
+  func testEveryBindingIsInTheHelpWindow() {
+    var model = makeModel(size: CellSize(columns: 120, rows: 40))
+    model.handle(.key(.character("?")), at: .zero)
+    let text = model.frame.text
+    let lines = Keymap.helpLines(look: unicodeLook)
+    for binding in Keymap.bindings {
+      let words = binding.words + binding.context.helpSuffix
+      guard let line = lines.first(where: { $0.words == words }) else {
+        return XCTFail("no help line says \(words)")
+      }
+      XCTAssertTrue(text.contains(line.keys), "\(line.keys) is not in the help:\n\(text)")
+      XCTAssertTrue(text.contains(line.words), "\(line.words) is not in the help:\n\(text)")
+      for key in binding.keys {
+        let written = Keymap.label(of: [key], look: unicodeLook)
+        let arrows = [unicodeLook.arrows, unicodeLook.leftRight, unicodeLook.upDown]
+        let found =
+          [.up, .down, .left, .right].contains(key)
+          ? arrows.contains { line.keys.contains($0) } : line.keys.contains(written)
+        XCTAssertTrue(
+          found || (key.isCapitalLetter && line.keys.contains(written.lowercased())),
+          "\(written) is not on the help line for \(words): \(line.keys)")
+      }
+      if let name = binding.name { XCTAssertTrue(line.keys.contains(name), name) }
+    }
+  }
+
+  /// The hints under each screen come from the keymap: what each says is what the key does
+  /// there.
+  func testTheHintsSayWhatTheKeysDoOnEachScreen() {
+    let cases: [(KeyContext, String)] = [
+      (.startScreen, "Enter press · Tab ←→↑↓ move · s stats · m people · ? help · q quit"),
+      (.groupList, "Enter press · Tab ←→ move · ↑↓ group · s stats · m people · ? help · q quit"),
+      (.question, "1-4 answer · Tab ←→↑↓ move · p pause · s stats · ? help · Esc menu · q quit"),
+      (.nameCard, "Enter next · p pause · s stats · ? help · Esc menu · q quit"),
+      (.finished, "Enter press · Tab ←→↑↓ move · Esc menu · q quit"),
+      (.window, "Enter press · Tab ←→↑↓ move · Esc close · q quit"),
+    ]
+    for (context, hints) in cases {
+      let model = model(in: context)
+      XCTAssertEqual(model.model.screen.keyHints, hints, "\(context)")
+      if context != .window {  // a window may cover the line
+        XCTAssertTrue(model.frame.text.contains(hints), "\(context):\n\(model.frame.text)")
+      }
+      for hint in hints.components(separatedBy: " · ") {
+        let parts = hint.split(separator: " ")
+        let word = String(parts.last!)
+        let binding = Keymap.bindings.first {
+          $0.hint == word && model.model.keyContexts.contains($0.context)
+        }
+        XCTAssertNotNil(binding, "\(hint) in \(context) is a binding's hint")
+      }
+    }
+  }
+}
+
+extension Key {
+  fileprivate var isCapitalLetter: Bool {
+    if case .character(let character) = self { return character.isUppercase }
+    return false
+  }
+}
