@@ -155,6 +155,7 @@ let package = Package(
       name: "MeetTheMembersTests",
       dependencies: [
         "meet-the-members", "Pictures", "History", "LoopbackServer", system,
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(
       name: "RosterDownloadTests",

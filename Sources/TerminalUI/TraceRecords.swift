@@ -83,13 +83,9 @@ extension Trace {
         "phase", at: now,
         ["phase": "answering", "due": due, "number": .int(Int64(question.number))])
     case .questionEnded(let result):
-      let outcome: String =
-        switch result.outcome {
-        case .correct: "correct"
-        case .wrong: "wrong"
-        case .timedOut: "timed out"
-        }
-      write("phase", at: now, ["phase": "revealing", "due": due, "outcome": .string(outcome)])
+      write(
+        "phase", at: now,
+        ["phase": "revealing", "due": due, "outcome": .string(result.outcome.name)])
     case .paused(let reason):
       write("phase", at: now, ["phase": "paused", "due": due, "reason": .string(reason.name)])
     case .resumed:

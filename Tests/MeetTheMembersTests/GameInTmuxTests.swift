@@ -5,77 +5,7 @@ import XCTest
 
 /// The real game in a real terminal (tmux): keys in with send-keys, the screen out with
 /// capture-pane, the right answers from the game's own --trace.
-final class GameInTmuxTests: XCTestCase {
-  var tmux: Tmux!
-
-  override func setUpWithError() throws {
-    tmux = try Tmux()
-  }
-
-  override func tearDown() {
-    tmux?.stop()
-  }
-
-  /// Starts the game from the shell, which records the terminal's modes first.
-  /// Runs the game in the shell; `errors` names a file for its standard error.
-  func launch(_ arguments: [String] = [], environment: String = "", errors: String? = nil) {
-    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
-    let quoted = ([binary, "--trace", "trace.jsonl"] + arguments).map { "'\($0)'" }
-    let redirect = errors.map { " 2>\($0)" } ?? ""
-    tmux.typeLine(
-      "stty -g > before.txt; \(environment) \(quoted.joined(separator: " "))\(redirect)")
-    tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
-  }
-
-  var trace: TraceFile {
-    TraceFile((try? String(contentsOfFile: tmux.path("trace.jsonl"), encoding: .utf8)) ?? "")
-  }
-
-  /// Presses Start and waits for the question and its picture.
-  @discardableResult
-  func startGame() -> (number: Int, options: [String], correct: Int, due: Int) {
-    tmux.press("Enter")
-    return waitForQuestion(1)
-  }
-
-  /// Waits for question `number` (or a later one) to be on screen with its face, its answer
-  /// time running (keys before that are not answers), and returns it.
-  @discardableResult
-  func waitForQuestion(_ number: Int) -> (number: Int, options: [String], correct: Int, due: Int) {
-    tmux.waitForFile("trace.jsonl") { text in
-      let trace = TraceFile(text)
-      guard let last = trace.lastQuestion, last.number >= number else { return false }
-      return trace.answeringDue(of: last.number) != nil
-    }
-    // The newest question in the trace, once the screen shows it (when its photo fails it
-    // gives way, while this waits, to another under the same number).
-    var question = trace.lastQuestion!
-    tmux.waitForScreen("question \(number) or later") { screen in
-      question = trace.lastQuestion!
-      return screen.contains("Question \(question.number)") && screen.contains(question.options[3])
-    }
-    return question
-  }
-
-  /// Waits for the game to have ended and the shell to show its prompt.
-  func waitForTheShell() {
-    tmux.waitForFile("trace.jsonl") { TraceFile($0).all("exit").count == 1 }
-    tmux.waitForScreen("the shell's prompt") {
-      $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
-    }
-  }
-
-  /// Waits for the game to end, then has the shell record its exit status and the
-  /// terminal's modes.
-  func waitForExit() -> (status: String, restored: Bool) {
-    waitForTheShell()
-    tmux.typeLine("echo $? > status.txt; stty -g > after.txt")
-    let after = tmux.waitForFile("after.txt")
-    let status = tmux.waitForFile("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)
-    let before = (try? String(contentsOfFile: tmux.path("before.txt"), encoding: .utf8)) ?? "?"
-    return (status, before == after)
-  }
-
+final class GameInTmuxTests: GameInTmuxTestCase {
   // MARK: - Tests
 
   func testTheStartScreenShowsTheRosterAndButtons() {
@@ -139,7 +69,7 @@ final class GameInTmuxTests: XCTestCase {
     ])
     tmux.press("s")
     tmux.waitForScreen(showing: ["Statistics", "(timed out)", "Questions played: 1"])
-    XCTAssertEqual(trace.all("phase").compactMap { $0["outcome"] as? String }, ["timed out"])
+    XCTAssertEqual(trace.all("phase").compactMap { $0["outcome"] as? String }, ["timeout"])
   }
 
   /// The real 5 s and 2 s: the bar never runs ahead of the clock and shows every step in turn;

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import History
+import XCTest
+
+/// A history that another process holds: answers wait for the database on a queue of their
+/// own, and keys and frames never wait for them.
+final class BusyHistoryTests: GameInTmuxTestCase {
+  /// Another process holds an exclusive transaction on the history for 5 s while the player
+  /// answers two questions and pauses: each key's frame is drawn while the lock is still
+  /// held, and both answers are on disk once it is let go.
+  func testAHistoryHeldByAnotherProcessDelaysNoKeyAndLosesNoAnswer() throws {
+    let data = tmux.path("data")
+    launch(["--seed", "12", "--reveal-seconds", "0.2", "--data-dir", data])
+    let database = try DatabaseQueue(path: "\(data)/\(History.fileName)")
+    let answers = { try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM answer") } }
+    XCTAssertEqual(try answers(), 0)
+
+    let question = startGame()
+    let locked = DispatchSemaphore(value: 0)
+    let released = LockedValue(0)
+    let holder = Thread {
+      try! database.inTransaction(.exclusive) { _ in
+        locked.signal()
+        usleep(5_000_000)
+        return .commit
+      }
+      released.value = monotonicMicroseconds()
+    }
+    holder.start()
+    locked.wait()
+    tmux.press("\(question.correct + 1)")
+    let second = waitForQuestion(2)
+    tmux.press("\(second.correct + 1)")
+    tmux.waitForFile("trace.jsonl") { text in
+      TraceFile(text).all("phase").contains { $0["phase"] as? String == "revealing" }
+        && TraceFile(text).all("question").count == 3
+    }
+    tmux.press("p")  // no more answers (time outs) while the lock is held
+    tmux.waitForFile("trace.jsonl") { text in
+      TraceFile(text).all("phase").contains { $0["phase"] as? String == "paused" }
+    }
+    let keysDone = monotonicMicroseconds()
+    while released.value == 0 { usleep(50_000) }
+    XCTAssertLessThan(keysDone, released.value, "both answers were played while it was held")
+
+    // Each key's frame came at once, not after the lock.
+    let events = trace.events
+    let keys = events.indices.filter {
+      events[$0]["event"] as? String == "key"
+        && ["1", "2", "3", "4", "p"].contains(events[$0]["key"] as? String)
+    }
+    XCTAssertEqual(keys.count, 3, "two answers and a pause")
+    var latencies: [Int] = []
+    for index in keys {
+      let pressed = events[index]["t"] as! Int
+      let frame = events[index...].first { $0["event"] as? String == "frame" }
+      let drawn = try XCTUnwrap(frame?["t"] as? Int, "a frame after the key")
+      XCTAssertLessThan(drawn, released.value, "the key's frame waited for the history")
+      latencies.append(drawn - pressed)
+    }
+    print("key to frame while the history was held: \(latencies.map { "\($0) µs" })")
+
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
+    XCTAssertEqual(try answers(), 2, "both answers kept once the lock was let go")
+  }
+}
+
+/// A value shared between threads.
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+
+  init(_ value: Value) { stored = value }
+
+  var value: Value {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}
