@@ -23,9 +23,11 @@ bashdir = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # What `make install` takes from the build: the binary, and the page that the generate-manual
-# plugin of swift-argument-parser writes.
-binary = $(shell $(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --show-bin-path)/meet-the-members
-manual = $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-members.1
+# plugin of swift-argument-parser writes. `make install-files BINARY=... MANUAL=...` installs
+# others without building (the tests install the debug build they ran); BINARY's default asks
+# SwiftPM for the build folder only when it is not given.
+BINARY ?= $(shell $(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --show-bin-path)/meet-the-members
+MANUAL ?= $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-members.1
 # System packages the build and the tests need: chafa's pkg-config file requires glib's;
 # ncurses-term has the *-direct (truecolor) terminfo entries; tmux runs the end-to-end tests;
 # GRDB links Debian's SQLite.
@@ -37,8 +39,8 @@ TEST_PACKAGES := xvfb xterm kitty xdotool x11-apps fonts-dejavu-core
 # What `make bench` measures with and against (Python also serves the roster zips).
 BENCH_PACKAGES := hyperfine time chafa python3
 
-.PHONY: all build run test lint format coverage deps clean install uninstall sample-club bench \
-  fuzz
+.PHONY: all build run test lint format coverage deps clean install install-files uninstall \
+  sample-club bench fuzz
 
 all: build
 
@@ -66,19 +68,27 @@ coverage: deps
 	@scripts/coverage-report
 
 # Installs the binary, the sample club, the manual page and the completions for bash, zsh and
-# fish under PREFIX (DESTDIR before it for a staged install).
+# fish under PREFIX (DESTDIR before it for a staged install), from a build made here.
 install: deps
 	$(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --product meet-the-members
 	$(SWIFT) package $(SWIFTPM_FLAGS) generate-manual --configuration $(CONFIGURATION) \
 	  --authors 'The Meet the Members authors'
+	$(MAKE) install-files
+
+# The same files from a build already made: BINARY and MANUAL (the completions come from the
+# binary itself).
+install-files:
+	@test -x '$(BINARY)' || { echo "error: no binary at $(BINARY)" >&2; exit 1; }
+	@test -f '$(MANUAL)' || { echo "error: no manual page at $(MANUAL)" >&2; exit 1; }
+	mkdir -p '$(BUILD_DIR)'
 	for shell in bash zsh fish; do \
-	  '$(binary)' --generate-completion-script $$shell > '$(BUILD_DIR)/completion.'$$shell \
+	  '$(BINARY)' --generate-completion-script $$shell > '$(BUILD_DIR)/completion.'$$shell \
 	    || exit 1; \
 	done
 	install -d "$(bindir)" "$(sampledir)" "$(man1dir)" "$(bashdir)" "$(zshdir)" "$(fishdir)"
-	install -m 755 '$(binary)' "$(bindir)/meet-the-members"
+	install -m 755 '$(BINARY)' "$(bindir)/meet-the-members"
 	install -m 644 Resources/sample-club/* "$(sampledir)/"
-	install -m 644 '$(manual)' "$(man1dir)/meet-the-members.1"
+	install -m 644 '$(MANUAL)' "$(man1dir)/meet-the-members.1"
 	install -m 644 '$(BUILD_DIR)/completion.bash' "$(bashdir)/meet-the-members"
 	install -m 644 '$(BUILD_DIR)/completion.zsh' "$(zshdir)/_meet-the-members"
 	install -m 644 '$(BUILD_DIR)/completion.fish' "$(fishdir)/meet-the-members.fish"
