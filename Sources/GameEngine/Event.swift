@@ -1,5 +1,5 @@
 /// Something that happened, named after what happened. Every event reaches the engine with
-/// the instant it happened at (see `Game.handle(_:at:)`).
+/// the instant it happened at (see `Session.handle(_:at:)`).
 public enum Event: Hashable, Sendable {
   /// The Start button was pressed: a new game of the quiz begins with score 0.
   case startPressed

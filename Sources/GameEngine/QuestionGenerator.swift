@@ -37,6 +37,9 @@ public struct QuestionGenerator: Sendable {
   public private(set) var group: String?
   /// The members who may be asked (by index, withdrawn ones included): the group's.
   private var askable: [Int]
+  /// The chosen group's members in play (indices in `members`) and the members themselves:
+  /// whom the picker chooses among.
+  private var askableNow: [Int]
   private var askableMembers: [Member]
   /// One option per different name, in roster order.
   private let names: [NameOption]
@@ -82,6 +85,7 @@ public struct QuestionGenerator: Sendable {
     self.freshPicker = picker
     self.groups = Set(members.compactMap(\.group)).sorted { (NameKey($0), $0) < (NameKey($1), $1) }
     self.askable = Array(members.indices)
+    self.askableNow = Array(members.indices)
     self.askableMembers = members
     self.seed = seed
     self.random = SeededGenerator(seed: seed)
@@ -100,7 +104,7 @@ public struct QuestionGenerator: Sendable {
     guard chosen.contains(where: { !withdrawn.contains($0) }) else { return false }
     self.group = group
     askable = chosen
-    askableMembers = chosen.map { members[$0] }
+    updateAskableNow()
     picker = freshPicker
     return true
   }
@@ -112,7 +116,7 @@ public struct QuestionGenerator: Sendable {
 
   /// The members in play of the chosen group.
   public var askableInPlay: [Member] {
-    askable.filter { !withdrawn.contains($0) }.map { members[$0] }
+    askableMembers
   }
 
   /// Different names still in play.
@@ -129,8 +133,17 @@ public struct QuestionGenerator: Sendable {
     withdrawn.insert(index)
     playingWithName[name] -= 1
     // The group's last member in play: everyone is asked from now on.
-    if askable.allSatisfy({ withdrawn.contains($0) }) { _ = choose(group: nil) }
+    if askable.allSatisfy({ withdrawn.contains($0) }) {
+      _ = choose(group: nil)
+    } else {
+      updateAskableNow()
+    }
     return true
+  }
+
+  private mutating func updateAskableNow() {
+    askableNow = askable.filter { !withdrawn.contains($0) }
+    askableMembers = askableNow.map { members[$0] }
   }
 
   /// Whether the member is in the roster and not withdrawn.
@@ -170,12 +183,10 @@ public struct QuestionGenerator: Sendable {
     return makeQuestion(number: number, asking: asked, otherNames: pool)
   }
 
+  /// A question about whom the picker chooses among those who can be asked now.
   private mutating func makeQuestion(number: Int) -> Question {
-    let after = previous.flatMap { askable.firstIndex(of: $0) }
-    var asked = askable[picker.nextMember(of: askableMembers, after: after, using: &random)]
-    while withdrawn.contains(asked) {
-      asked = askable[picker.nextMember(of: askableMembers, after: after, using: &random)]
-    }
+    let after = previous.flatMap { askableNow.firstIndex(of: $0) }
+    let asked = askableNow[picker.nextMember(of: askableMembers, after: after, using: &random)]
     previous = asked
     return makeQuestion(number: number, asking: asked, otherNames: nil)
   }

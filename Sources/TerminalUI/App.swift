@@ -8,9 +8,10 @@ import SystemPackage
 #endif
 
 /// The loop: one serial queue (the main queue) receives keys from standard input, signals,
-/// the deadline clock and pictures prepared in the background. Each becomes an `Input` for the
-/// model, and the loop runs the effects the model returns; it decides nothing itself. The one
-/// place with side effects.
+/// the deadline clock, pictures prepared in the background and the history's failures. Each
+/// becomes an `Input` for the `EffectRunner`, which runs the model and hands this loop the
+/// effects to perform: drawing, pictures, the clock, the history (on a queue of its own),
+/// suspending and quitting. The model decides; this is the one place with side effects.
 @MainActor
 public final class App {
   /// What the game needs from the roster and the command line.

@@ -228,19 +228,13 @@ public struct AppModel: Sendable {
       let written = MemoryRecord(
         memory: answer.memory, lastAnswer: answer.answeredAt, lastGrade: answer.grade)
       guard memories.records[member] == written else { return }
-      revertMemory(of: member, to: answer.previous)
+      session.revertMemory(of: member, to: answer.previous)
     case .recordIntroduction(let member, let record, let previous):
       guard memories.records[member] == record else { return }
-      revertMemory(of: member, to: previous)
+      session.revertMemory(of: member, to: previous)
     default:
       break
     }
-  }
-
-  private mutating func revertMemory(of member: MemberID, to record: MemoryRecord?) {
-    var memories = session.memories
-    memories.revert(member, to: record)
-    session.restore(memories, wallClock: session.wallClock)
   }
 
   private mutating func resize(to newSize: CellSize, at now: Instant, into step: inout Step) {

@@ -56,3 +56,27 @@ extension Session {
   var correctIndex: Int { state.phase.question!.correctIndex }
   var wrongIndex: Int { (correctIndex + 1) % 4 }
 }
+
+/// Everything a session shows of itself, as one value: a test that says "nothing changed"
+/// or "this is the session now" compares all of it, not one field.
+struct SessionSnapshot: Equatable {
+  var state: State
+  var results: [QuestionResult]
+  var now: Instant
+  var memories: Memories
+  var nextChange: Instant?
+  var upcomingMember: MemberID
+  var membersInPlay: Int
+  var group: String?
+
+  init(_ session: Session) {
+    state = session.state
+    results = session.results
+    now = session.now
+    memories = session.memories
+    nextChange = session.nextChange
+    upcomingMember = session.upcomingMember
+    membersInPlay = session.membersInPlay
+    group = session.group
+  }
+}

@@ -75,6 +75,33 @@ final class QuestionGeneratorTests: XCTestCase {
     XCTAssertEqual(asked, ["Member 1", "Member 2", "Member 1", "Member 2", "Member 1", "Member 2"])
   }
 
+  /// A picker that always chooses the same place is given only those who can be asked: a
+  /// withdrawn member is never asked, and choosing never loops waiting for someone else.
+  func testAPickerChoosesOnlyAmongThoseInPlay() {
+    struct AlwaysTheFirst: MemberPicker {
+      func nextMember(
+        of members: [Member], after previous: Int?, using random: inout SeededGenerator
+      ) -> Int { 0 }
+    }
+    var generator = try! QuestionGenerator(members: club(6), seed: 1, picker: AlwaysTheFirst())
+    XCTAssertEqual(generator.next().member.name, "Member 1")
+    XCTAssertTrue(generator.withdraw(MemberID("m1")))
+    XCTAssertEqual(
+      (0..<3).map { _ in generator.next().member.name }, ["Member 2", "Member 2", "Member 2"])
+  }
+
+  /// Shuffled rounds pass over a member withdrawn in the middle of a round, and ask everyone
+  /// else once before the round ends.
+  func testShuffledRoundsPassOverSomeoneWithdrawnMidRound() {
+    var generator = try! QuestionGenerator(members: club(8), seed: 4)
+    let first = (0..<3).map { _ in generator.next().member.id }
+    let gone = club(8).map(\.id).first { !first.contains($0) }!
+    XCTAssertTrue(generator.withdraw(gone))
+    let rest = (0..<4).map { _ in generator.next().member.id }
+    XCTAssertEqual(Set(first + rest).count, 7, "everyone else once: \(first + rest)")
+    XCTAssertFalse(rest.contains(gone))
+  }
+
   /// Every generator rule over 10,000 questions for each of several seeds and roster sizes.
   func testGeneratedQuestionsKeepEveryRule() {
     let questionsPerGame = 10_000

@@ -1,0 +1,99 @@
+/// The steps of a game: starting what comes next (as the game's `GameSteps` choose it),
+/// ending a question, and a member leaving the game.
+extension Session {
+  /// Starts what comes next: the upcoming question, or in learn mode the card or question
+  /// the scheduler chooses now.
+  mutating func startQuestion(at start: Instant, recording transitions: inout [Transition]) {
+    if everyoneInRound == nil { everyoneInRound = questions.askableInPlay.count }
+    var steps = self.steps
+    let step = steps.next(for: &self, at: start)
+    self.steps = steps
+    state.phase = step.phase
+    transitions.append(Transition(kind: step.posed, at: start))
+  }
+
+  mutating func endQuestion(
+    _ answering: Answering, chosen: Int?, at end: Instant,
+    recording transitions: inout [Transition]
+  ) {
+    var reveal = Reveal(
+      question: answering.question, chosenIndex: chosen, step: answering.step, startedAt: end,
+      isLit: false)
+    reveal.isLit = isLit(reveal, after: .zero)
+    state.phase = .revealing(reveal)
+
+    let result = QuestionResult(
+      question: answering.question, outcome: reveal.outcome,
+      answerTime: min(end - answering.startedAt, rules.answerTime))
+    let time = wallClock.unixSeconds(at: end)
+    var steps = self.steps
+    steps.answered(result, in: self, at: time)
+    self.steps = steps
+    memories.remember(result, options: rules.optionCount, at: time)
+    var game = state.game ?? Game(number: 1)
+    game.questionsPlayed += 1
+    game.roundResults.append(result)
+    game.times.add(result)
+    state.questionsPlayed += 1
+    if result.outcome.isCorrect {
+      game.score += 1
+      game.streak += 1
+      state.longestStreak = max(state.longestStreak, game.streak)
+    } else {
+      game.streak = 0
+    }
+    state.game = game
+    results.append(result)
+    state.recentResults.insert(result, at: 0)
+    state.recentResults.removeLast(max(0, state.recentResults.count - Self.recentResultLimit))
+    transitions.append(Transition(kind: .questionEnded(result), at: end))
+
+    if chosen == nil {
+      timeoutsInARow += 1
+      // Nobody answered several questions in a row: stop, with the answer on screen.
+      if timeoutsInARow >= rules.pauseAfterTimeouts {
+        timeoutsInARow = 0
+        pause(.playerAway, at: end, recording: &transitions)
+      }
+    }
+  }
+
+  /// A member whose photo cannot be shown leaves the game. A card or question about them
+  /// that was not answered yet (also under a pause) gives way to the step the game's kind
+  /// puts in its place.
+  mutating func withdraw(_ id: MemberID, at now: Instant, recording transitions: inout [Transition])
+  {
+    guard let member = member(id), questions.withdraw(id) else { return }
+    transitions.append(Transition(kind: .memberWithdrawn(member), at: now))
+    // The withdrawn member's name may stay among the upcoming question's other names.
+    if state.upcoming.member.id == id { state.upcoming = questions.replacing(state.upcoming) }
+    guard state.phase.member?.id == id else { return }
+    var paused: Paused?
+    let current: GameStep
+    switch state.phase {
+    case .loading(let question): current = .question(question)
+    case .answering(let answering): current = .question(answering.question)
+    case .introducing(let introduction): current = .introduction(introduction.member)
+    case .paused(let frozen):
+      paused = frozen
+      switch frozen.interrupted {
+      case .loading(let question): current = .question(question)
+      case .answering(let answering): current = .question(answering.question)
+      case .introducing(let introduction): current = .introduction(introduction.member)
+      case .revealing: return
+      }
+    case .start, .revealing, .finished:
+      return
+    }
+    var steps = self.steps
+    let next = steps.replacing(current, for: &self, at: now)
+    self.steps = steps
+    if let paused {
+      state.phase = .paused(
+        Paused(interrupted: next.interrupted, elapsed: .zero, reason: paused.reason))
+    } else {
+      state.phase = next.phase
+    }
+    transitions.append(Transition(kind: next.posed, at: now))
+  }
+}
