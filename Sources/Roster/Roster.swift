@@ -50,9 +50,12 @@ public struct Roster: Hashable, Sendable {
   /// What the player calls the roster: the folder as given, or the club and version its
   /// server names.
   public var title: String
-  /// The name the history keeps the roster's answers under: the folder's own name, or the
-  /// club's name from its server (the same whatever version the cache holds).
+  /// The roster's name: the folder's own name, or the club's name from its server (the same
+  /// whatever version the cache holds).
   public var name: String
+  /// The manifest's URL, for a club's roster fetched from its server; nil for a folder. The
+  /// history knows a roster by it (else by the folder's real path).
+  public var serverURL: String?
   /// Where the roster came from, when the player should know: the server could not be used
   /// and the cached version plays.
   public var notice: String?

@@ -117,16 +117,16 @@ struct BenchHistory: ParsableCommand {
       let name = String(file.prefix { $0 != "." })
       return History.Photo(name: name, path: FilePath("\(roster)/\(file)"), file: file)
     }
-    let rosterName = (roster as NSString).lastPathComponent
-    let people = try history.people(photos, roster: rosterName).map(\.id).sorted()
+    let key = RosterKey.folder(roster)
+    let people = try history.people(photos, roster: key).map(\.id).sorted()
     guard !people.isEmpty else { throw ValidationError("no photos in \(roster)") }
     var times: [Double] = []
     let memory = MemoryState(stability: 3, difficulty: 5)
     let start = Date().timeIntervalSince1970 - Double(answers) * 5
     for index in 0..<answers {
       let answer = History.Answer(
-        person: people[index % people.count], roster: rosterName, mode: "quiz",
-        outcome: index % 3 == 0 ? "wrong" : "correct", chosen: "Someone",
+        person: people[index % people.count], roster: key.identity, mode: "quiz",
+        outcome: index % 3 == 0 ? .wrong : .correct, chosen: "Someone",
         seconds: 1.5, answeredAt: start + Double(index) * 5)
       let began = DispatchTime.now().uptimeNanoseconds
       try history.record(answer, memory: memory, grade: 3)

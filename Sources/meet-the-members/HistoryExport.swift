@@ -52,15 +52,13 @@ struct HistoryExport: ParsableCommand {
     } catch {
       throw CommandError(TerminalText.escapingControls(error.description))
     }
-    let rosterName = roster.map {
-      (($0 as NSString).standardizingPath as NSString).lastPathComponent
-    }
+    let rosters = try roster.map { try history.rosters(called: $0) }
     let table =
       try summary
-      ? summaryTable(history, roster: rosterName) : answerTable(history, roster: rosterName)
-    if table.rows.isEmpty, let rosterName {
+      ? summaryTable(history, rosters: rosters) : answerTable(history, rosters: rosters)
+    if table.rows.isEmpty, let roster {
       FileHandle.standardError.write(
-        Data("Warning: nothing recorded for a roster folder called \(rosterName)\n".utf8))
+        Data("Warning: nothing recorded for \(TerminalText.escapingControls(roster))\n".utf8))
     }
     switch format {
     case .csv: print(table.csv, terminator: "")
@@ -107,21 +105,21 @@ struct HistoryExport: ParsableCommand {
     return formatter.string(from: Date(timeIntervalSince1970: unixSeconds))
   }
 
-  func answerTable(_ history: History, roster: String?) throws -> Table {
-    let answers = try history.exportedAnswers(roster: roster)
+  func answerTable(_ history: History, rosters: [String]?) throws -> Table {
+    let answers = try history.exportedAnswers(rosters: rosters)
     return Table(
       columns: [
         "name", "file", "roster", "mode", "outcome", "chosen", "seconds", "answered_at",
       ],
       rows: answers.map {
         [
-          $0.name, $0.file, $0.answer.roster, $0.answer.mode, $0.answer.outcome,
+          $0.name, $0.file, $0.rosterName, $0.answer.mode, $0.answer.outcome.rawValue,
           $0.answer.chosen, $0.answer.seconds, Self.iso8601($0.answer.answeredAt),
         ]
       })
   }
 
-  func summaryTable(_ history: History, roster: String?) throws -> Table {
+  func summaryTable(_ history: History, rosters: [String]?) throws -> Table {
     let now = Date().timeIntervalSince1970
     let model = MemoryModel.standard
     return Table(
@@ -129,7 +127,7 @@ struct HistoryExport: ParsableCommand {
         "name", "file", "roster", "answers", "correct", "average_seconds", "recall", "known",
         "last_seen",
       ],
-      rows: try history.summaries(roster: roster).map { person in
+      rows: try history.summaries(rosters: rosters).map { person in
         var memories = Memories()
         let id = MemberID(person.file)
         if let memory = person.memory, let last = person.lastSeen {

@@ -13,9 +13,8 @@ struct HistoryLink {
   let people: [MemberID: Int64]
   /// What the history remembers of the members asked before.
   var memories: [MemberID: MemoryRecord] = [:]
-  /// The roster's name (its folder's, or its club's), which the history records with each
-  /// answer.
-  let rosterName: String
+  /// How the history knows the roster: its folder's real path, or its server's URL.
+  let roster: RosterKey
   /// What cannot be kept and why.
   let notice: String?
   /// Everything recorded for the roster when the game began.
@@ -23,17 +22,17 @@ struct HistoryLink {
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in).
   static func open(folder: String?, roster: Roster) -> HistoryLink {
-    let rosterName = roster.name
+    let key = roster.historyKey
     guard let folder else {
       return HistoryLink(
-        history: nil, people: [:], rosterName: rosterName,
+        history: nil, people: [:], roster: key,
         notice: "History not kept: no HOME or XDG_DATA_HOME to keep it in (see --data-dir)")
     }
     do {
       let history = try History(folder: folder)
       let found = try history.people(
         roster.entries.map { History.Photo(name: $0.member.name, path: $0.path, file: $0.file) },
-        roster: rosterName)
+        roster: key)
       // Only what the game asks of each person is kept, made once the history's own work is
       // done: a roster of thousands is in memory several times over while it opens.
       var people: [MemberID: Int64] = [:]
@@ -52,11 +51,11 @@ struct HistoryLink {
         }
       }
       return HistoryLink(
-        history: history, people: people, memories: memories, rosterName: rosterName,
-        notice: nil, totals: try history.totals(roster: rosterName, members: members))
+        history: history, people: people, memories: memories, roster: key,
+        notice: nil, totals: try history.totals(roster: key.identity, members: members))
     } catch {
       return HistoryLink(
-        history: nil, people: [:], rosterName: rosterName,
+        history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description))")
     }
   }
@@ -64,15 +63,15 @@ struct HistoryLink {
   /// `--forget`: asks on standard error, reads the answer from standard input, and clears the
   /// roster's history if it is yes.
   static func forget(roster: Roster, dataFolder: String?) throws {
-    let rosterName = roster.name
-    let shown = TerminalText.escapingControls(rosterName)
+    let key = roster.historyKey
+    let shown = TerminalText.escapingControls(key.name)
     guard let dataFolder,
       FileManager.default.fileExists(
         atPath: (dataFolder as NSString).appendingPathComponent(History.fileName))
     else { return print("Nothing recorded for \(shown).") }
     do {
       let history = try History(folder: dataFolder)
-      let recorded = try history.recorded(roster: rosterName)
+      let recorded = try history.recorded(roster: key.identity)
       guard recorded.answers > 0 || recorded.people > 0 else {
         return print("Nothing recorded for \(shown).")
       }
@@ -83,7 +82,7 @@ struct HistoryLink {
       FileHandle.standardError.write(Data(question.utf8))
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else { return print("Nothing forgotten.") }
-      try history.forget(roster: rosterName)
+      try history.forget(roster: key.identity)
       print("Forgotten: \(shown) starts again from nothing.")
     } catch {
       throw CommandError(TerminalText.escapingControls("\(error)"))
@@ -108,8 +107,13 @@ struct HistoryLink {
   func recorder() -> HistoryRecorder? {
     guard let history else { return nil }
     let people = people
-    let rosterName = rosterName
+    let identity = roster.identity
     /// Why the history could not do something, in one line; nil when it did.
+    /// A member the history has no person for cannot be kept: said, not passed over.
+    @Sendable func missing(_ member: Member) -> String { missing(member.name) }
+    @Sendable func missing(_ name: String) -> String {
+      "\(TerminalText.escapingControls(name)): no one in the history to keep this for"
+    }
     @Sendable func failure(_ body: () throws -> Void) -> String? {
       do {
         try body()
@@ -120,26 +124,46 @@ struct HistoryLink {
     }
     return HistoryRecorder(
       answer: { answer in
-        guard let person = people[answer.result.member.id] else { return nil }
+        guard let person = people[answer.result.member.id] else {
+          return missing(answer.result.member)
+        }
         let result = answer.result
         let chosen = result.chosenIndex.map { result.question.options[$0].name }
         return failure {
           try history.record(
             History.Answer(
-              person: person, roster: rosterName, mode: answer.mode,
-              outcome: result.outcome.name, chosen: chosen, seconds: result.answerTime.seconds,
+              person: person, roster: identity, mode: answer.mode,
+              outcome: History.Outcome(result.outcome), chosen: chosen,
+              seconds: result.answerTime.seconds,
               answeredAt: answer.answeredAt),
             memory: answer.memory, grade: answer.grade.rawValue)
         }
       },
       introduction: { member, record in
-        guard let person = people[member] else { return nil }
+        guard let person = people[member] else { return missing(member.rawValue) }
         return failure {
           try history.remember(
             person: person, memory: record.memory, grade: record.lastGrade.rawValue,
             at: record.lastAnswer)
         }
       },
-      forget: { failure { try history.forget(roster: rosterName) } })
+      forget: { failure { try history.forget(roster: identity) } })
+  }
+}
+
+extension Roster {
+  /// How the history knows this roster: by its server's URL, else by its folder's real path.
+  var historyKey: RosterKey {
+    serverURL.map { .server(url: $0, club: name) } ?? .folder(folder)
+  }
+}
+
+extension History.Outcome {
+  init(_ outcome: GameEngine.Outcome) {
+    switch outcome {
+    case .correct: self = .correct
+    case .wrong: self = .wrong
+    case .timedOut: self = .timeout
+    }
   }
 }

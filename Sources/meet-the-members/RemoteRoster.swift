@@ -49,6 +49,7 @@ enum RemoteRoster {
     }
     roster.title = "\(fetched.name), version \(fetched.version)"
     roster.name = fetched.name
+    roster.serverURL = argument
     if let problem = fetched.problem, let warning = fetched.warning {
       roster.notice = "Cached version \(fetched.version): \(problem.problem)"
       FileHandle.standardError.write(Data("Warning: \(safe(warning))\n".utf8))

@@ -9,6 +9,11 @@ import XCTest
 @testable import History
 
 /// The history on a real SQLite file in a folder of the test's own.
+/// A roster folder's key, as the game makes it for a folder called `name`.
+func key(_ name: String) -> RosterKey {
+  RosterKey(identity: "folder:/clubs/\(name)", name: name, legacyName: name)
+}
+
 final class HistoryTests: XCTestCase {
   var folder: String!
 
@@ -29,15 +34,17 @@ final class HistoryTests: XCTestCase {
     return History.Photo(name: name, path: FilePath(path), file: "\(name).jpg")
   }
 
-  func answer(_ person: Int64, at time: Double, outcome: String = "correct") -> History.Answer {
+  func answer(_ person: Int64, at time: Double, outcome: History.Outcome = .correct)
+    -> History.Answer
+  {
     History.Answer(
-      person: person, roster: "club", mode: "quiz", outcome: outcome, chosen: "Ada",
+      person: person, roster: key("club").identity, mode: "quiz", outcome: outcome, chosen: "Ada",
       seconds: 1.5, answeredAt: time)
   }
 
   func testANewFileIsMadeAndKeepsAnswersAndMemories() throws {
     let history = try History(folder: folder + "/data")
-    let people = try history.people([try photo("Ada", bytes: "a")], roster: "club")
+    let people = try history.people([try photo("Ada", bytes: "a")], roster: key("club"))
     let ada = try XCTUnwrap(people.first)
     XCTAssertNil(ada.memory)
     let memory = MemoryState(stability: 2.5, difficulty: 4)
@@ -45,7 +52,7 @@ final class HistoryTests: XCTestCase {
 
     let reopened = try History(folder: folder + "/data")
     XCTAssertEqual(try reopened.answers(), [answer(ada.id, at: 1000)])
-    let again = try reopened.people([try photo("Ada", bytes: "a")], roster: "club")
+    let again = try reopened.people([try photo("Ada", bytes: "a")], roster: key("club"))
     XCTAssertEqual(again.first?.memory, memory)
     XCTAssertEqual(again.first?.lastAnswer, 1000)
     XCTAssertEqual(again.first?.lastGrade, 3)
@@ -57,25 +64,25 @@ final class HistoryTests: XCTestCase {
 
   func testAPersonFollowsTheirPhotoThenTheirName() throws {
     let history = try History(folder: folder + "/data")
-    let first = try history.people([try photo("Ada", bytes: "ada's face")], roster: "club")
+    let first = try history.people([try photo("Ada", bytes: "ada's face")], roster: key("club"))
     let id = try XCTUnwrap(first.first?.id)
     // The roster folder moved and the file renamed: the same picture.
     let moved = try photo("Ada Lovelace", bytes: "ada's face", in: "elsewhere/club")
-    XCTAssertEqual(try history.people([moved], roster: "club").first?.id, id)
+    XCTAssertEqual(try history.people([moved], roster: key("club")).first?.id, id)
     // A new photo of her, under her name, in a roster folder of the same name.
     let newPhoto = try photo("Ada Lovelace", bytes: "a new face", in: "club2")
-    XCTAssertEqual(try history.people([newPhoto], roster: "club").first?.id, id)
+    XCTAssertEqual(try history.people([newPhoto], roster: key("club")).first?.id, id)
     // Someone else with another photo and name is someone else.
     let ben = try photo("Ben", bytes: "ben's face")
-    XCTAssertNotEqual(try history.people([ben], roster: "club").first?.id, id)
+    XCTAssertNotEqual(try history.people([ben], roster: key("club")).first?.id, id)
     // Two members with the same photo are not merged into one person.
     let twins = [try photo("Cy", bytes: "same"), try photo("Di", bytes: "same")]
-    let found = try history.people(twins, roster: "club")
+    let found = try history.people(twins, roster: key("club"))
     XCTAssertEqual(found.count, 2)
     XCTAssertNotEqual(found[0].id, found[1].id)
     // And each keeps their own history the next time, in whichever order they come: each
     // photo's person is given in the order of the photos.
-    let next = try history.people(twins.reversed(), roster: "club")
+    let next = try history.people(twins.reversed(), roster: key("club"))
     XCTAssertEqual(next.map(\.id), found.reversed().map(\.id))
     let count = try DatabaseQueue(path: history.path).read {
       try Int.fetchOne($0, sql: "SELECT count(*) FROM person")
@@ -88,10 +95,10 @@ final class HistoryTests: XCTestCase {
   func testPeopleWithTheSamePhotoAndNameAreMatchedOldestFirst() throws {
     let history = try History(folder: folder + "/data")
     let alexes = try (1...3).map { _ in try photo("Alex", bytes: "placeholder") }
-    let ids = try history.people(alexes, roster: "club").map(\.id)
+    let ids = try history.people(alexes, roster: key("club")).map(\.id)
     XCTAssertEqual(Set(ids).count, 3)
     XCTAssertEqual(ids, ids.sorted())
-    let stayed = try history.people(Array(alexes.prefix(2)), roster: "club")
+    let stayed = try history.people(Array(alexes.prefix(2)), roster: key("club"))
     XCTAssertEqual(stayed.map(\.id), Array(ids.prefix(2)))
   }
 
@@ -140,31 +147,35 @@ final class HistoryTests: XCTestCase {
   func testTotalsCountTheRostersAnswersTheBestStreakAndTheAnswerTimes() throws {
     let history = try History(folder: folder + "/data")
     let people = try history.people(
-      [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")], roster: "club")
+      [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")], roster: key("club"))
     XCTAssertEqual(people.count, 2)
     let ada = (key: MemberID("Ada"), value: people[0])
     let bo = (key: MemberID("Bo"), value: people[1])
     let memory = MemoryState(stability: 1, difficulty: 5)
-    let outcomes = ["correct", "correct", "wrong", "correct", "correct", "correct", "timeout"]
+    let outcomes: [History.Outcome] = [
+      .correct, .correct, .wrong, .correct, .correct, .correct, .timeout,
+    ]
     for (index, outcome) in outcomes.enumerated() {
       try history.record(
         History.Answer(
-          person: ada.value.id, roster: "club", mode: "quiz", outcome: outcome, chosen: nil,
-          seconds: outcome == "timeout" ? 5 : Double(index + 1), answeredAt: Double(index)),
+          person: ada.value.id, roster: key("club").identity, mode: "quiz", outcome: outcome,
+          chosen: nil,
+          seconds: outcome == .timeout ? 5 : Double(index + 1), answeredAt: Double(index)),
         memory: memory, grade: 3)
     }
     try history.record(
       History.Answer(
-        person: ada.value.id, roster: "other club", mode: "quiz", outcome: "correct",
+        person: ada.value.id, roster: key("other club").identity, mode: "quiz", outcome: .correct,
         chosen: nil, seconds: 0.5, answeredAt: 9),
       memory: memory, grade: 3)
     try history.record(
       History.Answer(
-        person: bo.value.id, roster: "club", mode: "learn", outcome: "wrong", chosen: "Ada",
+        person: bo.value.id, roster: key("club").identity, mode: "learn", outcome: .wrong,
+        chosen: "Ada",
         seconds: 2, answeredAt: 10),
       memory: memory, grade: 1)
     let totals = try history.totals(
-      roster: "club", members: [ada.value.id: ada.key, bo.value.id: bo.key])
+      roster: key("club").identity, members: [ada.value.id: ada.key, bo.value.id: bo.key])
     XCTAssertEqual(totals.questions, 8)
     XCTAssertEqual(totals.correct, 5)
     XCTAssertEqual(totals.bestStreak, 3)
@@ -181,7 +192,8 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(
       totals.members[bo.key],
       Tally(right: 0, missed: 1, times: AnswerTimes(answered: 1, total: .seconds(2))))
-    XCTAssertEqual(try history.totals(roster: "club").members, [:], "tallies of the people asked")
+    XCTAssertEqual(
+      try history.totals(roster: key("club").identity).members, [:], "tallies of the people asked")
   }
 
   func testAFolderThatCannotBeMadeIsReported() throws {
@@ -222,7 +234,7 @@ final class HistoryTests: XCTestCase {
       try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
     }
     let history = try History(folder: folder)
-    let people = try history.people([try photo("Ada", bytes: "a")], roster: "club")
+    let people = try history.people([try photo("Ada", bytes: "a")], roster: key("club"))
     XCTAssertEqual(people.count, 1)
     XCTAssertEqual(try history.integrityCheck(), "ok")
     let id = try DatabaseQueue(path: path).read {
@@ -260,7 +272,7 @@ final class HistoryTests: XCTestCase {
   func testTwoGamesWriteAtOnceWithoutLockErrors() throws {
     let one = try History(folder: folder)
     let two = try History(folder: folder)
-    let ada = try XCTUnwrap(one.people([try photo("Ada", bytes: "a")], roster: "club").first)
+    let ada = try XCTUnwrap(one.people([try photo("Ada", bytes: "a")], roster: key("club")).first)
     let failures = Mutex(0)
     let answers = (0..<2).map { writer in
       (0..<200).map { answer(ada.id, at: Double(writer * 1000 + $0)) }
@@ -301,7 +313,7 @@ final class PhotoHashCacheTests: XCTestCase {
       History.Photo(name: "Ada", path: FilePath(path), file: "Ada.jpg")
     ]
     let history = try History(folder: folder + "/data")
-    let first = try history.people(photos, roster: "club")
+    let first = try history.people(photos, roster: key("club"))
     let real = History.contentHash(of: FilePath(path)).text
     // The recorded hash stands in for the file as long as the file is the same one: a
     // launch that took it reads nothing.
@@ -311,21 +323,21 @@ final class PhotoHashCacheTests: XCTestCase {
       try db.execute(sql: "UPDATE photoFile SET hash = ?", arguments: [recorded])
       XCTAssertEqual(try String.fetchOne(db, sql: "SELECT photoHash FROM person"), real)
     }
-    let second = try history.people(photos, roster: "club")
+    let second = try history.people(photos, roster: key("club"))
     XCTAssertEqual(second.map(\.id), first.map(\.id))
     try database.read { db in
       XCTAssertEqual(try String.fetchOne(db, sql: "SELECT photoHash FROM person"), recorded)
     }
     // A file written again is read again.
     try Data("ada's new face".utf8).write(to: URL(fileURLWithPath: path))
-    _ = try history.people(photos, roster: "club")
+    _ = try history.people(photos, roster: key("club"))
     try database.read { db in
       XCTAssertEqual(
         try String.fetchOne(db, sql: "SELECT photoHash FROM person"),
         History.contentHash(of: FilePath(path)).text)
     }
     // A photo that leaves the roster leaves the record.
-    _ = try history.people([], roster: "club")
+    _ = try history.people([], roster: key("club"))
     try database.read { db in
       XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM photoFile"), 0)
     }
@@ -345,20 +357,20 @@ final class PhotoHashCacheTests: XCTestCase {
     let one = try photos(["e", "a", "c"])
     let two = try photos(["d", "b"])
     let history = try History(folder: folder + "/data")
-    _ = try history.people(one, roster: "one")
-    _ = try history.people(two, roster: "two")
+    _ = try history.people(one, roster: key("one"))
+    _ = try history.people(two, roster: key("two"))
     let database = try DatabaseQueue(path: folder + "/data/" + History.fileName)
     try database.write { db in
       // Each file's own value, unlike any photo's: the last 32 bytes of its path.
       try db.execute(sql: "UPDATE photoFile SET hash = lower(substr(hex(path), -64))")
     }
-    _ = try history.people(one, roster: "one")
+    _ = try history.people(one, roster: key("one"))
     try database.read { db in
       let hashes = try Row.fetchAll(
         db,
         sql:
-          "SELECT name, photoHash, (SELECT hash FROM photoFile WHERE path = CAST(? || file AS BLOB)) FROM person WHERE roster = 'one' ORDER BY name",
-        arguments: [folder + "/"])
+          "SELECT name, photoHash, (SELECT hash FROM photoFile WHERE path = CAST(? || file AS BLOB)) FROM person WHERE roster = ? ORDER BY name",
+        arguments: [folder + "/", key("one").identity])
       XCTAssertEqual(hashes.map { $0[0] as String }, ["a", "c", "e"])
       for row in hashes {
         XCTAssertEqual(row[1] as String?, row[2] as String?, "\(row[0] as String)'s recorded hash")
@@ -369,7 +381,7 @@ final class PhotoHashCacheTests: XCTestCase {
           "\(name)'s hash is the one recorded for its path")
       }
     }
-    _ = try history.people(Array(one.prefix(2)), roster: "one")
+    _ = try history.people(Array(one.prefix(2)), roster: key("one"))
     let kept = try database.read { db in
       try Data.fetchAll(db, sql: "SELECT path FROM photoFile ORDER BY path")
         .map { String(decoding: $0, as: UTF8.self) }

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import GameEngine
+
+/// Answers and memories written, and a roster's progress forgotten.
+extension History {
+  /// One answer, as revealed.
+  public struct Answer: Hashable, Sendable {
+    public let person: Int64
+    /// The roster's identity (`RosterKey.identity`).
+    public let roster: String
+    /// "quiz" or "learn".
+    public let mode: String
+    public let outcome: Outcome
+    /// The name chosen; nil for a time out.
+    public let chosen: String?
+    /// The time the face was on screen before the answer (pauses excluded).
+    public let seconds: Double
+    /// Unix time.
+    public let answeredAt: Double
+
+    public init(
+      person: Int64, roster: String, mode: String, outcome: Outcome, chosen: String?,
+      seconds: Double, answeredAt: Double
+    ) {
+      self.person = person
+      self.roster = roster
+      self.mode = mode
+      self.outcome = outcome
+      self.chosen = chosen
+      self.seconds = seconds
+      self.answeredAt = answeredAt
+    }
+
+    init(_ record: AnswerRecord) {
+      self.init(
+        person: record.person, roster: record.roster, mode: record.mode, outcome: record.outcome,
+        chosen: record.chosen, seconds: record.seconds, answeredAt: record.answeredAt)
+    }
+
+    var record: AnswerRecord {
+      AnswerRecord(
+        person: person, roster: roster, mode: mode, outcome: outcome, chosen: chosen,
+        seconds: seconds, answeredAt: answeredAt)
+    }
+  }
+
+  /// Records an answer and the person's memory after it (and the answer's grade, 1 to 4),
+  /// committed before it returns.
+  public func record(_ answer: Answer, memory: MemoryState, grade: Int) throws(Unavailable) {
+    try writing { db in
+      try answer.record.insert(db)
+      try Self.memory(of: answer.person, memory, grade: grade, at: answer.answeredAt).update(db)
+    }
+  }
+
+  /// Records a person's memory without an answer (a name card seen at `time`, Unix seconds),
+  /// committed before it returns.
+  public func remember(person: Int64, memory: MemoryState, grade: Int, at time: Double)
+    throws(Unavailable)
+  {
+    try writing { db in
+      try Self.memory(of: person, memory, grade: grade, at: time).update(db)
+    }
+  }
+
+  private static func memory(of person: Int64, _ memory: MemoryState, grade: Int, at time: Double)
+    -> MemoryColumns
+  {
+    MemoryColumns(
+      id: person, stability: memory.stability, difficulty: memory.difficulty, lastAnswer: time,
+      lastGrade: grade)
+  }
+
+  /// How many people and answers the roster `roster` (its identity) has recorded.
+  public func recorded(roster: String) throws(Unavailable) -> (people: Int, answers: Int) {
+    return try reading { db in
+      (
+        try PersonRecord.filter(Column("roster") == roster && Column("lastAnswer") != nil)
+          .fetchCount(db),
+        try AnswerRecord.filter(Column("roster") == roster).fetchCount(db)
+      )
+    }
+  }
+
+  /// Forgets everything recorded for the roster `roster` (its identity): its answers, and
+  /// its people's memories, in one transaction.
+  public func forget(roster: String) throws(Unavailable) {
+    try writing { db in
+      try AnswerRecord.filter(Column("roster") == roster).deleteAll(db)
+      try PersonRecord.filter(Column("roster") == roster).updateAll(
+        db, Column("stability").set(to: nil), Column("difficulty").set(to: nil),
+        Column("lastAnswer").set(to: nil), Column("lastGrade").set(to: nil))
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// The history's schema, one named migration at a time, and the check that a file is ours.
+extension History {
+  /// A database that holds tables but not our application id is not ours to change. (The
+  /// migrator's own table alone is a history whose making was cut short.)
+  static func checkOwnership(_ db: Database) throws {
+    let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+    let tables =
+      try Int.fetchOne(
+        db,
+        sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name != 'grdb_migrations'"
+      ) ?? 0
+    if id == applicationID { return }
+    if id != 0 || tables > 0 {
+      throw Unavailable(description: "not a meet-the-members history")
+    }
+  }
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+      try db.create(table: "person") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("photoHash", .text).notNull().indexed()
+        t.column("roster", .text).notNull()
+        t.column("name", .text).notNull()
+        t.column("file", .text).notNull()
+        // The memory of this person's name (FSRS-6), after the last answer.
+        t.column("stability", .double)
+        t.column("difficulty", .double)
+        t.column("lastAnswer", .double)
+        t.column("lastGrade", .integer)
+      }
+      try db.create(index: "person_on_roster_name", on: "person", columns: ["roster", "name"])
+      try db.create(table: "answer") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("person", .integer).notNull().indexed()
+          .references("person", onDelete: .cascade)
+        t.column("roster", .text).notNull()
+        t.column("mode", .text).notNull()
+        t.column("outcome", .text).notNull()
+        t.column("chosen", .text)
+        t.column("seconds", .double).notNull()
+        t.column("answeredAt", .double).notNull()
+      }
+    }
+    // What each photo file's SHA-256 was, and the file's identity then (device, inode, size,
+    // modification and change times in nanoseconds): a file whose identity has not changed is
+    // not read again, so that a roster of thousands opens at once.
+    migrator.registerMigration("v2") { db in
+      try db.create(table: "photoFile") { t in
+        t.primaryKey("path", .blob)
+        t.column("roster", .text).notNull().indexed()
+        t.column("identity", .blob).notNull()
+        t.column("hash", .text).notNull()
+      }
+    }
+    // Rosters known by a stable identity (`RosterKey`), with the name a person calls them:
+    // before, a roster was known by its folder's base name, so that `.` and the same folder
+    // by its full path split a club's history, and two folders called `photos` shared one.
+    // Values recorded under a base name stay until the roster of each person's photo claims
+    // them (see `people`).
+    migrator.registerMigration("v3") { db in
+      try db.create(table: "roster") { t in
+        t.primaryKey("identity", .text)
+        t.column("name", .text).notNull()
+      }
+      try db.create(index: "answer_on_roster", on: "answer", columns: ["roster"])
+    }
+    return migrator
+  }
+}

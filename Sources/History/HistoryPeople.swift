@@ -1,0 +1,212 @@
+import Crypto
+import Foundation
+import GRDB
+import GameEngine
+import SystemPackage
+
+/// Matching the roster's photos with the people recorded.
+extension History {
+  /// A member of the roster as the history identifies them.
+  public struct Photo: Sendable {
+    public let name: String
+    /// The photo's path, to hash it.
+    public let path: FilePath
+    /// The photo's path inside the roster folder.
+    public let file: String
+
+    public init(name: String, path: FilePath, file: String) {
+      self.name = name
+      self.path = path
+      self.file = file
+    }
+  }
+
+  /// What the history knows of a person.
+  public struct Person: Hashable, Sendable {
+    public let id: Int64
+    /// Their memory after the last answer, when that was (Unix time) and how it counted
+    /// (FSRS's grade, 1 to 4); nil if never asked.
+    public var memory: MemoryState?
+    public var lastAnswer: Double?
+    public var lastGrade: Int?
+  }
+
+  /// Finds (or adds) the person of each photo of the roster `roster`. The people recorded
+  /// are read once and matched in memory, so that a roster of thousands (or thousands who
+  /// share a placeholder photo) opens in time linear in its size; a person is written only
+  /// when their photo, roster, name or file changed. A person found here who was last seen in
+  /// a roster recorded by an older version (under its folder's name), or in a folder that is
+  /// gone (moved or renamed), brings their answers along. Returns each photo's person, in
+  /// the order of `photos`.
+  public func people(_ photos: [Photo], roster key: RosterKey) throws(Unavailable) -> [Person] {
+    let roster = key.identity
+    let files = try photoHashes(photos.map(\.path), roster: roster, legacy: key.legacyName)
+    let hashes = files.hashes
+    return try writing { db in
+      try RosterRecord(identity: roster, name: key.name).save(db)
+      try files.keep(roster: roster, in: db)
+      let known = Set(try String.fetchAll(db, sql: "SELECT identity FROM roster"))
+      var candidates = Candidates(
+        capacity: try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0)
+      // Newest first, so that each key's list, built by putting each in front, is oldest first.
+      // A cursor over rows rather than records: the hash is read in place (see PhotoHash).
+      let rows = try Row.fetchCursor(db, sql: "SELECT * FROM person ORDER BY id DESC")
+      while let row = try rows.next() { candidates.add(try Recorded(row)) }
+      var found: [Person] = []
+      found.reserveCapacity(photos.count)
+      var gone: [String: Bool] = [:]
+      for (photo, hash) in zip(photos, hashes) {
+        // The same photo and name first, so that people who share a photo (a club's
+        // placeholder) each keep their own history.
+        let row =
+          candidates.take(.photoAndName(hash, photo.name)) ?? candidates.take(.photo(hash))
+          ?? candidates.take(.rosterAndName(roster, photo.name))
+          ?? candidates.take(.rosterAndName(key.legacyName, photo.name))
+        if let row {
+          let unchanged =
+            row.photoHash == hash && row.roster == roster && row.name == photo.name
+            && row.file == photo.file
+          if !unchanged {
+            try db.execute(
+              sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
+              arguments: [hash.text, roster, photo.name, photo.file, row.person.id])
+          }
+          if row.roster != roster {
+            let from = row.roster
+            let moved = gone[from] ?? (RosterKey(identity: from).isGoneFolder)
+            gone[from] = moved
+            if !known.contains(from) || moved {
+              try AnswerRecord.filter(Column("person") == row.person.id && Column("roster") == from)
+                .updateAll(db, Column("roster").set(to: roster))
+            }
+          }
+          found.append(row.person)
+        } else {
+          try db.execute(
+            sql: "INSERT INTO person (photoHash, roster, name, file) VALUES (?, ?, ?, ?)",
+            arguments: [hash.text, roster, photo.name, photo.file])
+          found.append(Person(id: db.lastInsertedRowID))
+        }
+      }
+      return found
+    }
+  }
+
+  /// A person as recorded, with what a photo is matched on.
+  private struct Recorded {
+    var person: Person
+    var photoHash: PhotoHash
+    var roster: String
+    var name: String
+    var file: String
+
+    init(_ row: Row) throws {
+      person = History.person(row)
+      photoHash = try row.withUnsafeData(named: "photoHash") { PhotoHash(recorded: $0 ?? Data()) }
+      roster = row["roster"]
+      name = row["name"]
+      file = row["file"]
+    }
+  }
+
+  /// The people recorded, by each key a photo is matched on, oldest first; each is taken once.
+  /// Each kind of key keeps a list per key as links between the people's indexes (no array per
+  /// key): a few bytes a person, so that a roster of thousands opens in little memory.
+  private struct Candidates {
+    enum Key {
+      case photoAndName(PhotoHash, String)
+      case photo(PhotoHash)
+      case rosterAndName(String, String)
+
+      var kind: Int {
+        switch self {
+        case .photoAndName: 0
+        case .photo: 1
+        case .rosterAndName: 2
+        }
+      }
+
+      /// The key's hash: lists are found by it, and each person on them is checked against
+      /// the key itself.
+      var hash: Int {
+        var hasher = Hasher()
+        switch self {
+        case .photoAndName(let photo, let name): hasher.combine(photo); hasher.combine(name)
+        case .photo(let photo): hasher.combine(photo)
+        case .rosterAndName(let roster, let name): hasher.combine(roster); hasher.combine(name)
+        }
+        return hasher.finalize()
+      }
+
+      func matches(_ person: Recorded) -> Bool {
+        switch self {
+        case .photoAndName(let photo, let name): person.photoHash == photo && person.name == name
+        case .photo(let photo): person.photoHash == photo
+        case .rosterAndName(let roster, let name): person.roster == roster && person.name == name
+        }
+      }
+
+      static func all(of person: Recorded) -> [Key] {
+        [
+          .photoAndName(person.photoHash, person.name), .photo(person.photoHash),
+          .rosterAndName(person.roster, person.name),
+        ]
+      }
+    }
+
+    private var recorded: [Recorded] = []
+    private var taken: [Bool] = []
+    /// For each kind of key: the first person of each key's list, by the key's hash, and each
+    /// person's next on the list of their key of that kind (-1 at the end).
+    private var first: [[Int: Int32]] = [[:], [:], [:]]
+    private var following: [[Int32]] = [[], [], []]
+
+    /// Room for `capacity` people, made at once rather than by doubling.
+    init(capacity: Int) {
+      recorded.reserveCapacity(capacity)
+      taken.reserveCapacity(capacity)
+      for kind in 0..<3 {
+        first[kind].reserveCapacity(capacity)
+        following[kind].reserveCapacity(capacity)
+      }
+    }
+
+    /// Adds a person recorded before everyone added so far.
+    mutating func add(_ person: Recorded) {
+      let index = Int32(recorded.count)
+      recorded.append(person)
+      taken.append(false)
+      for key in Key.all(of: person) {
+        following[key.kind].append(first[key.kind][key.hash] ?? -1)
+        first[key.kind][key.hash] = index
+      }
+    }
+
+    /// The oldest person under `key` not taken yet, now taken.
+    mutating func take(_ key: Key) -> Recorded? {
+      let hash = key.hash
+      var index = first[key.kind][hash] ?? -1
+      // Those taken at the front are dropped for good, so each list is walked once in all.
+      while index >= 0, taken[Int(index)] {
+        index = following[key.kind][Int(index)]
+        first[key.kind][hash] = index
+      }
+      // Beyond it, people whose key only shares the hash are stepped over.
+      while index >= 0, taken[Int(index)] || !key.matches(recorded[Int(index)]) {
+        index = following[key.kind][Int(index)]
+      }
+      guard index >= 0 else { return nil }
+      taken[Int(index)] = true
+      return recorded[Int(index)]
+    }
+  }
+
+  private static func person(_ row: Row) -> Person {
+    var memory: MemoryState?
+    if let stability: Double = row["stability"], let difficulty: Double = row["difficulty"] {
+      memory = MemoryState(stability: stability, difficulty: difficulty)
+    }
+    return Person(
+      id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"])
+  }
+}

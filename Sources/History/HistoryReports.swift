@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import GameEngine
+
+/// What the history tells of a roster: its totals, its answers and a summary per person.
+extension History {
+  /// Everything recorded for the roster `roster` (its identity), in one pass over its
+  /// answers' outcomes and times, with the tallies of `members` (by their person's id).
+  public func totals(roster: String, members: [Int64: MemberID] = [:]) throws(Unavailable)
+    -> Totals
+  {
+    return try reading { db in
+      var totals = Totals()
+      var streak = 0
+      // A cursor over three columns rather than whole records: a roster of thousands has
+      // hundreds of thousands of answers.
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT outcome, seconds, person FROM answer WHERE roster = ? ORDER BY id",
+        arguments: [roster])
+      while let row = try rows.next() {
+        let outcome: Outcome = row[0]
+        let seconds: Double = row[1]
+        let right = outcome == .correct
+        let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+        totals.questions += 1
+        totals.timeAnswering += time
+        if right { totals.correct += 1 }
+        streak = right ? streak + 1 : 0
+        totals.bestStreak = max(totals.bestStreak, streak)
+        let answered = outcome == .timeout ? nil : time
+        totals.times.add(answered, right: right)
+        if let member = members[row[2]] {
+          totals.members[member, default: Tally()].add(answered, right: right)
+        }
+      }
+      return totals
+    }
+  }
+
+  /// The identities recorded for what a player calls a roster: a folder (by its real path,
+  /// and the name older versions recorded it under), a server's URL, or a roster's name.
+  public func rosters(called argument: String) throws(Unavailable) -> [String] {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue
+    {
+      let key = RosterKey.folder(argument)
+      return [key.identity, key.legacyName]
+    }
+    if argument.contains("://") { return ["url:" + argument] }
+    return try reading { db in
+      try String.fetchAll(
+        db, sql: "SELECT identity FROM roster WHERE name = ? ORDER BY identity",
+        arguments: [argument]) + [argument]
+    }
+  }
+
+  /// An answer as exported, with its person and the name of its roster.
+  public struct ExportedAnswer: Hashable, Sendable {
+    /// The person's name and photo file, as last seen.
+    public let name: String
+    public let file: String
+    /// The roster's name (its folder's, or its club's).
+    public let rosterName: String
+    public let answer: Answer
+  }
+
+  /// Every answer recorded for the rosters `rosters` (identities; nil: every roster), oldest
+  /// first.
+  public func exportedAnswers(rosters: [String]?) throws(Unavailable) -> [ExportedAnswer] {
+    return try reading { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT answer.*, person.name AS personName, person.file AS personFile,
+            coalesce(roster.name, answer.roster) AS rosterName
+          FROM answer JOIN person ON person.id = answer.person
+          LEFT JOIN roster ON roster.identity = answer.roster
+          WHERE ?1 IS NULL OR answer.roster IN (SELECT value FROM json_each(?1))
+          ORDER BY answer.id
+          """, arguments: [Self.json(rosters)]
+      ).map { row in
+        ExportedAnswer(
+          name: row["personName"], file: row["personFile"], rosterName: row["rosterName"],
+          answer: Answer(try AnswerRecord(row: row)))
+      }
+    }
+  }
+
+  /// What the history knows of one person, for the summary.
+  public struct PersonSummary: Hashable, Sendable {
+    public let name: String
+    public let file: String
+    /// The roster's name (its folder's, or its club's).
+    public let roster: String
+    public let answers: Int
+    public let correct: Int
+    /// Their average answer time (time outs left out); nil before any answer.
+    public let averageSeconds: Double?
+    public let memory: MemoryState?
+    /// Unix time of the last card or answer.
+    public let lastSeen: Double?
+    public let lastGrade: Int?
+  }
+
+  /// One summary per person of the rosters `rosters` (identities; nil: every roster), by
+  /// roster and name.
+  public func summaries(rosters: [String]?) throws(Unavailable) -> [PersonSummary] {
+    return try reading { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT person.name, person.file, coalesce(roster.name, person.roster),
+            count(answer.id), count(CASE WHEN outcome = 'correct' THEN 1 END),
+            avg(CASE WHEN outcome != 'timeout' THEN seconds END),
+            stability, difficulty, lastAnswer, lastGrade
+          FROM person LEFT JOIN answer ON answer.person = person.id
+          LEFT JOIN roster ON roster.identity = person.roster
+          WHERE ?1 IS NULL OR person.roster IN (SELECT value FROM json_each(?1))
+          GROUP BY person.id ORDER BY 3, person.name
+          """, arguments: [Self.json(rosters)]
+      ).map { row in
+        var memory: MemoryState?
+        if let stability: Double = row[6], let difficulty: Double = row[7] {
+          memory = MemoryState(stability: stability, difficulty: difficulty)
+        }
+        return PersonSummary(
+          name: row[0], file: row[1], roster: row[2], answers: row[3], correct: row[4],
+          averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9])
+      }
+    }
+  }
+
+  /// Every answer recorded, oldest first (for export and tests).
+  public func answers() throws(Unavailable) -> [Answer] {
+    return try reading { db in
+      try AnswerRecord.order(Column("id")).fetchAll(db).map(Answer.init)
+    }
+  }
+
+  /// A list of identities as a JSON array (SQLite's json_each reads it); nil for every one.
+  private static func json(_ rosters: [String]?) -> String? {
+    guard let rosters else { return nil }
+    return String(decoding: try! JSONEncoder().encode(rosters), as: UTF8.self)
+  }
+}

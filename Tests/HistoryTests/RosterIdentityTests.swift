@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import GameEngine
+import SystemPackage
+import XCTest
+
+@testable import History
+
+/// A roster is known by its folder's real path (or its server's URL), not its folder's name:
+/// one club's history is one whichever way its folder is named, two clubs in folders of the
+/// same name are two, and histories from before are split by whose photo each person is.
+final class RosterIdentityTests: XCTestCase {
+  var folder: String!
+
+  override func setUpWithError() throws {
+    folder = NSTemporaryDirectory() + "mtm-rosters-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// The photos `names` in the folder `sub`, each its own picture.
+  private func photos(_ names: [String], in sub: String) throws -> [History.Photo] {
+    let dir = folder + "/" + sub
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return try names.map { name in
+      let path = dir + "/\(name).jpg"
+      try Data("\(name)'s face".utf8).write(to: URL(fileURLWithPath: path))
+      return History.Photo(name: name, path: FilePath(path), file: "\(name).jpg")
+    }
+  }
+
+  private func answer(_ person: Int64, _ roster: String, at time: Double) -> History.Answer {
+    History.Answer(
+      person: person, roster: roster, mode: "quiz", outcome: .correct, chosen: nil, seconds: 1,
+      answeredAt: time)
+  }
+
+  func testOneFolderIsOneRosterHoweverItIsNamed() throws {
+    let club = folder + "/club"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: club)
+    let real = RosterKey.folder(club)
+    XCTAssertEqual(RosterKey.folder(folder + "/club/../club/").identity, real.identity)
+    XCTAssertEqual(RosterKey.folder(folder + "/link").identity, real.identity)
+    let here = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(club)
+    defer { FileManager.default.changeCurrentDirectoryPath(here) }
+    XCTAssertEqual(RosterKey.folder(".").identity, real.identity)
+    XCTAssertEqual(RosterKey.folder(".").name, "club")
+    XCTAssertEqual(RosterKey.folder(".").legacyName, ".", "what older versions recorded")
+  }
+
+  func testTwoFoldersOfTheSameNameKeepTheirOwnTotals() throws {
+    let history = try History(folder: folder + "/data")
+    let first = RosterKey.folder(folder + "/a/photos")
+    let second = RosterKey.folder(folder + "/b/photos")
+    XCTAssertNotEqual(first.identity, second.identity)
+    XCTAssertEqual(first.name, second.name)
+    let ada = try history.people(photos(["Ada"], in: "a/photos"), roster: first)[0]
+    let bo = try history.people(photos(["Bo"], in: "b/photos"), roster: second)[0]
+    let memory = MemoryState(stability: 1, difficulty: 5)
+    try history.record(answer(ada.id, first.identity, at: 1), memory: memory, grade: 3)
+    try history.record(answer(bo.id, second.identity, at: 2), memory: memory, grade: 3)
+    try history.record(answer(bo.id, second.identity, at: 3), memory: memory, grade: 3)
+    XCTAssertEqual(try history.totals(roster: first.identity).questions, 1)
+    XCTAssertEqual(try history.totals(roster: second.identity).questions, 2)
+    try history.forget(roster: first.identity)
+    XCTAssertEqual(try history.recorded(roster: first.identity).answers, 0)
+    XCTAssertEqual(try history.recorded(roster: second.identity).answers, 2, "the other kept")
+  }
+
+  /// A folder moved or renamed: its people are found by their photos, and bring their
+  /// answers to the roster's new identity.
+  func testAMovedFolderKeepsItsHistory() throws {
+    let history = try History(folder: folder + "/data")
+    let before = RosterKey.folder(folder + "/old/club")
+    let people = try history.people(photos(["Ada", "Bo"], in: "old/club"), roster: before)
+    let memory = MemoryState(stability: 1, difficulty: 5)
+    for (index, person) in people.enumerated() {
+      try history.record(
+        answer(person.id, before.identity, at: Double(index)), memory: memory, grade: 3)
+    }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/new", withIntermediateDirectories: true)
+    try FileManager.default.moveItem(atPath: folder + "/old/club", toPath: folder + "/new/club")
+    let after = RosterKey.folder(folder + "/new/club")
+    let found = try history.people(
+      ["Ada", "Bo"].map {
+        History.Photo(
+          name: $0, path: FilePath(folder + "/new/club/\($0).jpg"), file: "\($0).jpg")
+      }, roster: after)
+    XCTAssertEqual(found.map(\.id), people.map(\.id))
+    XCTAssertEqual(found.map(\.memory), [memory, memory])
+    XCTAssertEqual(try history.totals(roster: after.identity).questions, 2)
+    XCTAssertEqual(try history.totals(roster: before.identity).questions, 0)
+  }
+
+  /// A person whose photo is in two rosters at once answers in each: their answers in the
+  /// other stay there.
+  func testSomeoneInTwoRostersKeepsEachRostersAnswers() throws {
+    let history = try History(folder: folder + "/data")
+    let board = RosterKey.folder(folder + "/board")
+    let club = RosterKey.folder(folder + "/club")
+    let ada = try history.people(photos(["Ada"], in: "board"), roster: board)[0]
+    let memory = MemoryState(stability: 1, difficulty: 5)
+    try history.record(answer(ada.id, board.identity, at: 1), memory: memory, grade: 3)
+    XCTAssertEqual(try history.people(photos(["Ada"], in: "club"), roster: club)[0].id, ada.id)
+    XCTAssertEqual(try history.totals(roster: board.identity).questions, 1)
+    XCTAssertEqual(try history.totals(roster: club.identity).questions, 0)
+  }
+
+  /// A history written by the version before (schema v2: rosters known by their folder's
+  /// name): opened now, it is migrated, and each person's answers go to the roster their
+  /// photo is found in, even when two clubs' folders had the same name.
+  func testAHistoryFromBeforeIsSplitByWhosePhotoEachPersonIs() throws {
+    let data = folder + "/data"
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let ada = try photos(["Ada"], in: "a/photos")[0]
+    let bo = try photos(["Bo"], in: "b/photos")[0]
+    try writeVersionTwoHistory(
+      at: data + "/" + History.fileName,
+      people: [(ada, "photos", 3), (bo, "photos", 2)])
+
+    let history = try History(folder: data)
+    let first = RosterKey.folder(folder + "/a/photos")
+    let second = RosterKey.folder(folder + "/b/photos")
+    XCTAssertEqual(try history.totals(roster: first.identity).questions, 0, "not claimed yet")
+    let found = try history.people([ada], roster: first)
+    XCTAssertEqual(found.map(\.id), [1], "the same person")
+    XCTAssertEqual(found[0].lastAnswer, 100, "with their memory")
+    XCTAssertEqual(try history.totals(roster: first.identity).questions, 3, "Ada's answers")
+    XCTAssertEqual(try history.people([bo], roster: second).map(\.id), [2])
+    XCTAssertEqual(try history.totals(roster: second.identity).questions, 2, "Bo's answers")
+    XCTAssertEqual(try history.totals(roster: first.identity).questions, 3)
+    XCTAssertEqual(try history.answers().count, 5, "nothing lost")
+    let names = try history.summaries(rosters: nil).map(\.roster)
+    XCTAssertEqual(names, ["photos", "photos"], "shown by the folders' names")
+  }
+
+  /// The schema of the version before, written as it wrote it, with people and answers.
+  private func writeVersionTwoHistory(
+    at path: String, people: [(photo: History.Photo, roster: String, answers: Int)]
+  ) throws {
+    let database = try DatabaseQueue(path: path)
+    try database.write { db in
+      try db.execute(
+        sql: """
+          PRAGMA application_id = \(History.applicationID);
+          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+          INSERT INTO grdb_migrations VALUES ('v1'), ('v2');
+          CREATE TABLE person (id INTEGER PRIMARY KEY AUTOINCREMENT,
+            photoHash TEXT NOT NULL, roster TEXT NOT NULL, name TEXT NOT NULL,
+            file TEXT NOT NULL, stability DOUBLE, difficulty DOUBLE, lastAnswer DOUBLE,
+            lastGrade INTEGER);
+          CREATE INDEX person_on_photoHash ON person(photoHash);
+          CREATE INDEX person_on_roster_name ON person(roster, name);
+          CREATE TABLE answer (id INTEGER PRIMARY KEY AUTOINCREMENT,
+            person INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+            roster TEXT NOT NULL, mode TEXT NOT NULL, outcome TEXT NOT NULL, chosen TEXT,
+            seconds DOUBLE NOT NULL, answeredAt DOUBLE NOT NULL);
+          CREATE INDEX answer_on_person ON answer(person);
+          CREATE TABLE photoFile (path BLOB PRIMARY KEY NOT NULL, roster TEXT NOT NULL,
+            identity BLOB NOT NULL, hash TEXT NOT NULL);
+          CREATE INDEX photoFile_on_roster ON photoFile(roster);
+          """)
+      for (person, entry) in people.enumerated() {
+        try db.execute(
+          sql: """
+            INSERT INTO person (photoHash, roster, name, file, stability, difficulty,
+              lastAnswer, lastGrade) VALUES (?, ?, ?, ?, 1, 5, 100, 3)
+            """,
+          arguments: [
+            History.contentHash(of: entry.photo.path).text, entry.roster, entry.photo.name,
+            entry.photo.file,
+          ])
+        for index in 0..<entry.answers {
+          try db.execute(
+            sql: """
+              INSERT INTO answer (person, roster, mode, outcome, chosen, seconds, answeredAt)
+              VALUES (?, ?, 'quiz', 'correct', NULL, 1.5, ?)
+              """, arguments: [person + 1, entry.roster, Double(index)])
+        }
+      }
+    }
+  }
+}
