@@ -1,0 +1,92 @@
+import Foundation
+import Pictures
+import SystemPackage
+import XCTest
+
+/// The real game in a real terminal (tmux): keys in with send-keys, the screen out with
+/// capture-pane, the right answers from the game's own --trace.
+/// The game ending in a real terminal, every way it can: q, Ctrl-C, a signal, a crash, the
+/// terminal going away. The terminal is restored each time.
+final class GameEndsInTmuxTests: GameInTmuxTestCase {
+  /// The terminal closing under a running game ends it: nothing is left running or stopped.
+  func testWhenTheTerminalGoesAwayTheGameEnds() throws {
+    launch(["--seed", "10"])
+    startGame()
+    let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
+    tmux.stop()
+    var alive = true
+    for _ in 0..<500 where alive {
+      var status = ""
+      if let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) {
+        status = String(text.split(separator: ")").last?.split(separator: " ").first ?? "")
+      }
+      alive = !status.isEmpty && status != "Z"
+      if alive { usleep(20_000) }
+    }
+    if alive { kill(pid_t(pid), SIGKILL) }
+    XCTAssertFalse(alive, "the game is still there after its terminal closed")
+  }
+
+  func testQuitRestoresTheTerminalAndPrintsASummary() {
+    launch(["--seed", "12", "--reveal-seconds", "0.2"])
+    let question = startGame()
+    tmux.press("\(question.correct + 1)")
+    waitForQuestion(2)
+    tmux.press("q")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "0")
+    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+    let screen = tmux.waitForScreen(showing: ["Score 1, longest streak 1, 1 question played."])
+    XCTAssertFalse(screen.contains("[ Start ]"), "the main screen is back:\n\(screen)")
+  }
+
+  func testSIGTERMRestoresTheTerminal() throws {
+    launch(["--seed", "13"])
+    startGame()
+    let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
+    kill(pid_t(pid), SIGTERM)
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "143")
+    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+  }
+
+  /// A crash signal: the handler puts the terminal back before the process dies of it.
+  func testACrashStillRestoresTheTerminal() throws {
+    // As a player runs it: the Swift runtime's backtracer is not asked for, so the game ends
+    // with the signal at once instead of asking on the terminal whether to debug.
+    for (number, signal) in [(18, SIGSEGV), (19, SIGABRT)] {
+      for file in ["trace.jsonl", "status.txt", "after.txt", "stderr.txt"] {
+        try? FileManager.default.removeItem(atPath: tmux.path(file))
+      }
+      tmux.typeLine("clear")
+      launch(["--seed", "\(number)"], errors: "stderr.txt")
+      startGame()
+      XCTAssertEqual(tmux.tmux("display", "-p", "-t", "game", "#{keypad_flag}").output, "1\n")
+      let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int)
+      kill(pid_t(pid), signal)
+      tmux.waitForScreen("the shell's prompt") {
+        $0.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasPrefix("$ ") == true
+      }
+      tmux.typeLine("echo $? > status.txt; stty -g > after.txt")
+      tmux.waitForFile("after.txt")
+      let status = tmux.waitForFile("status.txt").trimmingCharacters(in: .whitespacesAndNewlines)
+      XCTAssertEqual(status, "\(128 + signal)", "signal \(signal)")
+      let before = try String(contentsOfFile: tmux.path("before.txt"), encoding: .utf8)
+      XCTAssertEqual(try String(contentsOfFile: tmux.path("after.txt"), encoding: .utf8), before)
+      XCTAssertFalse(tmux.screen().contains("[ Pause ]"), "the main screen is back")
+      let flags = tmux.tmux(
+        "display", "-p", "-t", "game", "#{alternate_on} #{keypad_flag} #{cursor_flag}")
+      XCTAssertEqual(flags.output, "0 0 1\n", "alternate screen, keypad, cursor")
+      let errors = try String(contentsOfFile: tmux.path("stderr.txt"), encoding: .utf8)
+      XCTAssertTrue(errors.contains("meet-the-members: ended by signal \(signal)"), errors)
+    }
+  }
+
+  func testCtrlCQuits() {
+    launch(["--seed", "14"])
+    tmux.press("C-c")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "130")
+    XCTAssertTrue(exit.restored)
+  }
+}
