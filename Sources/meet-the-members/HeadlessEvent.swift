@@ -29,6 +29,26 @@ struct HeadlessEvent: Encodable {
     try envelope.encode(time, forKey: .t)
   }
 
+  /// The event as one line of JSON. One that cannot be written (a number JSON has no way to
+  /// say) is not dropped in silence: an error event says which, and why.
+  var line: String {
+    do {
+      return String(decoding: try Self.encoder.encode(self), as: UTF8.self)
+    } catch {
+      let message = "the \(name) event could not be written: \(error)"
+      let time = time.isFinite ? time : 0
+      let fallback = HeadlessEvent("error", at: time, Message(message: message))
+      return (try? Self.encoder.encode(fallback)).map { String(decoding: $0, as: UTF8.self) }
+        ?? #"{"event":"error","message":"an event could not be written"}"#
+    }
+  }
+
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
   struct Empty: Encodable {}
 
   /// A value written as null when absent (an absent optional field is left out instead).

@@ -317,25 +317,8 @@ private struct Hands: EffectHandlers {
     emit(event("error", HeadlessEvent.Message(message: message)))
   }
 
-  /// Writes one event line. An event that cannot be written (a number JSON has no way to
-  /// say) is not dropped in silence: an error event says which, and why.
+  /// Writes one event line (see `HeadlessEvent.line`).
   func emit(_ event: HeadlessEvent) {
-    do {
-      write(String(decoding: try Self.encoder.encode(event), as: UTF8.self))
-    } catch {
-      let message = "the \(event.name) event could not be written: \(error)"
-      write(
-        String(
-          decoding: (try? Self.encoder.encode(
-            HeadlessEvent("error", at: event.time, HeadlessEvent.Message(message: message))))
-            ?? Data(#"{"event":"error","message":"an event could not be written"}"#.utf8),
-          as: UTF8.self))
-    }
+    write(event.line)
   }
-
-  private static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
 }

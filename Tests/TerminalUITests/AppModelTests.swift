@@ -139,9 +139,20 @@ final class AppModelTests: XCTestCase {
     XCTAssertTrue(model.game.state.phase.isPaused, "keys other than q wait for a usable window")
     let effects = model.handle(.resized(CellSize(columns: 100, rows: 30)), at: .seconds(3))
     XCTAssertTrue(model.game.state.phase.isPaused)
+    // The pictures are made again for the new box; the frame follows.
+    let box = CellSize(columns: 96, rows: 21)
     XCTAssertEqual(
-      effects.onScreenRequests.map(\.box), [CellSize(columns: 96, rows: 21)],
-      "the picture is made again for the new box")
+      effects,
+      [
+        .preparePicture(
+          PictureRequest(
+            member: model.question.member.id, box: box, style: unicodeLook, purpose: .onScreen)),
+        .preparePicture(
+          PictureRequest(
+            member: model.game.state.upcoming.member.id, box: box, style: unicodeLook,
+            purpose: .prefetch)),
+        .render,
+      ])
   }
 
   func testKeyDecoding() {
