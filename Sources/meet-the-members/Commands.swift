@@ -117,8 +117,10 @@ enum Commands {
 
   /// `--headless`: the game on standard input and output, one JSON object a line, on a
   /// virtual clock. Returns the exit status.
+  /// `unixSecondsAtStart` is the wall time of virtual instant zero (`--clock`, or now).
   static func playHeadless(
-    roster: Roster, session: Session, mode: PlayMode, history: HistoryLink
+    roster: Roster, session: Session, mode: PlayMode, history: HistoryLink,
+    unixSecondsAtStart: Double
   ) -> Int32 {
     let summary = RosterSummary(
       members: roster.entries.count, folder: roster.title,
@@ -129,7 +131,7 @@ enum Commands {
     }
     var player = HeadlessPlayer(
       session: session, roster: summary, photos: photos,
-      history: history.setup(origin: .zero, unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
+      history: history.setup(origin: .zero, unixSecondsAtOrigin: unixSecondsAtStart),
       recorder: history.recorder(), mode: mode
     ) { line in
       print(line)

@@ -61,6 +61,18 @@ enum GameOptions {
     return seed
   }
 
+  /// `--clock 2027-01-01T10:00:00Z`: a time in ISO 8601 (seconds, a zone: Z or an offset), as
+  /// Unix seconds.
+  static func clock(_ text: String?) throws(UsageError) -> Double? {
+    guard let text else { return nil }
+    guard let date = try? Date(text, strategy: .iso8601) else {
+      throw UsageError(
+        "--clock must be a time such as 2027-01-01T10:00:00Z (ISO 8601, with its zone), "
+          + "not \(text)")
+    }
+    return date.timeIntervalSince1970
+  }
+
   /// The longest round `--round` takes.
   static let longestRound = 10_000
 

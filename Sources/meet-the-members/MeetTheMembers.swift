@@ -146,6 +146,13 @@ struct MeetTheMembers: ParsableCommand {
       """)
   var headless = false
 
+  @Option(
+    help: ArgumentHelp(
+      """
+      With --headless: the wall-clock time of the virtual clock's start, as       2027-01-01T10:00:00Z (ISO 8601, UTC or with an offset). Runs on one history a day apart       play day after day, as a person does.
+      """, valueName: "TIME"))
+  var clock: String?
+
   /// ArgumentParser's `main`, except that a `UsageError` is one line with exit status 64, and
   /// `history` (the first word) runs the history's export, whose name a roster folder would
   /// otherwise take.
@@ -198,13 +205,14 @@ struct MeetTheMembers: ParsableCommand {
     case .forget(let folder, let dataFolder):
       let roster = try Commands.loadRoster(folder)
       try HistoryLink.forget(roster: roster, dataFolder: dataFolder)
-    case .playHeadless(let settings):
+    case .playHeadless(let settings, let clock):
       let roster = try Commands.loadRoster(settings.folder)
       let session = try Commands.makeSession(roster: roster, settings: settings)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       throw ExitCode(
         Commands.playHeadless(
-          roster: roster, session: session, mode: settings.mode, history: history))
+          roster: roster, session: session, mode: settings.mode, history: history,
+          unixSecondsAtStart: clock ?? HistoryLink.unixSecondsNow()))
     }
   }
 }

@@ -28,8 +28,9 @@ struct GameSettings {
 /// What one run of the program does, once its options are known to fit together.
 enum Action {
   case play(GameSettings, colors: ColorMode?, graphics: GraphicsOption, trace: String?)
-  /// `--headless`: the game on standard input and output.
-  case playHeadless(GameSettings)
+  /// `--headless`: the game on standard input and output; `clock` is the wall time (Unix
+  /// seconds) of the virtual clock's start, nil for now.
+  case playHeadless(GameSettings, clock: Double?)
   /// `--check` (every photo decoded) or `--list` (headers only).
   case printRoster(folder: String?, decodingEveryPhoto: Bool)
   case preview(photo: String, size: CellSize, colors: ColorMode?, graphics: GraphicsOption)
@@ -62,7 +63,7 @@ extension MeetTheMembers {
       folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules,
       dataFolder: try GameOptions.dataFolder(dataDir), mode: try GameOptions.mode(mode),
       randomOrder: try GameOptions.randomOrder(order), group: group)
-    if headless { return .playHeadless(settings) }
+    if headless { return .playHeadless(settings, clock: try GameOptions.clock(clock)) }
     return .play(
       settings, colors: colors, graphics: try GameOptions.graphics(graphics), trace: trace)
   }
@@ -78,7 +79,7 @@ extension MeetTheMembers {
         ("--answer-seconds", answerSeconds != nil), ("--reveal-seconds", revealSeconds != nil),
         ("--round", round != nil), ("--mode", mode != nil), ("--order", order != nil),
         ("--group", group != nil), ("--colors", colors != nil), ("--trace", trace != nil),
-        ("--size", size != nil),
+        ("--size", size != nil), ("--clock", clock != nil),
       ]
       if let other = given.first(where: \.1) {
         throw UsageError("--forget cannot be used with \(other.0)")
@@ -94,6 +95,7 @@ extension MeetTheMembers {
     } else if size != nil {
       throw UsageError("--size only applies to --preview")
     }
+    if clock != nil, !headless { throw UsageError("--clock only applies to --headless") }
     if headless {
       if let other = check ? "--check" : list ? "--list" : preview != nil ? "--preview" : nil {
         throw UsageError("--headless cannot be used with \(other)")

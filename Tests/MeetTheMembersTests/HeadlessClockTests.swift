@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// `--headless --clock`: launches on one history, each at a wall-clock time of its own, play
+/// day after day as a person does.
+final class HeadlessClockTests: XCTestCase {
+  private func play(_ commands: [String], clock: String, data: String) throws -> [[String: Any]] {
+    let result = try runMeetTheMembers(
+      ["--headless", "--seed", "3", "--data-dir", data, "--clock", clock],
+      input: commands.map { $0 + "\n" }.joined())
+    XCTAssertEqual(result.status, 0, result.output)
+    return result.output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+  }
+
+  func testTheSecondLaunchADayLaterFindsTheFirstsAnswersADayOld() throws {
+    let data = NSTemporaryDirectory() + "mtm-clock-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let first = try play(
+      [#"{"do":"start"}"#, #"{"do":"wait","seconds":1}"#, #"{"do":"answer","option":1}"#],
+      clock: "2027-01-01T10:00:00Z", data: data)
+    let asked = try XCTUnwrap(first.first { $0["event"] as? String == "question" })
+    let name = try XCTUnwrap((asked["member"] as? [String: Any])?["name"] as? String)
+
+    let second = try play(
+      [#"{"do":"wait","seconds":30}"#, #"{"do":"people"}"#],
+      clock: "2027-01-02T10:00:00Z", data: data)
+    let people = try XCTUnwrap(second.first { $0["event"] as? String == "people" })
+    let rows = try XCTUnwrap(people["people"] as? [[String: Any]])
+    let row = try XCTUnwrap(rows.first { $0["name"] as? String == name })
+    // Answered 1 s after the first launch's start; seen 30 s after the second's, a day later.
+    XCTAssertEqual(row["seen_seconds_ago"] as? Double, 86_400 + 30 - 1)
+    XCTAssertEqual(
+      rows.filter { $0["seen_seconds_ago"] is Double }.count, 1, "no one else was met")
+
+    let export = try runMeetTheMembers(
+      ["history", "--data-dir", data, "--format", "csv"], input: "")
+    XCTAssertTrue(export.output.contains("2027-01-01T10:00:01.000Z"), export.output)
+  }
+
+  func testAClockThatIsNotATimeOrNotHeadlessIsRefusedInOneLine() throws {
+    for (arguments, expected) in [
+      (
+        ["--headless", "--clock", "tomorrow"],
+        "Error: --clock must be a time such as 2027-01-01T10:00:00Z (ISO 8601, with its zone), "
+          + "not tomorrow\n"
+      ),
+      (["--clock", "2027-01-01T10:00:00Z"], "Error: --clock only applies to --headless\n"),
+    ] {
+      let result = try runMeetTheMembers(arguments, input: "")
+      XCTAssertEqual(result.status, 64)
+      XCTAssertEqual(result.errors, expected)
+    }
+  }
+}
