@@ -125,6 +125,8 @@ public struct Totals: Hashable, Sendable {
   public var times = AnswerTimes()
   /// Each member's questions; members never asked have none.
   public var members: [MemberID: Tally] = [:]
+  /// The days an answer was given on (days since 1970-01-01 in the player's time zone).
+  public var days = PracticeDays()
 
   public init(
     questions: Int = 0, correct: Int = 0, bestStreak: Int = 0,

@@ -15,9 +15,12 @@ extension History {
       // A cursor over three columns rather than whole records: a roster of thousands has
       // hundreds of thousands of answers.
       let rows = try Row.fetchCursor(
-        db, sql: "SELECT outcome, seconds, person FROM answer WHERE roster = ? ORDER BY id",
+        db,
+        sql: "SELECT outcome, seconds, person, answeredAt FROM answer WHERE roster = ? ORDER BY id",
         arguments: [roster])
+      var days = LocalDays()
       while let row = try rows.next() {
+        totals.days.answered(on: days.day(ofUnixSeconds: row[3]))
         let outcome: Outcome = row[0]
         let seconds: Double = row[1]
         let right = outcome == .correct
@@ -34,6 +37,32 @@ extension History {
         }
       }
       return totals
+    }
+  }
+
+  /// The offset of the player's time zone from UTC at a Unix time, in seconds (the C
+  /// library's, from the TZ variable or /etc/localtime: Foundation's would load ICU's data).
+  public static func utcOffset(atUnixSeconds time: Double) -> Int {
+    var seconds = time_t(time.rounded(.down))
+    var local = tm()
+    guard localtime_r(&seconds, &local) != nil else { return 0 }
+    return local.tm_gmtoff
+  }
+
+  /// Days of Unix times in the player's time zone, the offset looked up once a day (answers
+  /// come in the order they were given).
+  private struct LocalDays {
+    private var known: Range<Double> = 0..<0
+    private var day = 0
+
+    mutating func day(ofUnixSeconds time: Double) -> Int {
+      if !known.contains(time) {
+        let offset = History.utcOffset(atUnixSeconds: time)
+        day = PracticeDays.day(ofUnixSeconds: time, utcOffset: offset)
+        let start = Double(day) * 86_400 - Double(offset)
+        known = start..<start + 86_400
+      }
+      return day
     }
   }
 

@@ -19,6 +19,9 @@ extension AppModel {
         of: session.membersStillInPlay, memories: memories, tallies: played.members, at: time,
         in: size, canForget: recordsHistory)
     }
+    if recordsHistory, overlay == .stats {
+      screen.practice = PracticeSummary(played.days, today: session.wallClock.day(at: now))
+    }
     // Counted over everyone, so only for the screens that say it.
     if recordsHistory, (place == .start && overlay == nil) || overlay == .stats {
       let members = session.memberIDsInPlay

@@ -188,6 +188,7 @@ public struct AppModel: Sendable {
     for transition in transitions {
       if case .questionEnded(let result) = transition.kind {
         played.add(result, streak: session.state.streak)
+        played.days.answered(on: session.wallClock.day(at: transition.at))
       }
       if recordsHistory { record(transition, memoriesBefore: before, into: &step) }
       step.effects.append(.report(transition))

@@ -84,6 +84,32 @@ public struct Progress: Hashable, Sendable {
   }
 }
 
+/// The days a roster was practised, as the statistics show them.
+public struct PracticeSummary: Hashable, Sendable {
+  /// Days practised in a row, up to today.
+  public var streak: Int
+  /// Days practised in the weeks shown.
+  public var practised: Int
+  /// The last weeks, oldest first, Monday to Sunday: answers each day, nil after today.
+  public var weeks: [[Int?]]
+
+  public init(streak: Int, practised: Int, weeks: [[Int?]]) {
+    self.streak = streak
+    self.practised = practised
+    self.weeks = weeks
+  }
+
+  /// How many weeks the statistics show.
+  public static let weeksShown = 8
+
+  public init(_ days: PracticeDays, today: Int) {
+    self.init(
+      streak: days.streak(today: today),
+      practised: days.practised(inLast: Self.weeksShown, today: today),
+      weeks: days.weeks(Self.weeksShown, today: today))
+  }
+}
+
 /// A line of the start screen's list of groups.
 public struct GroupLine: Hashable, Sendable {
   /// The group; nil for everyone.
@@ -135,6 +161,8 @@ public struct Screen: Hashable, Sendable {
   public var allTime: Totals?
   /// The people window's list, while it is open.
   public var people: PeopleList?
+  /// The days practised, for the statistics; nil when no history is kept.
+  public var practice: PracticeSummary?
   /// The start screen's list of groups, everyone first; empty when the roster has none.
   public var groups: [GroupLine] = []
   /// The line of `groups` whose members the games ask about.

@@ -30,6 +30,9 @@ extension Renderer {
           .plain
         ))
     }
+    if let practice = screen.practice {
+      lines.append((practiceLine(practice), .plain))
+    }
     lines.append(("", .plain))
     if game.recentResults.isEmpty {
       lines.append(("No answers yet.", look.dim))
@@ -49,9 +52,38 @@ extension Renderer {
         }
       }
     }
+    // The calendar of the last weeks, where the window has room for it.
+    if let practice = screen.practice,
+      frame.size.rows - 2 >= lines.count + 5 + practice.weeks.count + 2
+    {
+      lines += [("", .plain)] + calendar(practice, look: look)
+    }
     drawBox(
       title: "Statistics", lines: lines, buttons: [("People", .people), ("Close", .close)],
       screen: screen, into: &frame)
+  }
+
+  /// "Days practised: 3 in a row · 12 of the last 8 weeks".
+  static func practiceLine(_ practice: PracticeSummary) -> String {
+    let row = practice.streak == 1 ? "1 day in a row" : "\(practice.streak) days in a row"
+    return "Practised: \(row), \(practice.practised) "
+      + "day\(practice.practised == 1 ? "" : "s") in the last \(practice.weeks.count) weeks"
+  }
+
+  /// A row a week, Monday to Sunday, like a contributions graph: a mark for each day
+  /// practised, a dot for the others, nothing after today.
+  static func calendar(_ practice: PracticeSummary, look: CellStyle) -> [(String, Style)] {
+    let practised = look.symbols == .ascii ? "#" : "■"
+    let header = ("Mo Tu We Th Fr Sa Su", look.dim)
+    return [header]
+      + practice.weeks.map { week in
+        var line = week.map { day -> String in
+          guard let day else { return "  " }
+          return day > 0 ? practised + " " : (look.symbols == .ascii ? ". " : "· ")
+        }.joined(separator: " ")
+        while line.hasSuffix(" ") { line.removeLast() }
+        return (line, Style.plain)
+      }
   }
 
   /// "average 2.1 s, fastest right 1.2 s"; nil before any answer.

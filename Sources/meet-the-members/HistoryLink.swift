@@ -96,7 +96,10 @@ struct HistoryLink {
     var setup = HistorySetup(
       memories: Memories(memories),
       wallClock: history == nil
-        ? nil : WallClock(origin: origin, unixSecondsAtOrigin: unixSecondsAtOrigin),
+        ? nil
+        : WallClock(
+          origin: origin, unixSecondsAtOrigin: unixSecondsAtOrigin,
+          utcOffset: History.utcOffset(atUnixSeconds: unixSecondsAtOrigin)),
       notice: notice)
     setup.totals = totals
     return setup

@@ -177,6 +177,9 @@ final class HistoryTests: XCTestCase {
     let totals = try history.totals(
       roster: key("club").identity, members: [ada.value.id: ada.key, bo.value.id: bo.key])
     XCTAssertEqual(totals.questions, 8)
+    // All eight answered in the first seconds of 1970, UTC: one day where the player lives.
+    let day = PracticeDays.day(ofUnixSeconds: 0, utcOffset: History.utcOffset(atUnixSeconds: 0))
+    XCTAssertEqual(totals.days, PracticeDays(answers: [day: 8]))
     XCTAssertEqual(totals.correct, 5)
     XCTAssertEqual(totals.bestStreak, 3)
     XCTAssertEqual(totals.timeAnswering, .seconds(1 + 2 + 3 + 4 + 5 + 6 + 5 + 2))

@@ -96,6 +96,37 @@ final class ScreenSnapshotTests: XCTestCase {
     XCTAssertNotNil(row(of: "Names: 0 of 6 known · 5 new", in: model.frame))
   }
 
+  /// With a history: the days practised, and in a tall window the calendar of the last
+  /// eight weeks, this game's answer among them.
+  func testTheStatisticsShowTheDaysPractised() {
+    // Friday 2027-01-01, 10:00 UTC.
+    let start = 20_819.0 * 86_400 + 36_000
+    var history = HistorySetup(
+      memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: start),
+      notice: nil)
+    for day in [20_819 - 40, 20_819 - 3, 20_819 - 2, 20_819 - 1] {
+      history.totals.days.answered(on: day)
+    }
+    for (size, name) in [
+      (CellSize(columns: 80, rows: 24), "stats-days-80x24"),
+      (CellSize(columns: 120, rows: 40), "stats-days-120x40"),
+    ] {
+      let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
+      var model = TestModel(
+        model: AppModel(
+          session: Session(questions: questions), roster: sampleRoster,
+          appearance: unicodeLook, size: size, history: history),
+        suppliesPictures: true)
+      model.handle(.launched, at: .zero)
+      model.startQuiz()
+      model.handle(.key(.character("1")), at: .seconds(1))
+      model.handle(.key(.character("s")), at: .seconds(1.5))
+      assertSnapshot(model.frame, named: name)
+      XCTAssertNotNil(
+        row(of: "Practised: 4 days in a row, 5 days in the last 8 weeks", in: model.frame), name)
+    }
+  }
+
   func testAsciiScreensForNonUTF8Locales() {
     let look = CellStyle(colors: .monochrome, symbols: .ascii)
     var model = makeModel(appearance: look)
