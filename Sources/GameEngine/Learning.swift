@@ -74,9 +74,9 @@ public struct ShortTermMemory: Hashable, Sendable {
 ///   (and anyone whose last answer in the history was a miss), by FSRS-6 for the rest (people
 ///   learnt on earlier days, who come first when their recall has fallen).
 /// - A miss shows the name again: that person's short-term memory starts again, so they come
-///   back within a few questions. A right answer counts as a recall only if the player more
-///   likely knew the name than guessed it among the options (`Memories.grade`); it then spaces
-///   them out, the more so the lower their recall was.
+///   back within a few questions. A right answer is a recall weighted by the chance the player
+///   knew the name rather than guessed it among the options (`Memories.knew`); it spaces them
+///   out, the more so the lower their recall was, as far as it was likely known.
 /// - Never one of the last `spacing` people shown (cards included): a face is not asked while
 ///   its name is still on the screen of the mind.
 public struct LearnScheduler: Sendable {
@@ -134,16 +134,27 @@ public struct LearnScheduler: Sendable {
   }
 
   /// Takes note of an answer revealed at `time` (Unix seconds): right or not, and the recall
-  /// predicted just before it (`recall(of:memories:at:)`).
+  /// predicted just before it (`recall(of:memories:at:)`). A right answer among several
+  /// names is weighted by the chance the player knew it (`Memories.knew`): the memory after
+  /// it is the expectation over a recall and a guess (after which the name shown is learnt
+  /// afresh), so that a likely guess brings its person back soon.
   public mutating func answered(
     _ result: QuestionResult, recallBefore: Double?, options: Int, model: MemoryModel,
     at time: Double
   ) {
     let member = result.member.id
-    let grade = Memories.grade(result, recallBefore: recallBefore, options: options)
-    guard grade != .again else { return shortTerm[member] = ShortTermMemory(shownAt: time) }
-    shortTerm[member] = shortTerm[member]?.recalled(
-      at: time, recall: recallBefore ?? 1, model: model)
+    let fresh = ShortTermMemory(shownAt: time)
+    guard case .correct = result.outcome else { return shortTerm[member] = fresh }
+    let knew = Memories.knew(recallBefore: recallBefore, options: options)
+    guard knew > 0 else { return shortTerm[member] = fresh }
+    guard
+      let recalled = shortTerm[member]?.recalled(
+        at: time, recall: recallBefore ?? 1, model: model)
+    else { return }
+    var memory = recalled
+    memory.stability = knew * recalled.stability + (1 - knew) * fresh.stability
+    memory.hasBeenRecalled = knew >= 0.5
+    shortTerm[member] = memory
   }
 
   /// The probability that the player recalls the member's name at `time` (Unix seconds); nil

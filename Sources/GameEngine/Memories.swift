@@ -74,20 +74,33 @@ public struct Memories: Hashable, Sendable {
     members.count { records[$0] == nil }
   }
 
-  /// How an answer counts as evidence of memory. A wrong answer or a time out is not
-  /// recalled. A right one may be a guess among the options: it counts as recalled only if,
-  /// given the recall predicted before it, the player more likely knew the name than guessed
-  /// it (so a right answer to someone new, or nearly forgotten, is not knowing them). Then
-  /// an answer within 2.5 s is recalled, a slower one recalled with effort.
+  /// The probability that a right answer was known rather than guessed among `options`
+  /// names, given the recall predicted before it: R / (R + (1 - R) / options). An answer
+  /// with no options offered (a name typed) cannot be guessed: 1.
+  public static func knew(recallBefore: Double?, options: Int) -> Double {
+    guard options > 0 else { return 1 }
+    let recall = recallBefore ?? 0
+    return recall / (recall + (1 - recall) / Double(options))
+  }
+
+  /// How an answer is recorded. A wrong answer or a time out is not recalled. A right one
+  /// may be a guess among the options: it is recorded as recalled only if, given the recall
+  /// predicted before it, the player more likely knew the name than guessed it (so a right
+  /// answer to someone new, or nearly forgotten, is not knowing them). Then an answer within
+  /// 2.5 s is recalled, a slower one recalled with effort. (The memory itself takes in the
+  /// answer as evidence weighted by that probability: see `remember`.)
   public static func grade(
     _ result: QuestionResult, recallBefore: Double?, options: Int
   ) -> Grade {
-    guard case .correct = result.outcome else { return .again }
-    let recall = recallBefore ?? 0
-    let guess = 1 / Double(max(options, 1))
-    let knew = recall / (recall + (1 - recall) * guess)
-    guard knew >= 0.5 else { return .again }
-    return result.answerTime <= .milliseconds(2_500) ? .good : .hard
+    guard case .correct = result.outcome,
+      knew(recallBefore: recallBefore, options: options) >= 0.5
+    else { return .again }
+    return recalledGrade(result)
+  }
+
+  /// The grade of a right answer known: within 2.5 s recalled, slower recalled with effort.
+  static func recalledGrade(_ result: QuestionResult) -> Grade {
+    result.answerTime <= .milliseconds(2_500) ? .good : .hard
   }
 
   /// Takes in a name card seen at `time` (Unix seconds): the name was shown, not recalled, so
@@ -105,15 +118,29 @@ public struct Memories: Hashable, Sendable {
   }
 
   /// Takes in an answer revealed at `time` (Unix seconds); returns the member's new record.
+  /// A right answer among several names is evidence weighted by the chance the player knew
+  /// it: the memory after it is the expectation over "knew" (recalled) and "guessed" (as
+  /// after a miss), so that a likely guess is never rewarded as a recall; a right answer
+  /// that could not be guessed counts in full.
   @discardableResult
   public mutating func remember(_ result: QuestionResult, options: Int, at time: Double)
     -> MemoryRecord
   {
     let member = result.member.id
     let previous = records[member]
-    let grade = Self.grade(result, recallBefore: recall(of: member, at: time), options: options)
-    let memory = model.remember(
-      previous?.memory, grade: grade, afterDays: previous.map { (time - $0.lastAnswer) / 86_400 })
+    let recallBefore = recall(of: member, at: time)
+    let grade = Self.grade(result, recallBefore: recallBefore, options: options)
+    let days = previous.map { (time - $0.lastAnswer) / 86_400 }
+    let missed = model.remember(previous?.memory, grade: .again, afterDays: days)
+    var memory = missed
+    if case .correct = result.outcome {
+      let knew = Self.knew(recallBefore: recallBefore, options: options)
+      let known = model.remember(
+        previous?.memory, grade: Self.recalledGrade(result), afterDays: days)
+      memory = MemoryState(
+        stability: knew * known.stability + (1 - knew) * missed.stability,
+        difficulty: knew * known.difficulty + (1 - knew) * missed.difficulty)
+    }
     let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: grade)
     records[member] = record
     return record

@@ -235,12 +235,16 @@ final class LearningTests: XCTestCase {
       card.recalled(at: 2_000, recall: 0.5, model: model).stability / 60, 9.80, accuracy: 0.01)
   }
 
-  /// A right answer that was likely a guess shows the name again, as a miss does; a likely
-  /// recall spaces the person out.
-  func testALuckyGuessStartsTheShortTermMemoryAgain() {
+  /// A right answer among four names is evidence weighted by the chance it was known: a
+  /// player who guesses blindly at R = 0.3 (P(knew | right) = 0.63) is asked again sooner than
+  /// one who recalled the name (a right answer that could not be guessed: no options, as a
+  /// name typed), and later than
+  /// after a miss. The short-term memory after it is exactly the expectation.
+  func testALikelyGuessIsAskedAgainSoonerThanARecall() {
     var random = SeededGenerator(seed: 1)
     let members = club(6).map(\.id)
     var memories = Memories()
+    let model = memories.model
     var scheduler = LearnScheduler(members: members, memories: memories, using: &random)
     let member = club(6)[0]
     memories.introduce(member.id, at: 0)
@@ -249,13 +253,71 @@ final class LearningTests: XCTestCase {
       number: 1, member: member,
       options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 0)
     let right = QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1))
-    var recalled = scheduler
-    recalled.answered(right, recallBefore: 0.9, options: 4, model: memories.model, at: 100)
+    let wrong = QuestionResult(
+      question: question, outcome: .wrong(chosen: question.options[1]), answerTime: .seconds(1))
     var guessed = scheduler
-    guessed.answered(right, recallBefore: 0.15, options: 4, model: memories.model, at: 100)
-    let fresh = ShortTermMemory(shownAt: 100).recall(at: 400, model: memories.model)
-    XCTAssertEqual(guessed.recall(of: member.id, memories: memories, at: 400), fresh)
-    XCTAssertGreaterThan(recalled.recall(of: member.id, memories: memories, at: 400)!, fresh)
+    guessed.answered(right, recallBefore: 0.3, options: 4, model: model, at: 100)
+    var recalled = scheduler
+    recalled.answered(right, recallBefore: 0.3, options: 0, model: model, at: 100)
+    var missed = scheduler
+    missed.answered(wrong, recallBefore: 0.3, options: 4, model: model, at: 100)
+
+    /// Seconds after the answer until recall falls below the scheduler's likely recall.
+    func due(_ scheduler: LearnScheduler) -> Double {
+      var seconds = 0.0
+      while scheduler.recall(of: member.id, memories: memories, at: 100 + seconds)!
+        >= LearnScheduler.likelyRecall
+      {
+        seconds += 1
+      }
+      return seconds
+    }
+    XCTAssertLessThan(due(guessed), due(recalled), "the guess comes back sooner")
+    XCTAssertGreaterThan(due(guessed), due(missed))
+    let knew = 0.3 / (0.3 + 0.7 / 4)
+    XCTAssertEqual(Memories.knew(recallBefore: 0.3, options: 4), knew, accuracy: 1e-12)
+    let full = ShortTermMemory(shownAt: 0).recalled(at: 100, recall: 0.3, model: model)
+    let expected = knew * full.stability + (1 - knew) * ShortTermMemory.firstStability
+    XCTAssertEqual(
+      guessed.recall(of: member.id, memories: memories, at: 400)!,
+      model.recall(after: 300, stability: expected), accuracy: 1e-12)
+  }
+
+  /// The same rule for the memory across days (FSRS-6): the memory after a right answer
+  /// among four is the expectation over a recall and a miss, weighted by P(knew | right).
+  func testARightAnswerAmongFourIsWeightedByTheChanceItWasKnown() throws {
+    let member = club(4)[0]
+    let before = Memories([
+      member.id: MemoryRecord(
+        memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 0, lastGrade: .good)
+    ])
+    let time = 10 * 86_400.0
+    let recall = try XCTUnwrap(before.recall(of: member.id, at: time))
+    XCTAssertEqual(recall, 0.5, accuracy: 0.3, "a name half forgotten")
+    let question = Question(
+      number: 1, member: member,
+      options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 0)
+    let right = QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1))
+    let wrong = QuestionResult(
+      question: question, outcome: .wrong(chosen: question.options[1]), answerTime: .seconds(1))
+    func memory(_ result: QuestionResult, options: Int) -> MemoryRecord {
+      var memories = before
+      return memories.remember(result, options: options, at: time)
+    }
+    let (chosen, known, missed) = (
+      memory(right, options: 4), memory(right, options: 0), memory(wrong, options: 4)
+    )
+    let knew = Memories.knew(recallBefore: recall, options: 4)
+    XCTAssertEqual(
+      chosen.memory.stability,
+      knew * known.memory.stability + (1 - knew) * missed.memory.stability, accuracy: 1e-9)
+    XCTAssertEqual(
+      chosen.memory.difficulty,
+      knew * known.memory.difficulty + (1 - knew) * missed.memory.difficulty, accuracy: 1e-9)
+    XCTAssertLessThan(chosen.memory.stability, known.memory.stability)
+    XCTAssertGreaterThan(chosen.memory.stability, missed.memory.stability)
+    XCTAssertEqual(chosen.lastGrade, knew >= 0.5 ? .good : .again)
+    XCTAssertEqual(known.lastGrade, .good)
   }
 
   /// An answer the history could not keep is taken back: the memory is what it was, and a
