@@ -43,7 +43,11 @@ extension History {
     let files = try photoHashes(photos.map(\.path), roster: roster, legacy: key.legacyName)
     let hashes = files.hashes
     return try writing { db in
-      try RosterRecord(identity: roster, name: key.name).save(db)
+      // SQL rather than a record's Codable encoding at launch: its code, paged in, would cost
+      // a roster's first frame memory (see the README's Performance).
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO roster (identity, name) VALUES (?, ?)",
+        arguments: [roster, key.name])
       try files.keep(roster: roster, in: db)
       let known = Set(try String.fetchAll(db, sql: "SELECT identity FROM roster"))
       var candidates = Candidates(
