@@ -69,6 +69,15 @@ public struct Memories: Hashable, Sendable {
     members.count { knows($0, at: time) }
   }
 
+  /// How many of `members`, met before, are due at `time`: their recall has fallen below the
+  /// model's desired recall (0.9), so a question now is what keeps them.
+  public func due(among members: [MemberID], at time: Double) -> Int {
+    members.count { member in
+      guard records[member] != nil else { return false }
+      return (recall(of: member, at: time) ?? 0) < model.desiredRecall
+    }
+  }
+
   /// How many of `members` were never asked.
   public func new(among members: [MemberID]) -> Int {
     members.count { records[$0] == nil }

@@ -23,11 +23,12 @@ extension AppModel {
       screen.practice = PracticeSummary(played.days, today: session.wallClock.day(at: now))
     }
     // Counted over everyone, so only for the screens that say it.
-    if recordsHistory, (place == .start && overlay == nil) || overlay == .stats {
+    if recordsHistory, (place == .start && overlay == nil) || overlay == .stats || isFinished {
       let members = session.memberIDsInPlay
       screen.progress = Progress(
         known: memories.known(among: members, at: time), new: memories.new(among: members),
-        total: members.count)
+        total: members.count, due: memories.due(among: members, at: time),
+        dueTomorrow: isFinished ? memories.due(among: members, at: time + 86_400) : nil)
     }
     if place == .start, !session.groups.isEmpty {
       let inPlay = session.membersStillInPlay

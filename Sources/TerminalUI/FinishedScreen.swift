@@ -4,7 +4,7 @@ import Pictures
 /// Where the finished scene puts the faces of the people missed.
 enum FinishedLayout {
   /// The rows the scene needs besides the faces.
-  static let rowsBesideFaces = 13
+  static let rowsBesideFaces = 14
 
   /// The box of each face and how many fit side by side; nil when the window has no room for
   /// faces (the names are listed instead).
@@ -33,6 +33,9 @@ extension Renderer {
     ]
     if let average = summary.averageAnswerTime {
       lines.append(("Average answer time \(seconds(average)) s", .plain))
+    }
+    if let tomorrow = screen.progress?.tomorrowLine {
+      lines.append((tomorrow, .plain))
     }
     let missed = summary.missed
     lines.append(("", .plain))

@@ -71,16 +71,29 @@ public struct Progress: Hashable, Sendable {
   public var known: Int
   public var new: Int
   public var total: Int
+  /// Met before and due now: their recall fell below 0.9.
+  public var due: Int
+  /// Due in a day's time, for the scene at the end of a round; nil elsewhere.
+  public var dueTomorrow: Int?
 
-  public init(known: Int, new: Int, total: Int) {
+  public init(known: Int, new: Int, total: Int, due: Int = 0, dueTomorrow: Int? = nil) {
     self.known = known
     self.new = new
     self.total = total
+    self.due = due
+    self.dueTomorrow = dueTomorrow
   }
 
-  /// "34 of 50 known · 10 new".
+  /// "34 of 50 known · 10 new · 12 due today".
   func line(separator: String) -> String {
     "\(known) of \(total) known" + (new > 0 ? "\(separator)\(new) new" : "")
+      + (due > 0 ? "\(separator)\(due) due today" : "")
+  }
+
+  /// "Come back tomorrow: 9 names will be due"; nil when none will be.
+  var tomorrowLine: String? {
+    guard let dueTomorrow, dueTomorrow > 0 else { return nil }
+    return "Come back tomorrow: \(dueTomorrow) name\(dueTomorrow == 1 ? "" : "s") will be due"
   }
 }
 

@@ -85,6 +85,8 @@ struct HeadlessEvent: Encodable {
     var skipped: [String]
     var known: Int?
     var new: Int?
+    /// Met before and due now.
+    var due: Int?
     var history: String?
     var notice: String?
     var groups: [Group]?
@@ -123,11 +125,14 @@ struct HeadlessEvent: Encodable {
     var longestStreak: Int
     var missed: [MemberRef]
     var averageSeconds: Nullable<Double>
+    /// With a history: how many will be due in a day's time.
+    var dueTomorrow: Int?
 
     enum CodingKeys: String, CodingKey {
       case round, correct, questions, word, missed
       case longestStreak = "longest_streak"
       case averageSeconds = "average_seconds"
+      case dueTomorrow = "due_tomorrow"
     }
   }
 

@@ -65,7 +65,7 @@ struct HeadlessPlayer {
     var roster = HeadlessEvent.Roster(
       members: model.session.membersInPlay, folder: screen.roster.folder,
       skipped: screen.roster.warnings, known: screen.progress?.known, new: screen.progress?.new,
-      history: screen.historyNotice, notice: screen.roster.notice)
+      due: screen.progress?.due, history: screen.historyNotice, notice: screen.roster.notice)
     if !screen.groups.isEmpty {
       roster.groups = screen.groups.dropFirst().map {
         HeadlessEvent.Roster.Group(name: $0.group ?? "", members: $0.members, known: $0.known)
@@ -290,7 +290,8 @@ private struct Hands: EffectHandlers {
             round: summary.number, correct: summary.correct, questions: summary.results.count,
             word: summary.verdict, longestStreak: summary.longestStreak,
             missed: summary.missed.map(describe),
-            averageSeconds: .init(summary.averageAnswerTime?.seconds)), at: at))
+            averageSeconds: .init(summary.averageAnswerTime?.seconds),
+            dueTomorrow: model.screen.progress?.dueTomorrow), at: at))
     case .introduced(let member):
       emit(event("intro", HeadlessEvent.Introduced(member: describe(member)), at: at))
     case .questionPosed, .introductionPosed, .memberWithdrawn:

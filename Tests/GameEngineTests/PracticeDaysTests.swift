@@ -43,4 +43,19 @@ final class PracticeDaysTests: XCTestCase {
     XCTAssertEqual(days.practised(inLast: 3, today: newYear), 3)
     XCTAssertEqual(days.practised(inLast: 1, today: newYear), 2)
   }
+
+  /// Someone met is due once their recall falls below 0.9; someone never met is new, not due.
+  func testSomeoneIsDueOnceTheirRecallFallsBelowTheDesiredRecall() {
+    let members = club(3).map(\.id)
+    let memories = Memories([
+      members[0]: MemoryRecord(
+        memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 0, lastGrade: .good),
+      members[1]: MemoryRecord(
+        memory: MemoryState(stability: 10, difficulty: 5), lastAnswer: 0, lastGrade: .good),
+    ])
+    XCTAssertEqual(memories.due(among: members, at: 0), 0)
+    XCTAssertEqual(memories.due(among: members, at: 0.99 * 86_400), 0, "0.9 after one day")
+    XCTAssertEqual(memories.due(among: members, at: 1.01 * 86_400), 1)
+    XCTAssertEqual(memories.due(among: members, at: 10.01 * 86_400), 2)
+  }
 }

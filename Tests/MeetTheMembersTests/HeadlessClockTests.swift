@@ -26,6 +26,8 @@ final class HeadlessClockTests: XCTestCase {
     let second = try play(
       [#"{"do":"wait","seconds":30}"#, #"{"do":"people"}"#],
       clock: "2027-01-02T10:00:00Z", data: data)
+    let roster = try XCTUnwrap(second.first { $0["event"] as? String == "roster" })
+    XCTAssertEqual(roster["due"] as? Int, 1, "the one met yesterday is due today")
     let people = try XCTUnwrap(second.first { $0["event"] as? String == "people" })
     let rows = try XCTUnwrap(people["people"] as? [[String: Any]])
     let row = try XCTUnwrap(rows.first { $0["name"] as? String == name })

@@ -79,4 +79,40 @@ final class FinishedSceneTests: XCTestCase {
     tabbed.handle(.key(.enter), at: .seconds(20))
     XCTAssertEqual(tabbed.place, .start)
   }
+
+  /// With a history: the start screen says who is due now, and the end of a round who will be
+  /// tomorrow.
+  func testTheStartScreenSaysWhoIsDueAndTheRoundsEndWhoWillBeTomorrow() {
+    let day = 86_400.0
+    // Two people last answered long ago: their recall has fallen below 0.9.
+    let old = MemoryRecord(
+      memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 0, lastGrade: .good)
+    let history = HistorySetup(
+      memories: Memories([clubMembers[0].id: old, clubMembers[1].id: old]),
+      wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 30 * day), notice: nil)
+    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: questions, rules: Rules(roundLength: .questions(3))),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        history: history),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    XCTAssertNotNil(row(of: "0 of 6 known · 4 new · 2 due today", in: model.frame))
+    model.startQuiz()
+    var asked: Set<MemberID> = []
+    for second in [1.0, 4, 7] {
+      asked.insert(model.question.member.id)
+      model.handle(.press(.option(model.question.correctIndex)), at: .seconds(second))
+      model.handle(.tick, at: .seconds(second + 2))
+    }
+    guard case .finished = model.game.state.phase else {
+      return XCTFail("\(model.game.state.phase)")
+    }
+    // Everyone asked has a memory of hours, and the two from before are due still.
+    let due = Set(asked + [clubMembers[0].id, clubMembers[1].id]).count
+    XCTAssertEqual(model.model.screen.progress?.dueTomorrow, due)
+    XCTAssertNotNil(
+      row(of: "Come back tomorrow: \(due) names will be due", in: model.frame), model.frame.text)
+  }
 }
