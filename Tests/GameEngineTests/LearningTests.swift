@@ -249,12 +249,7 @@ final class LearningTests: XCTestCase {
     let member = club(6)[0]
     memories.introduce(member.id, at: 0)
     scheduler.met(member.id, at: 0)
-    let question = Question(
-      number: 1, member: member,
-      options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 0)
-    let right = QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1))
-    let wrong = QuestionResult(
-      question: question, outcome: .wrong(chosen: question.options[1]), answerTime: .seconds(1))
+    let (right, wrong) = answers(about: member)
     var guessed = scheduler
     guessed.answered(right, recallBefore: 0.3, options: 4, model: model, at: 100)
     var recalled = scheduler
@@ -294,12 +289,7 @@ final class LearningTests: XCTestCase {
     let time = 10 * 86_400.0
     let recall = try XCTUnwrap(before.recall(of: member.id, at: time))
     XCTAssertEqual(recall, 0.5, accuracy: 0.3, "a name half forgotten")
-    let question = Question(
-      number: 1, member: member,
-      options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 0)
-    let right = QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1))
-    let wrong = QuestionResult(
-      question: question, outcome: .wrong(chosen: question.options[1]), answerTime: .seconds(1))
+    let (right, wrong) = answers(about: member)
     func memory(_ result: QuestionResult, options: Int) -> MemoryRecord {
       var memories = before
       return memories.remember(result, options: options, at: time)
@@ -359,4 +349,16 @@ final class UniformChoiceTests: XCTestCase {
     let first = (0..<5).map { _ in rounds.next().member.id }
     XCTAssertLessThan(Set(first).count, 5)
   }
+}
+
+/// A question about `member` among the first four of a club, answered right and wrong in 1 s.
+func answers(about member: Member) -> (right: QuestionResult, wrong: QuestionResult) {
+  let question = Question(
+    number: 1, member: member,
+    options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 0)
+  return (
+    QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)),
+    QuestionResult(
+      question: question, outcome: .wrong(chosen: question.options[1]), answerTime: .seconds(1))
+  )
 }

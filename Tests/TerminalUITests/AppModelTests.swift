@@ -140,19 +140,9 @@ final class AppModelTests: XCTestCase {
     let effects = model.handle(.resized(CellSize(columns: 100, rows: 30)), at: .seconds(3))
     XCTAssertTrue(model.game.state.phase.isPaused)
     // The pictures are made again for the new box; the frame follows.
-    let box = CellSize(columns: 96, rows: 21)
     XCTAssertEqual(
       effects,
-      [
-        .preparePicture(
-          PictureRequest(
-            member: model.question.member.id, box: box, style: unicodeLook, purpose: .onScreen)),
-        .preparePicture(
-          PictureRequest(
-            member: model.game.state.upcoming.member.id, box: box, style: unicodeLook,
-            purpose: .prefetch)),
-        .render,
-      ])
+      picturesMadeAgain(model, box: CellSize(columns: 96, rows: 21), style: unicodeLook))
   }
 
   func testKeyDecoding() {

@@ -222,19 +222,9 @@ final class EffectTests: XCTestCase {
     model.startQuiz()
     let bigger = CellSize(columns: 120, rows: 40)
     let effects = model.handle(.resized(bigger), at: .seconds(1))
-    let box = Layout.pictureBox(in: bigger)
     XCTAssertEqual(
       effects,
-      [
-        .preparePicture(
-          PictureRequest(
-            member: model.question.member.id, box: box, style: unicodeLook, purpose: .onScreen)),
-        .preparePicture(
-          PictureRequest(
-            member: model.game.state.upcoming.member.id, box: box, style: unicodeLook,
-            purpose: .prefetch)),
-        .render,
-      ])
+      picturesMadeAgain(model, box: Layout.pictureBox(in: bigger), style: unicodeLook))
   }
 
   /// A font zoom changes the cells' pixels: the face is made again for them, and a face
@@ -258,16 +248,7 @@ final class EffectTests: XCTestCase {
     XCTAssertEqual(model.appearance, style)
     XCTAssertEqual(style.cellAspect, 0.5)
     XCTAssertEqual(
-      effects,
-      [
-        .preparePicture(PictureRequest(member: member, box: box, style: style, purpose: .onScreen)),
-        .preparePicture(
-          PictureRequest(
-            member: model.game.state.upcoming.member.id, box: box, style: style,
-            purpose: .prefetch)),
-        .render,
-        .setClock(.seconds(2)),
-      ])
+      effects, picturesMadeAgain(model, box: box, style: style) + [.setClock(.seconds(2))])
 
     XCTAssertEqual(model.screen.picture, .loading)
     model.handle(.pictureReady(old, fakePicture(in: box)), at: .seconds(1))

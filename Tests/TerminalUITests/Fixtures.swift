@@ -133,6 +133,20 @@ struct TestHands: EffectHandlers {
   func quit(status: Int32, summary: String?, model: AppModel) {}
 }
 
+/// What a model on a question asks once its picture box or style changed: the face on screen
+/// and the next question's made again, then a frame.
+func picturesMadeAgain(_ model: TestModel, box: CellSize, style: CellStyle) -> [Effect] {
+  [
+    .preparePicture(
+      PictureRequest(member: model.question.member.id, box: box, style: style, purpose: .onScreen)
+    ),
+    .preparePicture(
+      PictureRequest(
+        member: model.game.state.upcoming.member.id, box: box, style: style, purpose: .prefetch)),
+    .render,
+  ]
+}
+
 /// Compares a frame's text with the snapshot file of that name, in Snapshots/ next to this
 /// file. A missing snapshot is written and the test fails, so a new snapshot is looked at
 /// before it counts; RECORD_SNAPSHOTS=1 rewrites them all.
