@@ -59,7 +59,7 @@ public struct Session: Sendable {
       let number = (state.game?.number ?? 0) + 1
       let mode: PlayMode = event == .learnPressed ? .learn : .quiz
       state.game = Game(number: number, mode: mode)
-      steps = mode == .learn ? LearnSteps() : QuizRounds()
+      steps = mode.steps
       timeoutsInARow = 0
       everyoneInRound = nil
       startQuestion(at: now, recording: &transitions)
@@ -120,14 +120,14 @@ public struct Session: Sendable {
   /// and results stay.
   public mutating func forgetMemories() {
     memories = Memories(model: memories.model)
-    steps.memoriesChanged()
+    steps.memoriesForgotten()
   }
 
   /// Puts back the memory a member had before a card or answer that could not be kept
   /// (nil: they were new); a game of learn mode goes on from what the memories now say.
   public mutating func revertMemory(of member: MemberID, to record: MemoryRecord?) {
     memories.revert(member, to: record)
-    steps.memoriesChanged()
+    steps.memoryReverted(of: member)
   }
 
   /// Whether the member can still be asked about (not withdrawn).
