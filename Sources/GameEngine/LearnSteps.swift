@@ -1,6 +1,6 @@
 /// Learn mode: name cards for new people and questions about whoever the player is most
 /// likely to forget, as the `LearnScheduler` chooses them. Its scheduler is made at the
-/// game's first step, from the memories then, and made again after they change.
+/// game's first step, from the memories then, and made again after they are forgotten.
 struct LearnSteps: GameSteps {
   private var scheduler: LearnScheduler?
 
@@ -23,9 +23,10 @@ struct LearnSteps: GameSteps {
     }
   }
 
+  /// Whom the scheduler would choose now: the same one `next` chooses if nothing happens
+  /// before it (a scheduler not made yet is made here as `next` would make it).
   func upcomingMember(of session: Session) -> MemberID {
-    guard let scheduler else { return session.state.upcoming.member.id }
-    return scheduler.peek(
+    scheduler(for: session).peek(
       inPlay: Set(session.membersToAsk.map(\.id)), memories: session.memories,
       at: session.wallClock.unixSeconds(at: session.now)
     ).member
@@ -43,9 +44,10 @@ struct LearnSteps: GameSteps {
     scheduler?.met(member, at: time)
   }
 
-  /// The people met are introduced again from the next step, as the memories now say.
+  /// Only that member's short-term memory goes back: whom the player saw last (the spacing),
+  /// the batch being introduced and everyone else's memory stay.
   mutating func memoryReverted(of member: MemberID) {
-    scheduler = nil
+    scheduler?.revert(member)
   }
 
   /// The people met are introduced again from the next step, as the memories now say.

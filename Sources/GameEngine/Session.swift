@@ -123,8 +123,12 @@ public struct Session: Sendable {
     steps.memoriesForgotten()
   }
 
-  /// Puts back the memory a member had before a card or answer that could not be kept
-  /// (nil: they were new); a game of learn mode goes on from what the memories now say.
+  /// Puts back the memory a member had before their last card or answer, which the history
+  /// could not keep: `record` is the one they had before it (nil: they were new). Learn
+  /// mode's short-term memory of them goes back with it; whom the player was shown, and
+  /// everyone else's memory, stay. Only the member's last change can be taken back: the
+  /// front end reverts a write that failed only while the member's record is still the one
+  /// it wrote.
   public mutating func revertMemory(of member: MemberID, to record: MemoryRecord?) {
     memories.revert(member, to: record)
     steps.memoryReverted(of: member)
