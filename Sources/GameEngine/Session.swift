@@ -13,7 +13,7 @@ public struct Session: Sendable {
   /// The instant of the last event handled: the one latest instant the front end shows.
   public internal(set) var now: Instant
   var questions: QuestionGenerator
-  /// Time outs since the player last pressed a key.
+  /// Timeouts since the player last pressed a key.
   var timeoutsInARow = 0
   /// Everyone in play when the round began, for rounds of everyone once.
   var everyoneInRound: Int?
@@ -42,7 +42,7 @@ public struct Session: Sendable {
 
   /// Applies an event that happened at `now` and returns the phase changes it caused, in order.
   /// Time is brought up to `now` first, so an answer that arrives after the time ran out
-  /// counts as a time out even if no tick came in between.
+  /// counts as a timeout even if no tick came in between.
   @discardableResult
   public mutating func handle(_ event: Event, at now: Instant) -> [Transition] {
     var transitions: [Transition] = []
