@@ -13,9 +13,9 @@ public enum Event: Hashable, Sendable {
   /// The player chose the option at this index (0 to 3).
   case answerChosen(Int)
   /// The player pressed a key or clicked, whatever it did: someone is playing. Ends a run of
-  /// time outs (see `Rules.pauseAfterTimeouts`).
+  /// timeouts (see `Rules.pauseAfterTimeouts`).
   case playerActive
-  /// Time passed; sent when `Game.nextChange` is due, but any instant is fine.
+  /// Time passed; sent when `Session.nextChange` is due, but any instant is fine.
   case clockTicked
   /// The Pause button was pressed while the game ran.
   case pausePressed
@@ -36,7 +36,7 @@ public enum Event: Hashable, Sendable {
   case memberWithdrawn(MemberID)
 }
 
-/// A change of phase, in the order it happened, with the instant it was due at: a time out
+/// A change of phase, in the order it happened, with the instant it was due at: a timeout
 /// is due exactly when the answer time runs out, however late the clock fired.
 public struct Transition: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {

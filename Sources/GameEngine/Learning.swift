@@ -109,6 +109,9 @@ public struct LearnScheduler: Sendable {
   private var batch: [MemberID] = []
   /// The short-term memory of each person seen this game (or missed last time).
   private var shortTerm: [MemberID: ShortTermMemory] = [:]
+  /// Each person's short-term memory before their last card or answer (none inside: they had
+  /// none), so that a card or answer taken back (`revert`) can be undone.
+  private var shortTermBeforeLast: [MemberID: ShortTermMemory?] = [:]
 
   /// `memories` are what the player remembered when the game began: anyone whose last answer
   /// was a miss is learnt again from that answer on.
@@ -130,7 +133,17 @@ public struct LearnScheduler: Sendable {
 
   /// Takes note of a card seen at `time` (Unix seconds).
   public mutating func met(_ member: MemberID, at time: Double) {
+    shortTermBeforeLast[member] = .some(shortTerm[member])
     shortTerm[member] = ShortTermMemory(shownAt: time)
+  }
+
+  /// Takes back the member's last card or answer (`met` or `answered`), which the history
+  /// could not keep: their short-term memory is what it was before it. They stay among the
+  /// people shown last (the player did see them). Nothing happens when there is nothing to
+  /// take back, or it was already taken back.
+  public mutating func revert(_ member: MemberID) {
+    guard let before = shortTermBeforeLast.removeValue(forKey: member) else { return }
+    shortTerm[member] = before
   }
 
   /// Takes note of an answer revealed at `time` (Unix seconds): right or not, and the recall
@@ -143,6 +156,7 @@ public struct LearnScheduler: Sendable {
     at time: Double
   ) {
     let member = result.member.id
+    shortTermBeforeLast[member] = .some(shortTerm[member])
     let fresh = ShortTermMemory(shownAt: time)
     guard case .correct = result.outcome else { return shortTerm[member] = fresh }
     let knew = Memories.knew(recallBefore: recallBefore, options: options)

@@ -92,7 +92,7 @@ public struct Memories: Hashable, Sendable {
     return recall / (recall + (1 - recall) / Double(options))
   }
 
-  /// How an answer is recorded. A wrong answer or a time out is not recalled. A right one
+  /// How an answer is recorded. A wrong answer or a timeout is not recalled. A right one
   /// may be a guess among the options: it is recorded as recalled only if, given the recall
   /// predicted before it, the player more likely knew the name than guessed it (so a right
   /// answer to someone new, or nearly forgotten, is not knowing them). Then an answer within

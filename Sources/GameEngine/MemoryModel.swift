@@ -14,7 +14,7 @@ public struct MemoryState: Hashable, Sendable, Codable {
 
 /// How an answer went, in FSRS's four grades.
 public enum Grade: Int, Hashable, Sendable, CaseIterable {
-  /// Not recalled: a wrong answer or a time out.
+  /// Not recalled: a wrong answer or a timeout.
   case again = 1
   /// Recalled with effort, or right but perhaps by luck.
   case hard = 2

@@ -160,13 +160,17 @@ public enum Phase: Hashable, Sendable {
 
 /// How a question ended.
 public enum Outcome: Hashable, Sendable {
+  /// The right name was chosen.
   case correct
+  /// Another name was chosen.
   case wrong(chosen: NameOption)
+  /// No name was chosen within the answer time; recorded as "timeout" (see `name`).
   case timedOut
 
   public var isCorrect: Bool { self == .correct }
 
-  /// "correct", "wrong" or "timeout": the outcome in the headless events and the history.
+  /// "correct", "wrong" or "timeout": the outcome as the headless events and the history
+  /// record it. These strings are kept in players' histories: never rename them.
   public var name: String {
     switch self {
     case .correct: "correct"
@@ -181,7 +185,7 @@ public struct QuestionResult: Hashable, Sendable {
   public let question: Question
   public let outcome: Outcome
   /// How long the player took to answer, counting only the time the face was on screen and
-  /// the game ran (pauses excluded); the whole answer time for a time out.
+  /// the game ran (pauses excluded); the whole answer time for a timeout.
   public let answerTime: Duration
 
   public init(question: Question, outcome: Outcome, answerTime: Duration) {
@@ -192,7 +196,7 @@ public struct QuestionResult: Hashable, Sendable {
 
   public var member: Member { question.member }
 
-  /// The index of the option chosen, nil for a time out.
+  /// The index of the option chosen, nil for a timeout.
   public var chosenIndex: Int? {
     switch outcome {
     case .correct: question.correctIndex

@@ -32,7 +32,7 @@ public struct RoundSummary: Hashable, Sendable {
     return longest
   }
 
-  /// The average time taken by the answers given (time outs left out); nil when none was.
+  /// The average time taken by the answers given (timeouts left out); nil when none was.
   public var averageAnswerTime: Duration? {
     let answered = results.filter { $0.outcome != .timedOut }
     guard !answered.isEmpty else { return nil }
@@ -60,7 +60,7 @@ public struct RoundSummary: Hashable, Sendable {
   }
 }
 
-/// How fast the player answers: the average of the answers given (time outs left out) and the
+/// How fast the player answers: the average of the answers given (timeouts left out) and the
 /// fastest right one, like a lap timer's average and best lap.
 public struct AnswerTimes: Hashable, Sendable {
   /// Answers given.
@@ -81,7 +81,7 @@ public struct AnswerTimes: Hashable, Sendable {
     add(result.outcome == .timedOut ? nil : result.answerTime, right: result.outcome.isCorrect)
   }
 
-  /// Adds an answer that took `time` (nil: a time out, left out), right or not.
+  /// Adds an answer that took `time` (nil: a timeout, left out), right or not.
   public mutating func add(_ time: Duration?, right: Bool) {
     guard let time else { return }
     answered += 1
@@ -120,7 +120,7 @@ public struct Totals: Hashable, Sendable {
   public var questions = 0
   public var correct = 0
   public var bestStreak = 0
-  /// The time faces were on screen before their answer or time out.
+  /// The time faces were on screen before their answer or timeout.
   public var timeAnswering: Duration = .zero
   public var times = AnswerTimes()
   /// Each member's questions; members never asked have none.

@@ -2,10 +2,10 @@
 public struct Rules: Hashable, Sendable {
   /// Time to answer a question; no answer by then counts as incorrect.
   public var answerTime: Duration
-  /// How long the correct name stays on screen after an answer or a time out.
+  /// How long the correct name stays on screen after an answer or a timeout.
   public var revealTime: Duration
   /// The progress bar has `progressSteps + 1` positions: 0 (empty) at the start of a question,
-  /// one more after each `answerTime / progressSteps`, full at the time out.
+  /// one more after each `answerTime / progressSteps`, full at the timeout.
   public var progressSteps: Int
   /// During the reveal the chosen button is lit, then dark, for this long each.
   public var flashHalfPeriod: Duration
@@ -14,7 +14,7 @@ public struct Rules: Hashable, Sendable {
   /// (the machine slept, a debugger held it), the next question starts when it can be seen
   /// instead, so that nobody times out on a question they never saw.
   public var maximumLateStart: Duration
-  /// After this many time outs in a row with no key pressed, the game pauses itself: nobody
+  /// After this many timeouts in a row with no key pressed, the game pauses itself: nobody
   /// seems to be playing, and it should not go on asking an empty room.
   public var pauseAfterTimeouts: Int
   /// How many questions a round has; after the last one the finished scene shows the round.

@@ -13,7 +13,7 @@ public struct Session: Sendable {
   /// The instant of the last event handled: the one latest instant the front end shows.
   public internal(set) var now: Instant
   var questions: QuestionGenerator
-  /// Time outs since the player last pressed a key.
+  /// Timeouts since the player last pressed a key.
   var timeoutsInARow = 0
   /// Everyone in play when the round began, for rounds of everyone once.
   var everyoneInRound: Int?
@@ -42,7 +42,7 @@ public struct Session: Sendable {
 
   /// Applies an event that happened at `now` and returns the phase changes it caused, in order.
   /// Time is brought up to `now` first, so an answer that arrives after the time ran out
-  /// counts as a time out even if no tick came in between.
+  /// counts as a timeout even if no tick came in between.
   @discardableResult
   public mutating func handle(_ event: Event, at now: Instant) -> [Transition] {
     var transitions: [Transition] = []
@@ -59,7 +59,7 @@ public struct Session: Sendable {
       let number = (state.game?.number ?? 0) + 1
       let mode: PlayMode = event == .learnPressed ? .learn : .quiz
       state.game = Game(number: number, mode: mode)
-      steps = mode == .learn ? LearnSteps() : QuizRounds()
+      steps = mode.steps
       timeoutsInARow = 0
       everyoneInRound = nil
       startQuestion(at: now, recording: &transitions)
@@ -120,14 +120,18 @@ public struct Session: Sendable {
   /// and results stay.
   public mutating func forgetMemories() {
     memories = Memories(model: memories.model)
-    steps.memoriesChanged()
+    steps.memoriesForgotten()
   }
 
-  /// Puts back the memory a member had before a card or answer that could not be kept
-  /// (nil: they were new); a game of learn mode goes on from what the memories now say.
+  /// Puts back the memory a member had before their last card or answer, which the history
+  /// could not keep: `record` is the one they had before it (nil: they were new). Learn
+  /// mode's short-term memory of them goes back with it; whom the player was shown, and
+  /// everyone else's memory, stay. Only the member's last change can be taken back: the
+  /// front end reverts a write that failed only while the member's record is still the one
+  /// it wrote.
   public mutating func revertMemory(of member: MemberID, to record: MemoryRecord?) {
     memories.revert(member, to: record)
-    steps.memoriesChanged()
+    steps.memoryReverted(of: member)
   }
 
   /// Whether the member can still be asked about (not withdrawn).

@@ -309,25 +309,6 @@ final class LearningTests: XCTestCase {
     XCTAssertEqual(chosen.lastGrade, knew >= 0.5 ? .good : .again)
     XCTAssertEqual(known.lastGrade, .good)
   }
-
-  /// An answer the history could not keep is taken back: the memory is what it was, and a
-  /// game of learn mode goes on from there.
-  func testAnAnswerThatCouldNotBeKeptIsTakenBack() {
-    var game = makeGame()
-    game.play(.learnPressed, at: .zero)
-    while game.state.phase.introduction != nil { game.play(.nextPressed, at: .seconds(1)) }
-    guard let question = game.answering?.question else {
-      return XCTFail("\(game.state.phase)")
-    }
-    let before = game.memories.records[question.member.id]
-    XCTAssertNotNil(before, "met on a card")
-    game.play(.answerChosen(question.correctIndex), at: .seconds(2))
-    XCTAssertNotEqual(game.memories.records[question.member.id], before)
-    game.revertMemory(of: question.member.id, to: before)
-    XCTAssertEqual(game.memories.records[question.member.id], before)
-    game.play(.clockTicked, at: .seconds(10))
-    XCTAssertNotNil(game.state.phase.member, "learn mode goes on: \(game.state.phase)")
-  }
 }
 
 /// `--order random`: anyone at any time, never the same person twice in a row.

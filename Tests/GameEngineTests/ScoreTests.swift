@@ -29,9 +29,9 @@ final class ScoreTests: XCTestCase {
       ("nothing played", [], 0, 0, 0),
       ("one right answer", [.right], 1, 1, 1),
       ("a wrong answer scores nothing", [.wrong], 0, 0, 0),
-      ("a time out scores nothing", [.timeOut], 0, 0, 0),
+      ("a timeout scores nothing", [.timeOut], 0, 0, 0),
       ("a wrong answer ends a streak", [.right, .right, .wrong, .right], 3, 1, 2),
-      ("a time out ends a streak", [.right, .timeOut, .right, .right, .right], 4, 3, 3),
+      ("a timeout ends a streak", [.right, .timeOut, .right, .right, .right], 4, 3, 3),
       ("the longest streak is kept", [.right, .right, .right, .wrong, .right], 4, 1, 3),
     ]
     for testCase in cases {
@@ -47,13 +47,13 @@ final class ScoreTests: XCTestCase {
     let cases: [(plays: [Play], outcomes: [String])] = [
       ([], []),
       ([.right], ["correct"]),
-      ([.right, .timeOut], ["timedOut", "correct"]),
-      ([.wrong, .right, .timeOut], ["timedOut", "correct", "wrong"]),
-      ([.wrong, .right, .timeOut, .right, .right], ["correct", "correct", "timedOut"]),
+      ([.right, .timeOut], ["timeout", "correct"]),
+      ([.wrong, .right, .timeOut], ["timeout", "correct", "wrong"]),
+      ([.wrong, .right, .timeOut, .right, .right], ["correct", "correct", "timeout"]),
     ]
     for testCase in cases {
       let results = play(testCase.plays).state.recentResults
-      XCTAssertEqual(results.map { describe($0.outcome) }, testCase.outcomes)
+      XCTAssertEqual(results.map(\.outcome.name), testCase.outcomes)
     }
   }
 
@@ -96,13 +96,5 @@ final class ScoreTests: XCTestCase {
           QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
         ],
         questionsPlayed: 1, upcoming: upcoming))
-  }
-
-  private func describe(_ outcome: Outcome) -> String {
-    switch outcome {
-    case .correct: "correct"
-    case .wrong: "wrong"
-    case .timedOut: "timedOut"
-    }
   }
 }

@@ -12,7 +12,7 @@ final class TimingTests: XCTestCase {
       ("step 2 at two seconds", 2, 2),
       ("step 3 at three seconds", 3, 3),
       ("step 4 at four seconds", 4, 4),
-      ("step 4 just before the time out", 4.999, 4),
+      ("step 4 just before the timeout", 4.999, 4),
     ]
     for testCase in cases {
       var game = gameOnFirstQuestion()

@@ -43,4 +43,12 @@ final class ValueTests: XCTestCase {
     XCTAssertEqual(game.state.phase.question, question)
     XCTAssertEqual(game.state.phase.progressStep, 3, "a paused reveal keeps the step it held")
   }
+
+  /// The names of outcomes are what players' histories hold: "timeout", not the case's name.
+  func testOutcomesAreNamedAsTheHistoryRecordsThem() {
+    let option = NameOption(name: "Bo", member: MemberID("bo"))
+    XCTAssertEqual(
+      [Outcome.correct, .wrong(chosen: option), .timedOut].map(\.name),
+      ["correct", "wrong", "timeout"])
+  }
 }

@@ -1,0 +1,68 @@
+/// Learn mode: name cards for new people and questions about whoever the player is most
+/// likely to forget, as the `LearnScheduler` chooses them. Its scheduler is made at the
+/// game's first step, from the memories then, and made again after they are forgotten.
+struct LearnSteps: GameSteps {
+  private var scheduler: LearnScheduler?
+
+  mutating func next(for session: inout Session, at time: Instant) -> GameStep {
+    let inPlay = Set(session.membersToAsk.map(\.id))
+    let memories = session.memories
+    var scheduler = self.scheduler(for: session)
+    let step = scheduler.next(
+      inPlay: inPlay, memories: memories, at: session.wallClock.unixSeconds(at: time))
+    scheduler.shown(step.member)
+    self.scheduler = scheduler
+    switch step {
+    case .introduce(let id):
+      return .introduction(session.member(id) ?? session.state.upcoming.member)
+    case .ask(let id):
+      return .question(
+        session.questions.question(
+          about: id, number: (session.state.game?.questionsPlayed ?? 0) + 1,
+          familiar: inPlay.filter { memories.records[$0] != nil }))
+    }
+  }
+
+  /// Whom the scheduler would choose now: the same one `next` chooses if nothing happens
+  /// before it (a scheduler not made yet is made here as `next` would make it).
+  func upcomingMember(of session: Session) -> MemberID {
+    scheduler(for: session).peek(
+      inPlay: Set(session.membersToAsk.map(\.id)), memories: session.memories,
+      at: session.wallClock.unixSeconds(at: session.now)
+    ).member
+  }
+
+  mutating func answered(_ result: QuestionResult, in session: Session, at time: Double) {
+    let memories = session.memories
+    let before = scheduler?.recall(of: result.member.id, memories: memories, at: time)
+    scheduler?.answered(
+      result, recallBefore: before, options: session.rules.optionCount, model: memories.model,
+      at: time)
+  }
+
+  mutating func met(_ member: MemberID, at time: Double) {
+    scheduler?.met(member, at: time)
+  }
+
+  /// Only that member's short-term memory goes back: whom the player saw last (the spacing),
+  /// the batch being introduced and everyone else's memory stay.
+  mutating func memoryReverted(of member: MemberID) {
+    scheduler?.revert(member)
+  }
+
+  /// The people met are introduced again from the next step, as the memories now say.
+  mutating func memoriesForgotten() {
+    scheduler = nil
+  }
+
+  /// The scheduler, or a new one for the game being played: its order of new people is
+  /// shuffled from the generator's seed and the game's number, so it is the same whenever
+  /// it is made.
+  private func scheduler(for session: Session) -> LearnScheduler {
+    if let scheduler { return scheduler }
+    var random = SeededGenerator(
+      seed: session.questions.seed &+ UInt64(session.state.game?.number ?? 0))
+    return LearnScheduler(
+      members: session.questions.members.map(\.id), memories: session.memories, using: &random)
+  }
+}

@@ -1,0 +1,120 @@
+import GameEngine
+import XCTest
+
+/// A card or answer the history could not keep is taken back (`Session.revertMemory`): the
+/// memories are what they were before it, and nothing else of the session changes.
+final class TakingBackTests: XCTestCase {
+  func testAnAnswerTakenBackInTheQuizChangesTheMemoriesOnly() {
+    var game = gameOnFirstQuestion()
+    let question = game.state.phase.question!
+    let before = game.memories
+    game.play(.answerChosen(question.correctIndex), at: .seconds(1))
+    XCTAssertNotEqual(game.memories, before, "the answer was taken in")
+    var expected = SessionSnapshot(game)
+    expected.memories = before
+    game.revertMemory(of: question.member.id, to: before.records[question.member.id])
+    XCTAssertEqual(SessionSnapshot(game), expected)
+  }
+
+  /// The first question of learn mode asks the first person met (the other two were shown
+  /// last). Its answer taken back, the next question is still someone else: the player did
+  /// see that person last.
+  func testAnAnswerTakenBackInLearnModeKeepsWhomThePlayerSawLast() throws {
+    var (game, cards, now) = learnGameOnItsFirstQuestion()
+    let question = try XCTUnwrap(game.answering?.question)
+    XCTAssertEqual(question.member.id, cards[0])
+    let before = game.memories
+    now = now + .seconds(1)
+    game.play(.answerChosen(question.correctIndex), at: now)
+    XCTAssertNotEqual(game.memories, before, "the answer was taken in")
+    var expected = SessionSnapshot(game)
+    expected.memories = before
+    expected.upcomingMember = cards[1]
+    game.revertMemory(of: question.member.id, to: before.records[question.member.id])
+    XCTAssertEqual(SessionSnapshot(game), expected)
+
+    game.play(.clockTicked, at: now + Rules.standard.revealTime)
+    XCTAssertEqual(game.state.phase.member?.id, cards[1], "\(game.state.phase)")
+  }
+
+  /// A card taken back makes its person new again; the batch being introduced goes on
+  /// (they are met again in a later one).
+  func testACardTakenBackMakesItsPersonNewAndTheBatchGoesOn() throws {
+    var game = makeGame()
+    game.play(.learnPressed, at: .zero)
+    let first = try XCTUnwrap(game.state.phase.introduction?.member)
+    XCTAssertNotEqual(game.memories, Memories(), "the card was taken in")
+    var expected = SessionSnapshot(game)
+    expected.memories = Memories()
+    game.revertMemory(of: first.id, to: nil)
+    XCTAssertEqual(SessionSnapshot(game), expected)
+    XCTAssertNotEqual(game.upcomingMember, first.id)
+
+    let upcoming = game.upcomingMember
+    game.play(.nextPressed, at: .seconds(1))
+    XCTAssertEqual(game.state.phase.introduction?.member.id, upcoming, "\(game.state.phase)")
+  }
+
+  /// Forgotten, everyone is new: learn mode introduces them again, and the member it says
+  /// comes next (whose picture is prepared) is the one whose card comes.
+  func testAfterForgettingTheUpcomingMemberIsTheNextCard() throws {
+    var (game, _, now) = learnGameOnItsFirstQuestion()
+    let question = try XCTUnwrap(game.answering?.question)
+    now = now + .seconds(1)
+    game.play(.answerChosen(question.correctIndex), at: now)
+    game.forgetMemories()
+    XCTAssertEqual(game.memories, Memories())
+    let upcoming = game.upcomingMember
+    game.play(.clockTicked, at: now + Rules.standard.revealTime)
+    XCTAssertEqual(game.state.phase.introduction?.member.id, upcoming, "\(game.state.phase)")
+  }
+
+  /// The scheduler's own short-term memory of the member goes back to what it was before
+  /// the card or answer; a second take back changes nothing.
+  func testTheSchedulerTakesBackTheLastCardOrAnswer() {
+    let roster = club(6)
+    var random = SeededGenerator(seed: 3)
+    var scheduler = LearnScheduler(
+      members: roster.map(\.id), memories: Memories(), using: &random)
+    let member = roster[0]
+    var memories = Memories()
+    memories.introduce(member.id, at: 0)
+    func recalls(_ scheduler: LearnScheduler) -> [Double?] {
+      [10.0, 60, 600].map { scheduler.recall(of: member.id, memories: memories, at: $0) }
+    }
+    let unmet = recalls(scheduler)
+    scheduler.met(member.id, at: 0)
+    let met = recalls(scheduler)
+    XCTAssertNotEqual(met, unmet)
+    scheduler.revert(member.id)
+    XCTAssertEqual(recalls(scheduler), unmet, "the card taken back")
+
+    scheduler.met(member.id, at: 0)
+    let options = roster.prefix(4).map { NameOption(name: $0.name, member: $0.id) }
+    let question = Question(number: 1, member: member, options: options, correctIndex: 0)
+    scheduler.answered(
+      QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)),
+      recallBefore: 0.9, options: 4, model: memories.model, at: 5)
+    XCTAssertNotEqual(recalls(scheduler), met)
+    scheduler.revert(member.id)
+    XCTAssertEqual(recalls(scheduler), met, "the answer taken back")
+    scheduler.revert(member.id)
+    XCTAssertEqual(recalls(scheduler), met, "nothing more to take back")
+  }
+
+  /// A game of learn mode on its first question, after the first batch's cards (each read
+  /// for a second): the session, the people met in order, and the instant.
+  private func learnGameOnItsFirstQuestion() -> (Session, [MemberID], Instant) {
+    var game = makeGame()
+    var now = Instant.zero
+    game.play(.learnPressed, at: now)
+    var cards: [MemberID] = []
+    while let introduction = game.state.phase.introduction {
+      cards.append(introduction.member.id)
+      now = now + .seconds(1)
+      game.play(.nextPressed, at: now)
+    }
+    XCTAssertEqual(cards.count, LearnScheduler.batchSize)
+    return (game, cards, now)
+  }
+}
