@@ -66,3 +66,33 @@ public struct State: Hashable, Sendable {
   /// The current game's streak of right answers.
   public var streak: Int { game?.streak ?? 0 }
 }
+
+/// The time a round (a sitting of learn mode) has been played, pauses left out: a clock that
+/// runs while the round does.
+struct PlayClock: Hashable, Sendable {
+  /// The time played up to `since`.
+  private var played: Duration = .zero
+  /// Since when the round has been running; nil while it is paused or over.
+  private var since: Instant?
+
+  /// A round that starts running at `instant`.
+  init(startingAt instant: Instant? = nil) {
+    since = instant
+  }
+
+  /// The time played by `instant`.
+  func played(at instant: Instant) -> Duration {
+    played + (since.map { max(.zero, instant - $0) } ?? .zero)
+  }
+
+  /// The round stops at `instant` (a pause, its end).
+  mutating func stop(at instant: Instant) {
+    played = played(at: instant)
+    since = nil
+  }
+
+  /// The round goes on at `instant` (a resume).
+  mutating func run(at instant: Instant) {
+    if since == nil { since = instant }
+  }
+}

@@ -21,6 +21,13 @@ protocol GameSteps: Sendable {
   mutating func memoryReverted(of member: MemberID)
   /// The memories were cleared: everyone is new again.
   mutating func memoriesForgotten()
+  /// A round (a sitting of learn mode) begins at `time`.
+  mutating func roundStarted(in session: Session, at time: Instant)
+  /// Whether the round is over once an answer's reveal ends at `end`: by default, when it
+  /// has had its questions.
+  func roundIsOver(_ session: Session, at end: Instant) -> Bool
+  /// What the finished scene tells of the round that ended at `end`.
+  func summary(of session: Session, at end: Instant) -> RoundSummary
 }
 
 /// What a kind that keeps nothing of its own between steps does: the step that replaces
@@ -36,6 +43,16 @@ extension GameSteps {
   mutating func met(_ member: MemberID, at time: Double) {}
   mutating func memoryReverted(of member: MemberID) {}
   mutating func memoriesForgotten() {}
+  mutating func roundStarted(in session: Session, at time: Instant) {}
+
+  func roundIsOver(_ session: Session, at end: Instant) -> Bool {
+    (session.state.game?.roundResults.count ?? 0) >= session.questionsInRound
+  }
+
+  func summary(of session: Session, at end: Instant) -> RoundSummary {
+    let game = session.state.game ?? Game(number: 1)
+    return RoundSummary(number: game.round, results: game.roundResults)
+  }
 }
 
 extension PlayMode {

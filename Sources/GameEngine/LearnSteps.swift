@@ -3,6 +3,32 @@
 /// game's first step, from the memories then, and made again after they are forgotten.
 struct LearnSteps: GameSteps {
   private var scheduler: LearnScheduler?
+  /// The names known when the sitting began.
+  private var knownAtStart = 0
+
+  /// A sitting begins: the names known now, to tell the ones it taught.
+  mutating func roundStarted(in session: Session, at time: Instant) {
+    knownAtStart = Self.known(in: session, at: time)
+  }
+
+  /// A sitting lasts its minutes of play; it ends when a reveal ends after them.
+  func roundIsOver(_ session: Session, at end: Instant) -> Bool {
+    session.playClock.played(at: end) >= session.rules.sittingLength
+  }
+
+  func summary(of session: Session, at end: Instant) -> RoundSummary {
+    let game = session.state.game ?? Game(number: 1, mode: .learn)
+    return RoundSummary(
+      number: game.round, results: game.roundResults,
+      sitting: RoundSummary.Sitting(
+        timePlayed: session.playClock.played(at: end), knownBefore: knownAtStart,
+        knownAfter: Self.known(in: session, at: end), total: session.membersToAsk.count))
+  }
+
+  private static func known(in session: Session, at time: Instant) -> Int {
+    session.memories.known(
+      among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: time))
+  }
 
   mutating func next(for session: inout Session, at time: Instant) -> GameStep {
     let inPlay = Set(session.membersToAsk.map(\.id))

@@ -12,10 +12,34 @@ public struct RoundSummary: Hashable, Sendable {
   public let number: Int
   /// The round's questions, in the order they were played.
   public let results: [QuestionResult]
+  /// For a sitting of learn mode: how long it lasted and the names it taught.
+  public var sitting: Sitting?
 
-  public init(number: Int, results: [QuestionResult]) {
+  /// A sitting of learn mode, as its finished scene tells it.
+  public struct Sitting: Hashable, Sendable {
+    /// The time played, pauses left out.
+    public var timePlayed: Duration
+    /// The names known (recalled, recall at least 0.9) when it began and when it ended.
+    public var knownBefore: Int
+    public var knownAfter: Int
+    /// Everyone in play.
+    public var total: Int
+
+    public init(timePlayed: Duration, knownBefore: Int, knownAfter: Int, total: Int) {
+      self.timePlayed = timePlayed
+      self.knownBefore = knownBefore
+      self.knownAfter = knownAfter
+      self.total = total
+    }
+
+    /// Names known now that were not when the sitting began.
+    public var learnt: Int { max(0, knownAfter - knownBefore) }
+  }
+
+  public init(number: Int, results: [QuestionResult], sitting: Sitting? = nil) {
     self.number = number
     self.results = results
+    self.sitting = sitting
   }
 
   /// Right answers.

@@ -21,6 +21,9 @@ public struct Rules: Hashable, Sendable {
   public var roundLength: RoundLength
   /// How long a name card stays once its face is on screen, unless the player goes on first.
   public var introductionTime: Duration
+  /// How long a sitting of learn mode lasts (pauses left out): it ends at the first answer
+  /// revealed after it, with the finished scene.
+  public var sittingLength: Duration
 
   public init(
     answerTime: Duration = .seconds(5),
@@ -30,7 +33,8 @@ public struct Rules: Hashable, Sendable {
     maximumLateStart: Duration = .milliseconds(500),
     pauseAfterTimeouts: Int = 3,
     roundLength: RoundLength = .questions(10),
-    introductionTime: Duration = .seconds(6)
+    introductionTime: Duration = .seconds(6),
+    sittingLength: Duration = .seconds(600)
   ) {
     precondition(answerTime > .zero, "the answer time must be positive")
     precondition(revealTime >= .zero, "the reveal time cannot be negative")
@@ -48,6 +52,8 @@ public struct Rules: Hashable, Sendable {
     self.roundLength = roundLength
     precondition(introductionTime > .zero, "a name card must stay on screen")
     self.introductionTime = introductionTime
+    precondition(sittingLength > .zero, "a sitting must last")
+    self.sittingLength = sittingLength
   }
 
   /// The rules of the classic game: 5 s to answer, 2 s to read the correct name.

@@ -39,8 +39,9 @@ extension Session {
         let end = reveal.startedAt + rules.revealTime
         if now >= end {
           let start = now - end > rules.maximumLateStart ? now : end
-          if let game = state.game, game.roundResults.count >= questionsInRound {
-            let summary = RoundSummary(number: game.round, results: game.roundResults)
+          if state.game != nil, steps.roundIsOver(self, at: end) {
+            let summary = steps.summary(of: self, at: end)
+            playClock.stop(at: end)
             state.phase = .finished(summary)
             transitions.append(Transition(kind: .roundFinished(summary), at: end))
           } else {
@@ -72,7 +73,7 @@ extension Session {
 
   /// How many questions the round being played has; fixed when its first question is posed
   /// (everyone in play then, for `RoundLength.everyone`).
-  private var questionsInRound: Int {
+  var questionsInRound: Int {
     switch rules.roundLength {
     case .questions(let count): count
     case .everyone: everyoneInRound ?? questions.askableInPlay.count

@@ -22,6 +22,7 @@ extension Session {
       return
     }
     state.phase = .paused(Paused(interrupted: interrupted, elapsed: elapsed, reason: reason))
+    playClock.stop(at: now)
     transitions.append(Transition(kind: .paused(reason), at: now))
   }
 
@@ -43,6 +44,7 @@ extension Session {
       state.phase = .introducing(introduction)
     }
     state.game?.score = 0
+    playClock.run(at: now)
     timeoutsInARow = 0
     transitions.append(Transition(kind: .resumed, at: now))
   }

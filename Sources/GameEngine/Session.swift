@@ -21,6 +21,8 @@ public struct Session: Sendable {
   public internal(set) var memories: Memories
   /// The wall time (for the memories) of the session's instants.
   public internal(set) var wallClock: WallClock
+  /// The time the round (a sitting of learn mode) has been played, pauses left out.
+  var playClock = PlayClock()
   /// What the game being played asks next: quiz rounds, or learn mode's cards and questions.
   var steps: any GameSteps = QuizRounds()
 
@@ -59,7 +61,9 @@ public struct Session: Sendable {
       let number = (state.game?.number ?? 0) + 1
       let mode: PlayMode = event == .learnPressed ? .learn : .quiz
       state.game = Game(number: number, mode: mode)
+      playClock = PlayClock(startingAt: now)
       steps = mode.steps
+      steps.roundStarted(in: self, at: now)
       timeoutsInARow = 0
       everyoneInRound = nil
       startQuestion(at: now, recording: &transitions)
@@ -100,6 +104,8 @@ public struct Session: Sendable {
       guard case .finished = state.phase else { break }
       state.game?.round += 1
       state.game?.roundResults = []
+      playClock = PlayClock(startingAt: now)
+      steps.roundStarted(in: self, at: now)
       everyoneInRound = nil
       startQuestion(at: now, recording: &transitions)
     }

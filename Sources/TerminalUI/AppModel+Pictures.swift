@@ -67,7 +67,9 @@ extension AppModel {
   /// The faces the finished scene shows (the people missed, as many as fit) and their box.
   var facesWanted: (members: [MemberID], box: CellSize)? {
     guard place == .quiz, !isTooSmall, case .finished(let summary) = session.state.phase,
-      let layout = FinishedLayout.faces(in: size, missed: summary.missed.count)
+      let layout = FinishedLayout.faces(
+        in: size, missed: summary.missed.count, sitting: summary.sitting != nil,
+        history: recordsHistory)
     else { return nil }
     return (summary.missed.prefix(layout.count).map(\.id), layout.box)
   }

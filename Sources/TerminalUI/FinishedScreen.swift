@@ -3,13 +3,17 @@ import Pictures
 
 /// Where the finished scene puts the faces of the people missed.
 enum FinishedLayout {
-  /// The rows the scene needs besides the faces.
-  static let rowsBesideFaces = 14
+  /// The rows the scene needs besides the faces, without the lines a sitting or a history
+  /// adds.
+  static let rowsBesideFaces = 13
 
   /// The box of each face and how many fit side by side; nil when the window has no room for
-  /// faces (the names are listed instead).
-  static func faces(in size: CellSize, missed: Int) -> (box: CellSize, count: Int)? {
-    let rows = min(10, size.rows - rowsBesideFaces)
+  /// faces (the names are listed instead). A sitting of learn mode adds a line (what it
+  /// taught), and so does a history (who will be due tomorrow).
+  static func faces(in size: CellSize, missed: Int, sitting: Bool, history: Bool)
+    -> (box: CellSize, count: Int)?
+  {
+    let rows = min(10, size.rows - rowsBesideFaces - (sitting ? 1 : 0) - (history ? 1 : 0))
     guard missed > 0, rows >= 4 else { return nil }
     let box = CellSize(columns: rows * 2, rows: rows)
     let count = min(missed, (size.columns - 2) / (box.columns + 2))
@@ -23,11 +27,23 @@ extension Renderer {
     let look = screen.appearance
     let size = frame.size
     var lines: [(String, Style)] = [
-      ("Round \(summary.number) finished", look.title),
+      (
+        summary.sitting == nil ? "Round \(summary.number) finished" : "Sitting finished", look.title
+      ),
       ("", .plain),
+    ]
+    if let sitting = summary.sitting {
+      let learnt = sitting.learnt == 1 ? "1 name learnt" : "\(sitting.learnt) names learnt"
+      lines.append(
+        (
+          "\(learnt)\(look.separator)\(sitting.knownAfter) of \(sitting.total) known"
+            + "\(look.separator)\(clockTime(sitting.timePlayed))", look.title
+        ))
+    }
+    lines += [
       (
         "\(summary.correct) of \(summary.results.count)\(look.separator)\(summary.verdict)",
-        look.title
+        summary.sitting == nil ? look.title : .plain
       ),
       ("Longest streak \(summary.longestStreak)", .plain),
     ]
@@ -39,7 +55,9 @@ extension Renderer {
     }
     let missed = summary.missed
     lines.append(("", .plain))
-    let faces = FinishedLayout.faces(in: size, missed: missed.count)
+    let faces = FinishedLayout.faces(
+      in: size, missed: missed.count, sitting: summary.sitting != nil,
+      history: screen.progress != nil)
     var facesRow: Int?
     if missed.isEmpty {
       lines.append(("Nobody missed.", look.rightText))
@@ -72,7 +90,8 @@ extension Renderer {
         missed.prefix(faces.count), box: faces.box, row: top + facesRow, screen: screen,
         into: &frame)
     }
-    let buttons: [(String, Control)] = [("Next round", .nextRound), ("Menu", .menu)]
+    let next = summary.sitting == nil ? "Next round" : "Go on"
+    let buttons: [(String, Control)] = [(next, .nextRound), ("Menu", .menu)]
     let buttonWidth = 16
     let row = top + lines.count + 1
     let left = (size.columns - (buttons.count * buttonWidth + 2)) / 2

@@ -87,6 +87,18 @@ enum GameOptions {
     return .questions(count)
   }
 
+  /// The longest sitting `--minutes` takes.
+  static let longestSitting = 240
+
+  /// `--minutes 10`: a sitting of learn mode; nil gives the standard ten minutes.
+  static func sittingLength(_ text: String?) throws(UsageError) -> Duration {
+    guard let text else { return Rules.standard.sittingLength }
+    guard let minutes = Int(text), (1...longestSitting).contains(minutes) else {
+      throw UsageError("--minutes must be a whole number from 1 to \(longestSitting), not \(text)")
+    }
+    return .seconds(60 * minutes)
+  }
+
   static func rules(answerSeconds: String?, revealSeconds: String?) throws(UsageError) -> Rules {
     let answer = try seconds(
       answerSeconds, option: "--answer-seconds", default: Self.answerSeconds, from: 0.1)

@@ -127,9 +127,17 @@ struct HeadlessEvent: Encodable {
     var averageSeconds: Nullable<Double>
     /// With a history: how many will be due in a day's time.
     var dueTomorrow: Int?
+    /// For a sitting of learn mode: its minutes of play and the names it taught.
+    var sitting: Sitting?
+
+    struct Sitting: Encodable {
+      var seconds: Double
+      var learnt: Int
+      var known: Int
+    }
 
     enum CodingKeys: String, CodingKey {
-      case round, correct, questions, word, missed
+      case round, correct, questions, word, missed, sitting
       case longestStreak = "longest_streak"
       case averageSeconds = "average_seconds"
       case dueTomorrow = "due_tomorrow"

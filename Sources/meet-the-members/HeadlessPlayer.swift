@@ -291,7 +291,11 @@ private struct Hands: EffectHandlers {
             word: summary.verdict, longestStreak: summary.longestStreak,
             missed: summary.missed.map(describe),
             averageSeconds: .init(summary.averageAnswerTime?.seconds),
-            dueTomorrow: model.screen.progress?.dueTomorrow), at: at))
+            dueTomorrow: model.screen.progress?.dueTomorrow,
+            sitting: summary.sitting.map {
+              HeadlessEvent.Finished.Sitting(
+                seconds: $0.timePlayed.seconds, learnt: $0.learnt, known: $0.knownAfter)
+            }), at: at))
     case .introduced(let member):
       emit(event("intro", HeadlessEvent.Introduced(member: describe(member)), at: at))
     case .questionPosed, .introductionPosed, .memberWithdrawn:

@@ -61,10 +61,16 @@ struct MeetTheMembers: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Questions in a round, 1 to 10000, or all for everyone once; a finished scene follows "
-        + "each round (default: 10).",
+      "Questions in a round of the quiz, 1 to 10000, or all for everyone once; a finished "
+        + "scene follows each round (default: 10).",
       valueName: "n|all"))
   var round: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Minutes of play in a sitting of learn mode, 1 to 240 (pauses left out); a finished "
+        + "scene ends it (default: 10).", valueName: "N"))
+  var minutes: String?
 
   @Flag(help: "Decode every photo, print the roster with its warnings and exit.")
   var check = false

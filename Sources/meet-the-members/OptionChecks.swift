@@ -59,6 +59,7 @@ extension MeetTheMembers {
     }
     var rules = try GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
     rules.roundLength = try GameOptions.roundLength(round)
+    rules.sittingLength = try GameOptions.sittingLength(minutes)
     let settings = GameSettings(
       folder: rosterFolder, seed: try GameOptions.seed(seed), rules: rules,
       dataFolder: try GameOptions.dataFolder(dataDir), mode: try GameOptions.mode(mode),
@@ -77,8 +78,9 @@ extension MeetTheMembers {
         ("--check", check), ("--list", list), ("--preview", preview != nil),
         ("--headless", headless), ("--seed", seed != nil),
         ("--answer-seconds", answerSeconds != nil), ("--reveal-seconds", revealSeconds != nil),
-        ("--round", round != nil), ("--mode", mode != nil), ("--order", order != nil),
-        ("--group", group != nil), ("--colors", colors != nil), ("--trace", trace != nil),
+        ("--round", round != nil), ("--minutes", minutes != nil), ("--mode", mode != nil),
+        ("--order", order != nil), ("--group", group != nil), ("--colors", colors != nil),
+        ("--trace", trace != nil),
         ("--size", size != nil), ("--clock", clock != nil),
       ]
       if let other = given.first(where: \.1) {
@@ -111,7 +113,8 @@ extension MeetTheMembers {
     let gameOptions: [(name: String, given: Bool)] = [
       ("--seed", seed != nil), ("--answer-seconds", answerSeconds != nil),
       ("--reveal-seconds", revealSeconds != nil), ("--round", round != nil),
-      ("--trace", trace != nil), ("--data-dir", dataDir != nil), ("--mode", mode != nil),
+      ("--minutes", minutes != nil), ("--trace", trace != nil), ("--data-dir", dataDir != nil),
+      ("--mode", mode != nil),
       ("--order", order != nil), ("--group", group != nil),
     ]
     if let option = gameOptions.first(where: \.given) {

@@ -41,6 +41,34 @@ final class HeadlessClockTests: XCTestCase {
     XCTAssertTrue(export.output.contains("2027-01-01T10:00:01.000Z"), export.output)
   }
 
+  /// `--minutes 1`: a sitting of learn mode ends with a finished event that says it.
+  func testASittingOfLearnModeEndsAfterItsMinutes() throws {
+    let data = NSTemporaryDirectory() + "mtm-sitting-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    var commands = [#"{"do":"start","mode":"learn"}"#]
+    for _ in 0..<40 {
+      commands += [
+        #"{"do":"next"}"#, #"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":3}"#,
+      ]
+    }
+    let result = try runMeetTheMembers(
+      ["--headless", "--seed", "3", "--data-dir", data, "--minutes", "1"],
+      input: commands.map { $0 + "\n" }.joined())
+    let events = result.output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+    let finished = try XCTUnwrap(events.first { $0["event"] as? String == "finished" })
+    let sitting = try XCTUnwrap(finished["sitting"] as? [String: Any], "\(finished)")
+    XCTAssertGreaterThanOrEqual(sitting["seconds"] as? Double ?? 0, 60)
+    XCTAssertLessThan(sitting["seconds"] as? Double ?? 0, 70)
+    XCTAssertNotNil(sitting["learnt"] as? Int)
+    XCTAssertNotNil(finished["due_tomorrow"] as? Int)
+
+    let refused = try runMeetTheMembers(["--headless", "--minutes", "0"], input: "")
+    XCTAssertEqual(refused.status, 64)
+    XCTAssertEqual(refused.errors, "Error: --minutes must be a whole number from 1 to 240, not 0\n")
+  }
+
   func testAClockThatIsNotATimeOrNotHeadlessIsRefusedInOneLine() throws {
     for (arguments, expected) in [
       (

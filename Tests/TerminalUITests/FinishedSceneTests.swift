@@ -115,4 +115,36 @@ final class FinishedSceneTests: XCTestCase {
     XCTAssertNotNil(
       row(of: "Come back tomorrow: \(due) names will be due", in: model.frame), model.frame.text)
   }
+
+  /// A sitting of learn mode ends with its own scene: the names it taught, the time spent,
+  /// and Go on for another sitting.
+  func testASittingOfLearnModeEndsWithWhatItTaught() {
+    var model = makeModel(rules: Rules(sittingLength: .seconds(60)))
+    model.handle(.press(.learn), at: .zero)
+    var now = Instant.zero
+    while now < .seconds(600) {
+      switch model.game.state.phase {
+      case .introducing: model.handle(.press(.next), at: now)
+      case .answering(let answering):
+        model.handle(.press(.option(answering.question.correctIndex)), at: now)
+      case .finished: now = .seconds(600)
+      default: break
+      }
+      now = now + .seconds(1)
+      model.handle(.tick, at: now)
+    }
+    guard case .finished(let summary) = model.game.state.phase, let sitting = summary.sitting
+    else { return XCTFail("\(model.game.state.phase)") }
+    assertSnapshot(model.frame, named: "finished-sitting-80x24")
+    let text = model.frame.text
+    for expected in [
+      "Sitting finished",
+      "\(sitting.learnt) names learnt · \(sitting.knownAfter) of 6 known · 1 min",
+      "[ Go on ]", "[ Menu ]",
+    ] {
+      XCTAssertTrue(text.contains(expected), "\(expected) missing:\n\(text)")
+    }
+    model.handle(.key(.enter), at: now)
+    XCTAssertNotNil(model.game.state.phase.member, "Go on: another sitting")
+  }
 }
