@@ -121,9 +121,13 @@ final class RosterClaimTests: XCTestCase {
     XCTAssertEqual(try history.totals(roster: old.identity).questions, 2, "Bo's stays")
     XCTAssertEqual(try recorded(history).rosters.count, 3)
 
+    // Bo found at last, beside Dee (so not a take-over): the old place is left empty.
     let bo = RosterKey.folder(folder + "/bo")
-    XCTAssertEqual(try history.people(photos(["Bo"], in: "bo"), roster: bo)[0].id, moved[1].id)
+    XCTAssertEqual(
+      try history.people(photos(["Bo", "Dee"], in: "bo"), roster: bo).map(\.id),
+      [moved[1].id, dee.id])
     XCTAssertEqual(try history.totals(roster: bo.identity).questions, 2, "Bo's")
+    XCTAssertEqual(try history.totals(roster: other.identity).questions, 1, "Dee's stays")
     XCTAssertEqual(
       try recorded(history).rosters, [bo, merged, other].map(\.identity).sorted(),
       "nothing left in the old place")
