@@ -62,7 +62,7 @@ extension History {
       }
       var found: [Person] = []
       found.reserveCapacity(photos.count)
-      var matches = Matches()
+      var matches = try Self.claims(for: key, in: db)
       for (photo, hash) in zip(photos, hashes) {
         // The same photo and name first, so that people who share a photo (a club's
         // placeholder) each keep their own history.

@@ -5,17 +5,35 @@ import GRDB
 /// versions under its folder's base name, and a roster whose folder is gone (moved or
 /// renamed) found again in its new place.
 extension History {
-  /// The people a roster found in the history, and those last seen in another roster.
+  /// The people a roster found in the history, and those last seen in another roster: kept
+  /// only when there is something to claim (a roster of thousands opens in little memory).
   struct Matches {
+    /// What may be claimed: legacy names that hold answers, and folder rosters that are gone.
+    let legacy: [String]
+    let gone: [String]
     /// Everyone found, by id, in the roster's order.
     private(set) var people: [Int64] = []
     /// Those last seen in another roster, by that roster.
     private(set) var from: [String: [Int64]] = [:]
 
+    var isClaiming: Bool { !legacy.isEmpty || !gone.isEmpty }
+
     mutating func add(_ person: Int64, from previous: String, into roster: String) {
+      guard isClaiming else { return }
       people.append(person)
       if previous != roster { from[previous, default: []].append(person) }
     }
+  }
+
+  /// What the roster `key` may claim, looked up before its people are matched. This runs at
+  /// every launch, so it is SQL (see `people`): one look at the answers' index per legacy
+  /// name and one `stat` per folder roster recorded.
+  static func claims(for key: RosterKey, in db: Database) throws -> Matches {
+    let roster = key.identity
+    return Matches(
+      legacy: try key.legacyNames.filter { name in
+        try name != roster && answersExist(under: name, in: db)
+      }, gone: try goneFolders(db, except: roster))
   }
 
   /// Takes into the roster `key` what was recorded for it elsewhere; `isNew` when it had no
@@ -31,30 +49,20 @@ extension History {
   ///   people and its name become this roster's, and the old identity is forgotten, so its
   ///   totals and `--forget` are this roster's. Otherwise each person found takes their answers
   ///   from there, and the old roster is forgotten once nothing is left under it.
-  ///
-  /// Cheap when there is nothing to claim: one look at the answers' index per legacy name and
-  /// one `stat` per folder roster recorded.
   static func claim(_ matches: Matches, for key: RosterKey, isNew: Bool, in db: Database)
     throws
   {
-    guard !matches.people.isEmpty else { return }
+    guard matches.isClaiming, !matches.people.isEmpty else { return }
     let roster = key.identity
-    // What runs at every launch is SQL (see `people`): whether anything is kept under a
-    // legacy name, and which folder rosters are gone. The rest runs only to claim something.
-    let legacy = try key.legacyNames.filter { name in
-      try name != roster && answersExist(under: name, in: db)
-    }
-    let gone = try goneFolders(db, except: roster)
-    guard !legacy.isEmpty || !gone.isEmpty else { return }
     let moveTo = Column("roster").set(to: roster)
-    for name in legacy {
+    for name in matches.legacy {
       for people in chunks(matches.people) {
         try AnswerRecord.filter(Column("roster") == name && people.contains(Column("person")))
           .updateAll(db, moveTo)
       }
     }
     var adopting = try isNew && !answersExist(under: roster, in: db)
-    for gone in gone {
+    for gone in matches.gone {
       let answered = try Set(
         AnswerRecord.filter(Column("roster") == gone).select(Column("person"), as: Int64.self)
           .distinct().fetchAll(db))
