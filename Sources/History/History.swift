@@ -8,14 +8,16 @@ import SystemPackage
 /// across games: `history.sqlite` in the data folder.
 ///
 /// A roster is known by a stable identity (`RosterKey`): its folder's real path, or its
-/// server's manifest URL. A person is known by their photo's content (SHA-256) and name, then
-/// by the photo's content alone, then by their name in the same roster: their history
-/// survives running from another folder, moving the roster folder and renaming a photo file,
-/// and a new photo of someone keeps theirs.
+/// server's manifest URL, and shown by a name (the folder's, or the club's). A person is known
+/// by their photo's content (SHA-256) and name, then by the photo's content alone, then by
+/// their name in the same roster: their history survives running from another folder, moving
+/// the roster folder and renaming a photo file, and a new photo of someone keeps theirs. A
+/// roster whose folder moved is taken over by its new place (see `claim`).
 ///
 /// Its concerns are in files of their own: the migrations (HistoryMigrations), the records
-/// (HistoryRecords), matching people (HistoryPeople), the photos' hashes (PhotoHashCache),
-/// answers (HistoryAnswers) and reports (HistoryReports).
+/// (HistoryRecords), matching people (HistoryPeople), what a roster recorded under another
+/// name (RosterClaims), the photos' hashes (PhotoHashCache), answers (HistoryAnswers) and
+/// reports (HistoryReports).
 ///
 /// Writes happen in one transaction each, committed before `record` returns: a game killed at
 /// any moment keeps every answer recorded before. Two games on the same history wait for each

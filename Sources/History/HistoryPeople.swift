@@ -31,41 +31,47 @@ extension History {
     public var lastGrade: Int?
   }
 
-  /// Finds (or adds) the person of each photo of the roster `roster`. The people recorded
+  /// Finds (or adds) the person of each photo of the roster `key`. The people recorded
   /// are read once and matched in memory, so that a roster of thousands (or thousands who
   /// share a placeholder photo) opens in time linear in its size; a person is written only
-  /// when their photo, roster, name or file changed. A person found here who was last seen in
-  /// a roster recorded by an older version (under its folder's name), or in a folder that is
-  /// gone (moved or renamed), brings their answers along. Returns each photo's person, in
-  /// the order of `photos`.
+  /// when their photo, roster, name or file changed. What was recorded for this roster under
+  /// another name (by an older version, or in a folder that is gone) comes along (see
+  /// `claim`). Returns each photo's person, in the order of `photos`.
   public func people(_ photos: [Photo], roster key: RosterKey) throws(Unavailable) -> [Person] {
     let roster = key.identity
-    let files = try photoHashes(photos.map(\.path), roster: roster, legacy: key.legacyName)
+    let files = try photoHashes(photos.map(\.path), roster: roster, legacy: key.legacyNames)
     let hashes = files.hashes
     return try writing { db in
-      // SQL rather than a record's Codable encoding at launch: its code, paged in, would cost
-      // a roster's first frame memory (see the README's Performance).
+      // SQL rather than records' Codable encoding for the writes at launch (the roster's
+      // row, its photos' and its people's): that code, paged in, would cost a roster's first
+      // frame memory (see the README's Performance).
       try db.execute(
         sql: "INSERT OR REPLACE INTO roster (identity, name) VALUES (?, ?)",
         arguments: [roster, key.name])
       try files.keep(roster: roster, in: db)
-      let known = Set(try String.fetchAll(db, sql: "SELECT identity FROM roster"))
       var candidates = Candidates(
         capacity: try Int.fetchOne(db, sql: "SELECT count(*) FROM person") ?? 0)
+      var ownBefore = false
       // Newest first, so that each key's list, built by putting each in front, is oldest first.
       // A cursor over rows rather than records: the hash is read in place (see PhotoHash).
       let rows = try Row.fetchCursor(db, sql: "SELECT * FROM person ORDER BY id DESC")
-      while let row = try rows.next() { candidates.add(try Recorded(row)) }
+      while let row = try rows.next() {
+        let person = try Recorded(row)
+        if person.roster == roster { ownBefore = true }
+        candidates.add(person)
+      }
       var found: [Person] = []
       found.reserveCapacity(photos.count)
-      var gone: [String: Bool] = [:]
+      var matches = try Self.claims(for: key, in: db)
       for (photo, hash) in zip(photos, hashes) {
         // The same photo and name first, so that people who share a photo (a club's
         // placeholder) each keep their own history.
-        let row =
+        var row =
           candidates.take(.photoAndName(hash, photo.name)) ?? candidates.take(.photo(hash))
           ?? candidates.take(.rosterAndName(roster, photo.name))
-          ?? candidates.take(.rosterAndName(key.legacyName, photo.name))
+        for legacy in key.legacyNames where row == nil {
+          row = candidates.take(.rosterAndName(legacy, photo.name))
+        }
         if let row {
           let unchanged =
             row.photoHash == hash && row.roster == roster && row.name == photo.name
@@ -75,15 +81,7 @@ extension History {
               sql: "UPDATE person SET photoHash = ?, roster = ?, name = ?, file = ? WHERE id = ?",
               arguments: [hash.text, roster, photo.name, photo.file, row.person.id])
           }
-          if row.roster != roster {
-            let from = row.roster
-            let moved = gone[from] ?? (RosterKey(identity: from).isGoneFolder)
-            gone[from] = moved
-            if !known.contains(from) || moved {
-              try AnswerRecord.filter(Column("person") == row.person.id && Column("roster") == from)
-                .updateAll(db, Column("roster").set(to: roster))
-            }
-          }
+          matches.add(row.person.id, from: row.roster, into: roster)
           found.append(row.person)
         } else {
           try db.execute(
@@ -92,6 +90,7 @@ extension History {
           found.append(Person(id: db.lastInsertedRowID))
         }
       }
+      try Self.claim(matches, for: key, isNew: !ownBefore, in: db)
       return found
     }
   }

@@ -8,42 +8,48 @@ public struct RosterKey: Hashable, Sendable {
   public let identity: String
   /// The folder's name, or the club's.
   public let name: String
-  /// What versions before this one recorded it under: the folder's name as given (`.` for
-  /// the current folder), or the club's name.
-  public let legacyName: String
+  /// What versions before this one recorded it under (they knew a roster by its folder's
+  /// base name): the folder's name as given (`.` for the current folder) and its real name,
+  /// or the club's name. Answers kept under one of these go to this roster, person by person,
+  /// when it finds their people (see `claim`).
+  public let legacyNames: [String]
 
   /// A roster folder, known by its real path (links and `..` resolved): the same folder
   /// given as `.` or by its full path is one roster; two folders of the same name are two.
   public static func folder(_ path: String) -> RosterKey {
     let given = (path as NSString).standardizingPath
     let real = realPath(path) ?? absolute(given)
+    let name = (real as NSString).lastPathComponent
+    let asGiven = (path as NSString).lastPathComponent
     return RosterKey(
-      identity: "folder:" + real, name: (real as NSString).lastPathComponent,
-      legacyName: (path as NSString).lastPathComponent)
+      identity: folderPrefix + real, name: name,
+      legacyNames: asGiven == name ? [name] : [asGiven, name])
   }
 
   /// A club's roster from its server, known by its manifest's URL and named as the club.
   public static func server(url: String, club: String) -> RosterKey {
-    RosterKey(identity: "url:" + url, name: club, legacyName: club)
+    RosterKey(identity: "url:" + url, name: club, legacyNames: [club])
   }
 
-  /// A roster recorded under `identity`, named as its identity says.
-  init(identity: String) {
-    self.init(
-      identity: identity, name: (identity as NSString).lastPathComponent, legacyName: identity)
-  }
-
-  public init(identity: String, name: String, legacyName: String) {
+  public init(identity: String, name: String, legacyNames: [String]) {
     self.identity = identity
     self.name = name
-    self.legacyName = legacyName
+    self.legacyNames = legacyNames
   }
 
-  /// A folder roster whose folder is gone (moved or renamed): people of it found in another
-  /// folder take their answers along.
-  var isGoneFolder: Bool {
-    guard identity.hasPrefix("folder:") else { return false }
-    return !FileManager.default.fileExists(atPath: String(identity.dropFirst("folder:".count)))
+  static let folderPrefix = "folder:"
+
+  /// The name to show for a roster recorded as `recorded`: an identity's folder name or URL
+  /// when its name is not known, or a name older versions recorded, as it is.
+  static func shownName(_ recorded: String) -> String {
+    if recorded.hasPrefix(folderPrefix) { return (recorded as NSString).lastPathComponent }
+    if recorded.hasPrefix("url:") { return String(recorded.dropFirst("url:".count)) }
+    return recorded
+  }
+
+  /// The folder of a folder roster's identity; nil for a server's.
+  static func folderPath(ofIdentity identity: String) -> String? {
+    identity.hasPrefix(folderPrefix) ? String(identity.dropFirst(folderPrefix.count)) : nil
   }
 
   private static func realPath(_ path: String) -> String? {
@@ -101,5 +107,11 @@ extension History {
   /// A row of `person`, for queries over the table.
   struct PersonRecord: TableRecord {
     static let databaseTableName = "person"
+  }
+
+  /// A row of `photoFile` (a photo's hash and its file's identity), for queries over the
+  /// table; written with SQL at launch (see `PhotoHashes.keep`).
+  struct PhotoFileRecord: TableRecord {
+    static let databaseTableName = "photoFile"
   }
 }

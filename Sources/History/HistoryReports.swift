@@ -73,7 +73,7 @@ extension History {
     if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue
     {
       let key = RosterKey.folder(argument)
-      return [key.identity, key.legacyName]
+      return [key.identity] + key.legacyNames
     }
     if argument.contains("://") { return ["url:" + argument] }
     return try reading { db in
@@ -97,6 +97,8 @@ extension History {
   /// first.
   public func exportedAnswers(rosters: [String]?) throws(Unavailable) -> [ExportedAnswer] {
     return try reading { db in
+      // SQL: one join of each answer (decoded as its record) with its person and its roster's
+      // name, and the rosters given as one JSON argument however many there are.
       try Row.fetchAll(
         db,
         sql: """
@@ -109,7 +111,8 @@ extension History {
           """, arguments: [Self.json(rosters)]
       ).map { row in
         ExportedAnswer(
-          name: row["personName"], file: row["personFile"], rosterName: row["rosterName"],
+          name: row["personName"], file: row["personFile"],
+          rosterName: RosterKey.shownName(row["rosterName"]),
           answer: Answer(try AnswerRecord(row: row)))
       }
     }
@@ -135,25 +138,28 @@ extension History {
   /// roster and name.
   public func summaries(rosters: [String]?) throws(Unavailable) -> [PersonSummary] {
     return try reading { db in
+      // SQL: each person's answers counted in the database in one grouped join, the outcomes
+      // compared with `Outcome`'s values given as arguments.
       try Row.fetchAll(
         db,
         sql: """
           SELECT person.name, person.file, coalesce(roster.name, person.roster),
-            count(answer.id), count(CASE WHEN outcome = 'correct' THEN 1 END),
-            avg(CASE WHEN outcome != 'timeout' THEN seconds END),
+            count(answer.id), count(CASE WHEN outcome = ?2 THEN 1 END),
+            avg(CASE WHEN outcome != ?3 THEN seconds END),
             stability, difficulty, lastAnswer, lastGrade
           FROM person LEFT JOIN answer ON answer.person = person.id
           LEFT JOIN roster ON roster.identity = person.roster
           WHERE ?1 IS NULL OR person.roster IN (SELECT value FROM json_each(?1))
           GROUP BY person.id ORDER BY 3, person.name
-          """, arguments: [Self.json(rosters)]
+          """, arguments: [Self.json(rosters), Outcome.correct, Outcome.timeout]
       ).map { row in
         var memory: MemoryState?
         if let stability: Double = row[6], let difficulty: Double = row[7] {
           memory = MemoryState(stability: stability, difficulty: difficulty)
         }
         return PersonSummary(
-          name: row[0], file: row[1], roster: row[2], answers: row[3], correct: row[4],
+          name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
+          correct: row[4],
           averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9])
       }
     }

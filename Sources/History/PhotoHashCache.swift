@@ -15,7 +15,8 @@ extension History {
     /// The roster's files recorded that are no longer in it.
     var gone: [[UInt8]] = []
 
-    /// Records the hashes read again, and forgets the roster's files that are gone.
+    /// Records the hashes read again, and forgets the roster's files that are gone. SQL
+    /// rather than a record's Codable encoding: this runs at launch (see `people`).
     func keep(roster: String, in db: Database) throws {
       for file in hashed {
         try db.execute(
@@ -36,7 +37,7 @@ extension History {
   /// is the same as when it was hashed, else the file is read again (outside any transaction).
   /// The records are read in the order of their paths beside the photos sorted the same way,
   /// so that only the photos' own list is held.
-  func photoHashes(_ paths: [FilePath], roster: String, legacy: String) throws(Unavailable)
+  func photoHashes(_ paths: [FilePath], roster: String, legacy: [String]) throws(Unavailable)
     -> PhotoHashes
   {
     // SQLite orders blobs as memcmp does, as strcmp orders the paths' bytes.
@@ -57,7 +58,8 @@ extension History {
           next += 1
         }
         guard next < order.count, paths[order[next]].compareBytes(with: path) == 0 else {
-          if row[1] == roster || row[1] == legacy { gone.append(path) }
+          let owner: String = row[1]
+          if owner == roster || legacy.contains(owner) { gone.append(path) }
           continue
         }
         // The same path may be listed twice; each gets the record.

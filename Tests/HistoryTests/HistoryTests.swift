@@ -11,7 +11,7 @@ import XCTest
 /// The history on a real SQLite file in a folder of the test's own.
 /// A roster folder's key, as the game makes it for a folder called `name`.
 func key(_ name: String) -> RosterKey {
-  RosterKey(identity: "folder:/clubs/\(name)", name: name, legacyName: name)
+  RosterKey(identity: "folder:/clubs/\(name)", name: name, legacyNames: [name])
 }
 
 final class HistoryTests: XCTestCase {

@@ -50,7 +50,8 @@ final class RosterIdentityTests: XCTestCase {
     defer { FileManager.default.changeCurrentDirectoryPath(here) }
     XCTAssertEqual(RosterKey.folder(".").identity, real.identity)
     XCTAssertEqual(RosterKey.folder(".").name, "club")
-    XCTAssertEqual(RosterKey.folder(".").legacyName, ".", "what older versions recorded")
+    XCTAssertEqual(
+      RosterKey.folder(".").legacyNames, [".", "club"], "what older versions recorded")
   }
 
   func testTwoFoldersOfTheSameNameKeepTheirOwnTotals() throws {
@@ -120,11 +121,13 @@ final class RosterIdentityTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     let ada = try photos(["Ada"], in: "a/photos")[0]
     let bo = try photos(["Bo"], in: "b/photos")[0]
-    try writeVersionTwoHistory(
-      at: data + "/" + History.fileName,
-      people: [(ada, "photos", 3), (bo, "photos", 2)])
+    try VersionTwoHistory(
+      people: [(ada, "photos"), (bo, "photos")],
+      answers: Array(repeating: (0, "photos"), count: 3) + Array(repeating: (1, "photos"), count: 2)
+    ).write(to: data + "/" + History.fileName)
 
     let history = try History(folder: data)
+    XCTAssertEqual(try history.migrations(), ["v1", "v2", "v3"])
     let first = RosterKey.folder(folder + "/a/photos")
     let second = RosterKey.folder(folder + "/b/photos")
     XCTAssertEqual(try history.totals(roster: first.identity).questions, 0, "not claimed yet")
@@ -138,52 +141,5 @@ final class RosterIdentityTests: XCTestCase {
     XCTAssertEqual(try history.answers().count, 5, "nothing lost")
     let names = try history.summaries(rosters: nil).map(\.roster)
     XCTAssertEqual(names, ["photos", "photos"], "shown by the folders' names")
-  }
-
-  /// The schema of the version before, written as it wrote it, with people and answers.
-  private func writeVersionTwoHistory(
-    at path: String, people: [(photo: History.Photo, roster: String, answers: Int)]
-  ) throws {
-    let database = try DatabaseQueue(path: path)
-    try database.write { db in
-      try db.execute(
-        sql: """
-          PRAGMA application_id = \(History.applicationID);
-          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-          INSERT INTO grdb_migrations VALUES ('v1'), ('v2');
-          CREATE TABLE person (id INTEGER PRIMARY KEY AUTOINCREMENT,
-            photoHash TEXT NOT NULL, roster TEXT NOT NULL, name TEXT NOT NULL,
-            file TEXT NOT NULL, stability DOUBLE, difficulty DOUBLE, lastAnswer DOUBLE,
-            lastGrade INTEGER);
-          CREATE INDEX person_on_photoHash ON person(photoHash);
-          CREATE INDEX person_on_roster_name ON person(roster, name);
-          CREATE TABLE answer (id INTEGER PRIMARY KEY AUTOINCREMENT,
-            person INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
-            roster TEXT NOT NULL, mode TEXT NOT NULL, outcome TEXT NOT NULL, chosen TEXT,
-            seconds DOUBLE NOT NULL, answeredAt DOUBLE NOT NULL);
-          CREATE INDEX answer_on_person ON answer(person);
-          CREATE TABLE photoFile (path BLOB PRIMARY KEY NOT NULL, roster TEXT NOT NULL,
-            identity BLOB NOT NULL, hash TEXT NOT NULL);
-          CREATE INDEX photoFile_on_roster ON photoFile(roster);
-          """)
-      for (person, entry) in people.enumerated() {
-        try db.execute(
-          sql: """
-            INSERT INTO person (photoHash, roster, name, file, stability, difficulty,
-              lastAnswer, lastGrade) VALUES (?, ?, ?, ?, 1, 5, 100, 3)
-            """,
-          arguments: [
-            History.contentHash(of: entry.photo.path).text, entry.roster, entry.photo.name,
-            entry.photo.file,
-          ])
-        for index in 0..<entry.answers {
-          try db.execute(
-            sql: """
-              INSERT INTO answer (person, roster, mode, outcome, chosen, seconds, answeredAt)
-              VALUES (?, ?, 'quiz', 'correct', NULL, 1.5, ?)
-              """, arguments: [person + 1, entry.roster, Double(index)])
-        }
-      }
-    }
   }
 }

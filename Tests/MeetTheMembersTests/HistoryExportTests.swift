@@ -79,6 +79,30 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(answered.reduce(0) { $0 + (Int($1[3]) ?? 0) }, 2, summary.output)
   }
 
+  /// The same folder played as `.` from inside it and by its full path is one roster: one
+  /// history, exported under the folder's name, not `.`.
+  func testAFolderGivenAsDotOrByItsPathIsOneRoster() throws {
+    let oneTimeOut = [#"{"do":"start"}"#, #"{"do":"wait","seconds":9}"#].map { $0 + "\n" }
+      .joined()
+    let here = try runMeetTheMembers(
+      [".", "--headless", "--seed", "2", "--data-dir", data], currentDirectory: roster,
+      input: oneTimeOut)
+    XCTAssertEqual(here.status, 0, here.errors)
+    let there = try runMeetTheMembers(
+      [roster, "--headless", "--seed", "2", "--data-dir", data], input: oneTimeOut)
+    XCTAssertEqual(there.status, 0, there.errors)
+    XCTAssertTrue(
+      there.output.contains(#""new":3"#), "the member asked from . is known: \(there.output)")
+    for (arguments, directory) in [([roster], folder!), (["."], roster)] {
+      let csv = try runMeetTheMembers(
+        ["history"] + arguments + ["--data-dir", data], currentDirectory: directory)
+      XCTAssertEqual(csv.status, 0, csv.errors)
+      let rows = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }.dropFirst()
+      XCTAssertEqual(rows.count, 2, csv.output)
+      XCTAssertTrue(rows.allSatisfy { $0.contains(",My Club,quiz,timeout,") }, csv.output)
+    }
+  }
+
   func testNoHistoryIsAOneLineError() throws {
     let run = try runMeetTheMembers(["history", "--data-dir", folder + "/none"])
     XCTAssertEqual(run.status, 1)

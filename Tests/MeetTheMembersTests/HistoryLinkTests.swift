@@ -1,6 +1,10 @@
 import Foundation
 import GameEngine
 import History
+import Pictures
+import Roster
+import Synchronization
+import SystemPackage
 import TerminalUI
 import XCTest
 
@@ -8,26 +12,38 @@ import XCTest
 
 /// The game's link to the history: what it keeps, and what it says when it cannot.
 final class HistoryLinkTests: XCTestCase {
+  private var folder: String!
+
+  override func setUp() {
+    folder = NSTemporaryDirectory() + "mtm-link-\(UUID().uuidString)"
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  private func answer(_ member: Member, at time: Double) -> RecordedAnswer {
+    let question = Question(
+      number: 1, member: member,
+      options: [member.name, "Bo", "Cy", "Di"].enumerated().map {
+        NameOption(name: $0.element, member: $0.offset == 0 ? member.id : MemberID("m\($0.offset)"))
+      }, correctIndex: 0)
+    return RecordedAnswer(
+      result: QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)),
+      answeredAt: time, memory: MemoryState(stability: 1, difficulty: 5), grade: .good,
+      mode: "quiz")
+  }
+
   /// A member the history has no person for is not counted as kept: the recorder says why,
   /// and nothing is written.
   func testAMemberWithoutAPersonIsAFailureNotARecord() throws {
-    let folder = NSTemporaryDirectory() + "mtm-link-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let history = try History(folder: folder)
     let link = HistoryLink(
       history: history, people: [:], roster: .folder(folder), notice: nil)
     let recorder = try XCTUnwrap(link.recorder())
     let ada = Member(id: MemberID("ada"), name: "Ada Obi")
-    let question = Question(
-      number: 1, member: ada,
-      options: ["Ada Obi", "Bo", "Cy", "Di"].enumerated().map {
-        NameOption(name: $0.element, member: MemberID("m\($0.offset)"))
-      }, correctIndex: 0)
-    let answer = RecordedAnswer(
-      result: QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)),
-      answeredAt: 10, memory: MemoryState(stability: 1, difficulty: 5), grade: .good,
-      mode: "quiz")
-    XCTAssertEqual(recorder.answer(answer), "Ada Obi: no one in the history to keep this for")
+    XCTAssertEqual(
+      recorder.answer(answer(ada, at: 10)), "Ada Obi: no one in the history to keep this for")
     XCTAssertEqual(
       recorder.introduction(
         ada.id,
@@ -35,5 +51,39 @@ final class HistoryLinkTests: XCTestCase {
           memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 10, lastGrade: .again)),
       "ada: no one in the history to keep this for")
     XCTAssertEqual(try history.answers(), [])
+  }
+
+  /// The recorder runs on a serial queue of its own, as the loop will run it, while the
+  /// game reads the history: every answer is kept, and the next game finds them.
+  func testTheRecorderKeepsAnswersFromAQueueOfItsOwn() throws {
+    let club = folder + "/club"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    for (index, name) in ["Ada", "Bo", "Cy", "Di"].enumerated() {
+      let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
+      try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
+    }
+    let roster = try Roster.load(club)
+    let link = HistoryLink.open(folder: folder + "/data", roster: roster)
+    XCTAssertNil(link.notice)
+    XCTAssertEqual(link.people.count, 4, "everyone has a person")
+    let recorder = try XCTUnwrap(link.recorder())
+    let history = try XCTUnwrap(link.history)
+    let failures = Mutex<[String]>([])
+    let writes = DispatchQueue(label: "history writes")
+    let done = DispatchGroup()
+    for index in 0..<40 {
+      let answer = answer(roster.members[index % 4], at: Double(index))
+      writes.async(group: done) {
+        if let failure = recorder.answer(answer) {
+          failures.withLock { $0.append(failure) }
+        }
+      }
+    }
+    for _ in 0..<40 { _ = try history.totals(roster: link.roster.identity) }
+    done.wait()
+    XCTAssertEqual(failures.withLock { $0 }, [])
+    let next = HistoryLink.open(folder: folder + "/data", roster: roster)
+    XCTAssertEqual(next.totals.questions, 40)
+    XCTAssertEqual(Set(next.memories.keys), Set(roster.members.map(\.id)))
   }
 }
