@@ -9,29 +9,7 @@ import XCTest
 /// What a roster recorded under another name comes back to it: a folder that moved is taken
 /// over by its new place, and answers an older version kept under a folder's name go, person
 /// by person, to the roster of that name that finds them.
-final class RosterClaimTests: XCTestCase {
-  var folder: String!
-
-  override func setUpWithError() throws {
-    folder = NSTemporaryDirectory() + "mtm-claims-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(atPath: folder)
-  }
-
-  /// The photos `names` in the folder `sub`, each its own picture (the same in every folder).
-  private func photos(_ names: [String], in sub: String) throws -> [History.Photo] {
-    let dir = folder + "/" + sub
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return try names.map { name in
-      let path = dir + "/\(name).jpg"
-      try Data("\(name)'s face".utf8).write(to: URL(fileURLWithPath: path))
-      return History.Photo(name: name, path: FilePath(path), file: "\(name).jpg")
-    }
-  }
-
+final class RosterClaimTests: RosterFolderTestCase {
   private func record(
     _ history: History, _ person: History.Person, _ roster: RosterKey,
     _ outcome: History.Outcome = .correct, at time: Double

@@ -9,29 +9,7 @@ import XCTest
 /// A roster is known by its folder's real path (or its server's URL), not its folder's name:
 /// one club's history is one whichever way its folder is named, two clubs in folders of the
 /// same name are two, and histories from before are split by whose photo each person is.
-final class RosterIdentityTests: XCTestCase {
-  var folder: String!
-
-  override func setUpWithError() throws {
-    folder = NSTemporaryDirectory() + "mtm-rosters-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(atPath: folder)
-  }
-
-  /// The photos `names` in the folder `sub`, each its own picture.
-  private func photos(_ names: [String], in sub: String) throws -> [History.Photo] {
-    let dir = folder + "/" + sub
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return try names.map { name in
-      let path = dir + "/\(name).jpg"
-      try Data("\(name)'s face".utf8).write(to: URL(fileURLWithPath: path))
-      return History.Photo(name: name, path: FilePath(path), file: "\(name).jpg")
-    }
-  }
-
+final class RosterIdentityTests: RosterFolderTestCase {
   private func answer(_ person: Int64, _ roster: String, at time: Double) -> History.Answer {
     History.Answer(
       person: person, roster: roster, mode: "quiz", outcome: .correct, chosen: nil, seconds: 1,
