@@ -12,13 +12,6 @@ protocol GameSteps: Sendable {
     -> GameStep
   /// Who is shown next, as far as can be told now (their picture can be prepared).
   func upcomingMember(of session: Session) -> MemberID
-  /// An answer revealed at `time` (Unix seconds), before the memories take it in.
-  mutating func answered(_ result: QuestionResult, in session: Session, at time: Double)
-  /// A name card shown at `time` (Unix seconds), after the memories took it in.
-  mutating func met(_ member: MemberID, at time: Double)
-  /// The member's last card or answer was taken back: the memories hold what they held
-  /// before it (the history could not keep it).
-  mutating func memoryReverted(of member: MemberID)
   /// The memories were cleared: everyone is new again.
   mutating func memoriesForgotten()
   /// A round (a sitting of learn mode) begins at `time`.
@@ -31,7 +24,7 @@ protocol GameSteps: Sendable {
 }
 
 /// What a kind that keeps nothing of its own between steps does: the step that replaces
-/// another is just the next one, and cards, answers and memories are none of its business.
+/// another is just the next one, and forgotten memories are none of its business.
 extension GameSteps {
   mutating func replacing(_ current: GameStep, for session: inout Session, at time: Instant)
     -> GameStep
@@ -39,9 +32,6 @@ extension GameSteps {
     next(for: &session, at: time)
   }
 
-  mutating func answered(_ result: QuestionResult, in session: Session, at time: Double) {}
-  mutating func met(_ member: MemberID, at time: Double) {}
-  mutating func memoryReverted(of member: MemberID) {}
   mutating func memoriesForgotten() {}
   mutating func roundStarted(in session: Session, at time: Instant) {}
 

@@ -58,24 +58,6 @@ struct LearnSteps: GameSteps {
     ).member
   }
 
-  mutating func answered(_ result: QuestionResult, in session: Session, at time: Double) {
-    let memories = session.memories
-    let before = scheduler?.recall(of: result.member.id, memories: memories, at: time)
-    scheduler?.answered(
-      result, recallBefore: before, options: session.rules.optionCount, model: memories.model,
-      at: time)
-  }
-
-  mutating func met(_ member: MemberID, at time: Double) {
-    scheduler?.met(member, at: time)
-  }
-
-  /// Only that member's short-term memory goes back: whom the player saw last (the spacing),
-  /// the batch being introduced and everyone else's memory stay.
-  mutating func memoryReverted(of member: MemberID) {
-    scheduler?.revert(member)
-  }
-
   /// The people met are introduced again from the next step, as the memories now say.
   mutating func memoriesForgotten() {
     scheduler = nil
@@ -88,7 +70,6 @@ struct LearnSteps: GameSteps {
     if let scheduler { return scheduler }
     var random = SeededGenerator(
       seed: session.questions.seed &+ UInt64(session.state.game?.number ?? 0))
-    return LearnScheduler(
-      members: session.questions.members.map(\.id), memories: session.memories, using: &random)
+    return LearnScheduler(members: session.questions.members.map(\.id), using: &random)
   }
 }

@@ -39,7 +39,9 @@ public struct MemoryRecord: Hashable, Sendable {
 }
 
 /// How well the player knows each member's name, across games: what the history recorded,
-/// brought up to date with every answer.
+/// brought up to date with every card and answer. It is the one place that says how likely a
+/// name is recalled, for everyone who asks: learn mode's choice, the names known and due, the
+/// people window and the statistics.
 public struct Memories: Hashable, Sendable {
   public let model: MemoryModel
   public private(set) var records: [MemberID: MemoryRecord]
@@ -140,15 +142,12 @@ public struct Memories: Hashable, Sendable {
     let recallBefore = recall(of: member, at: time)
     let grade = Self.grade(result, recallBefore: recallBefore, options: options)
     let days = previous.map { (time - $0.lastAnswer) / 86_400 }
-    let missed = model.remember(previous?.memory, grade: .again, afterDays: days)
-    var memory = missed
+    var memory = model.remember(previous?.memory, grade: .again, afterDays: days)
     if case .correct = result.outcome {
-      let knew = Self.knew(recallBefore: recallBefore, options: options)
       let known = model.remember(
         previous?.memory, grade: Self.recalledGrade(result), afterDays: days)
-      memory = MemoryState(
-        stability: knew * known.stability + (1 - knew) * missed.stability,
-        difficulty: knew * known.difficulty + (1 - knew) * missed.difficulty)
+      memory = model.blend(
+        known, memory, weight: Self.knew(recallBefore: recallBefore, options: options))
     }
     let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: grade)
     records[member] = record

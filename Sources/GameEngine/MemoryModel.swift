@@ -1,14 +1,19 @@
 import RealModule
 
 /// How well a person's name is remembered: FSRS-6's stability (days until recall falls to 0.9)
-/// and difficulty (1 to 10).
+/// and difficulty (1 to 10), and while the name is being learnt, the stability of that
+/// learning in seconds.
 public struct MemoryState: Hashable, Sendable, Codable {
   public var stability: Double
   public var difficulty: Double
+  /// While the name is being learnt (from a name card or a miss, until recalls make it last
+  /// as long as `stability` says): seconds until recall falls to 0.9. nil once learnt.
+  public var learning: Double?
 
-  public init(stability: Double, difficulty: Double) {
+  public init(stability: Double, difficulty: Double, learning: Double? = nil) {
     self.stability = stability
     self.difficulty = difficulty
+    self.learning = learning
   }
 }
 
@@ -24,9 +29,20 @@ public enum Grade: Int, Hashable, Sendable, CaseIterable {
   case easy = 4
 }
 
-/// FSRS-6, the memory model of Anki's scheduler (open-spaced-repetition): how recall fades
-/// with time, and how each answer changes a memory. Time is counted in fractional days, so
-/// that recall an hour after an answer is not rounded to the recall of the moment itself.
+/// The one model of a person's memory, from the first seconds after a name card to months:
+/// FSRS-6, the memory model of Anki's scheduler (open-spaced-repetition), for how recall fades
+/// and how each answer changes a memory over days, with a learning layer for the first minutes
+/// that FSRS (a model of days, which takes a first look to last hours) does not describe.
+///
+/// - Time is counted in fractional days, so that recall an hour after an answer is not rounded
+///   to the recall of the moment itself.
+/// - Learning: a name card, or a miss that shows the name, starts the learning stability at
+///   `firstLearning` seconds (a name seen once is half gone within minutes); a recall with
+///   probability R multiplies it by 1 + `learningGain` (e^(w10 (1 - R)) - 1), FSRS-6's stability
+///   increase with its w10 (the spacing effect: the harder the recall, the more it grows).
+///   Recall follows the smaller of the two stabilities, on FSRS-6's curve; once the learning
+///   stability reaches FSRS's, the name is learnt and FSRS alone says how it fades. FSRS's
+///   own state changes by FSRS-6's rules alone (tested against its reference implementation).
 public struct MemoryModel: Hashable, Sendable {
   /// FSRS-6's default parameters, w0 to w20 (py-fsrs 6.3.2, fsrs-rs).
   public static let defaultParameters: [Double] = [
@@ -39,23 +55,44 @@ public struct MemoryModel: Hashable, Sendable {
   public static let minimumStability = 0.001
   public static let difficultyRange = 1.0...10.0
 
+  /// The learning stability after a name card or a miss, in seconds: the first learning step
+  /// of Anki's defaults (1 minute).
+  public static let defaultFirstLearning = 60.0
+  /// Chosen so that a recall at 0.9 multiplies the learning stability by 2.5, the growth of
+  /// Anki's learning steps; a harder recall (at 0.5) multiplies it by 9.8.
+  public static let defaultLearningGain = 18.0
+
   public let parameters: [Double]
   /// The recall at which a memory counts as known and a review is due.
   public let desiredRecall: Double
+  /// Seconds until recall falls to 0.9 after a name card or a miss.
+  public let firstLearning: Double
+  /// How much a recall while learning multiplies the learning stability (see the type).
+  public let learningGain: Double
   private let decay: Double
   private let factor: Double
 
-  public init(parameters: [Double] = defaultParameters, desiredRecall: Double = 0.9) {
+  public init(
+    parameters: [Double] = defaultParameters, desiredRecall: Double = 0.9,
+    firstLearning: Double = defaultFirstLearning, learningGain: Double = defaultLearningGain
+  ) {
     precondition(parameters.count == 21, "FSRS-6 has 21 parameters")
     self.parameters = parameters
     self.desiredRecall = desiredRecall
+    self.firstLearning = firstLearning
+    self.learningGain = learningGain
     decay = -parameters[20]
     factor = Double.pow(0.9, 1 / decay) - 1
   }
 
   /// The probability of recall `days` after the last answer.
   public func recall(of memory: MemoryState, afterDays days: Double) -> Double {
-    recall(after: days, stability: memory.stability)
+    recall(after: days, stability: stability(of: memory))
+  }
+
+  /// The stability recall follows, in days: the learning stability while it is the smaller.
+  public func stability(of memory: MemoryState) -> Double {
+    min(memory.stability, (memory.learning ?? .infinity) / 86_400)
   }
 
   /// The forgetting curve: recall `elapsed` after the last answer, for a memory of
@@ -66,24 +103,60 @@ public struct MemoryModel: Hashable, Sendable {
 
   /// The days after the last answer at which recall falls to `desiredRecall`.
   public func interval(of memory: MemoryState) -> Double {
-    memory.stability / factor * (Double.pow(desiredRecall, 1 / decay) - 1)
+    stability(of: memory) / factor * (Double.pow(desiredRecall, 1 / decay) - 1)
   }
 
   /// The memory after an answer graded `grade`, `days` after the previous answer (nil for the
-  /// first). Within a day, FSRS-6's short-term rule applies.
+  /// first). Within a day, FSRS-6's short-term rule applies. A miss (again) starts learning
+  /// afresh; a recall while learning makes the learning last longer, until it is learnt.
   public func remember(_ memory: MemoryState?, grade: Grade, afterDays days: Double?)
     -> MemoryState
   {
     guard let memory, let days else {
-      return MemoryState(
-        stability: initialStability(grade), difficulty: initialDifficulty(grade, clamped: true))
+      return learnt(
+        MemoryState(
+          stability: initialStability(grade), difficulty: initialDifficulty(grade, clamped: true),
+          learning: grade == .again ? firstLearning : nil))
     }
     let stability =
       days < 1
       ? shortTermStability(memory.stability, grade: grade)
-      : nextStability(memory, recall: recall(of: memory, afterDays: days), grade: grade)
-    return MemoryState(
-      stability: stability, difficulty: nextDifficulty(memory.difficulty, grade: grade))
+      : nextStability(
+        memory, recall: recall(after: days, stability: memory.stability), grade: grade)
+    var learning: Double?
+    if grade == .again {
+      learning = firstLearning
+    } else if let before = memory.learning {
+      let recall = recall(of: memory, afterDays: days)
+      learning = before * (1 + learningGain * (Double.exp(parameters[10] * (1 - recall)) - 1))
+    }
+    return learnt(
+      MemoryState(
+        stability: stability, difficulty: nextDifficulty(memory.difficulty, grade: grade),
+        learning: learning))
+  }
+
+  /// The memory whose learning is `weight` of the way from `missed` to `known`: the
+  /// expectation of the memory after an answer that was known with probability `weight`.
+  /// A name learnt on one side counts there with FSRS's stability as its learning stability.
+  public func blend(_ known: MemoryState, _ missed: MemoryState, weight: Double) -> MemoryState {
+    func mix(_ a: Double, _ b: Double) -> Double { weight * a + (1 - weight) * b }
+    let stability = mix(known.stability, missed.stability)
+    return learnt(
+      MemoryState(
+        stability: stability, difficulty: mix(known.difficulty, missed.difficulty),
+        learning: mix(
+          known.learning ?? known.stability * 86_400, missed.learning ?? missed.stability * 86_400)
+      ))
+  }
+
+  /// The memory, learnt once its learning lasts as long as FSRS's stability.
+  private func learnt(_ memory: MemoryState) -> MemoryState {
+    var memory = memory
+    if let learning = memory.learning, learning >= memory.stability * 86_400 {
+      memory.learning = nil
+    }
+    return memory
   }
 
   // MARK: - FSRS-6's formulas

@@ -26,9 +26,6 @@ extension Session {
       question: answering.question, outcome: reveal.outcome,
       answerTime: min(end - answering.startedAt, rules.answerTime))
     let time = wallClock.unixSeconds(at: end)
-    var steps = self.steps
-    steps.answered(result, in: self, at: time)
-    self.steps = steps
     memories.remember(result, options: rules.optionCount, at: time)
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1

@@ -77,7 +77,6 @@ public struct Session: Sendable {
         state.phase = .introducing(introduction)
         let time = wallClock.unixSeconds(at: now)
         memories.introduce(introduction.member.id, at: time)
-        steps.met(introduction.member.id, at: time)
         transitions.append(Transition(kind: .introduced(introduction.member), at: now))
       default:
         break
@@ -130,14 +129,13 @@ public struct Session: Sendable {
   }
 
   /// Puts back the memory a member had before their last card or answer, which the history
-  /// could not keep: `record` is the one they had before it (nil: they were new). Learn
-  /// mode's short-term memory of them goes back with it; whom the player was shown, and
+  /// could not keep: `record` is the one they had before it (nil: they were new), learning
+  /// included, so learn mode asks as if it had not happened; whom the player was shown, and
   /// everyone else's memory, stay. Only the member's last change can be taken back: the
   /// front end reverts a write that failed only while the member's record is still the one
   /// it wrote.
   public mutating func revertMemory(of member: MemberID, to record: MemoryRecord?) {
     memories.revert(member, to: record)
-    steps.memoryReverted(of: member)
   }
 
   /// Whether the member can still be asked about (not withdrawn).

@@ -69,7 +69,7 @@ extension History {
   {
     MemoryColumns(
       id: person, stability: memory.stability, difficulty: memory.difficulty, lastAnswer: time,
-      lastGrade: grade)
+      lastGrade: grade, learning: memory.learning)
   }
 
   /// How many people and answers the roster `roster` (its identity) has recorded.
@@ -90,7 +90,8 @@ extension History {
       try AnswerRecord.filter(Column("roster") == roster).deleteAll(db)
       try PersonRecord.filter(Column("roster") == roster).updateAll(
         db, Column("stability").set(to: nil), Column("difficulty").set(to: nil),
-        Column("lastAnswer").set(to: nil), Column("lastGrade").set(to: nil))
+        Column("lastAnswer").set(to: nil), Column("lastGrade").set(to: nil),
+        Column("learning").set(to: nil))
     }
   }
 }

@@ -70,6 +70,14 @@ extension History {
       }
       try db.create(index: "answer_on_roster", on: "answer", columns: ["roster"])
     }
+    // The learning stability of a name being learnt (`MemoryState.learning`, seconds), so
+    // that a sitting's memory survives a new launch. Before, it was thrown away: a name
+    // whose last answer was a miss is read as learnt afresh from that answer (see `memory`).
+    migrator.registerMigration("v4") { db in
+      try db.alter(table: "person") { t in
+        t.add(column: "learning", .double)
+      }
+    }
     return migrator
   }
 }

@@ -205,10 +205,9 @@ extension History {
   }
 
   private static func person(_ row: Row) -> Person {
-    var memory: MemoryState?
-    if let stability: Double = row["stability"], let difficulty: Double = row["difficulty"] {
-      memory = MemoryState(stability: stability, difficulty: difficulty)
-    }
+    let memory = Self.memory(
+      stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"],
+      lastGrade: row["lastGrade"])
     return Person(
       id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"])
   }

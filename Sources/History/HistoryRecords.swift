@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GameEngine
 
 /// How the history knows a roster: by an identity that stays while the club does, and by a
 /// name a person reads.
@@ -102,6 +103,20 @@ extension History {
     var difficulty: Double?
     var lastAnswer: Double?
     var lastGrade: Int?
+    var learning: Double?
+  }
+
+  /// The memory kept in a row of `person`, or nil for someone never asked. A name whose last
+  /// answer was a miss, recorded before learning stabilities were kept, is being learnt from
+  /// that answer on.
+  static func memory(
+    stability: Double?, difficulty: Double?, learning: Double?, lastGrade: Int?
+  ) -> MemoryState? {
+    guard let stability, let difficulty else { return nil }
+    let again = lastGrade == Grade.again.rawValue
+    return MemoryState(
+      stability: stability, difficulty: difficulty,
+      learning: learning ?? (again ? MemoryModel.defaultFirstLearning : nil))
   }
 
   /// A row of `person`, for queries over the table.

@@ -146,17 +146,15 @@ extension History {
           SELECT person.name, person.file, coalesce(roster.name, person.roster),
             count(answer.id), count(CASE WHEN outcome = ?2 THEN 1 END),
             avg(CASE WHEN outcome != ?3 THEN seconds END),
-            stability, difficulty, lastAnswer, lastGrade
+            stability, difficulty, lastAnswer, lastGrade, learning
           FROM person LEFT JOIN answer ON answer.person = person.id
           LEFT JOIN roster ON roster.identity = person.roster
           WHERE ?1 IS NULL OR person.roster IN (SELECT value FROM json_each(?1))
           GROUP BY person.id ORDER BY 3, person.name
           """, arguments: [Self.json(rosters), Outcome.correct, Outcome.timeout]
       ).map { row in
-        var memory: MemoryState?
-        if let stability: Double = row[6], let difficulty: Double = row[7] {
-          memory = MemoryState(stability: stability, difficulty: difficulty)
-        }
+        let memory = Self.memory(
+          stability: row[6], difficulty: row[7], learning: row[10], lastGrade: row[9])
         return PersonSummary(
           name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
           correct: row[4],

@@ -8,9 +8,9 @@ public struct PeopleList: Hashable, Sendable {
   public enum Order: Hashable, Sendable {
     /// By name.
     case name
-    /// The people the player is likeliest to forget first: those whose last answer was a miss
-    /// (or who were only met on a card), then those recalled, each by their recall now, the
-    /// lowest first; people never met come last.
+    /// The people the player is likeliest to forget first, by their recall now, the lowest
+    /// first: the order learn mode asks them in (one model says both); people never met come
+    /// last.
     case weakest
   }
 
@@ -56,7 +56,6 @@ public struct PeopleList: Hashable, Sendable {
     return byName.enumerated().sorted { (first: (offset: Int, element: Row), second) in
       let (a, b) = (first.element, second.element)
       if (a.recall == nil) != (b.recall == nil) { return b.recall == nil }
-      if a.missedLast != b.missedLast { return a.missedLast }
       if a.recall != b.recall { return (a.recall ?? 0) < (b.recall ?? 0) }
       return first.offset < second.offset
     }.map(\.element)

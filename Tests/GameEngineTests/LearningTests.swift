@@ -162,14 +162,18 @@ final class LearningTests: XCTestCase {
   }
 
   func testSomeoneMissedLastTimeIsAskedFirstEvenIfFSRSStillTrustsTheirMemory() {
-    // Yesterday both were answered with the same memory; Kofi's answer was a miss.
+    // Yesterday both were answered with the same memory; Kofi's answer was a miss, so his
+    // name is being learnt again.
     let members = club(8)
     let memory = MemoryState(stability: 5, difficulty: 5)
+    var missed = memory
+    missed.learning = MemoryModel.defaultFirstLearning
     let memories = Memories([
-      members[0].id: MemoryRecord(memory: memory, lastAnswer: 0, lastGrade: .again),
+      members[0].id: MemoryRecord(memory: missed, lastAnswer: 0, lastGrade: .again),
       members[1].id: MemoryRecord(memory: memory, lastAnswer: 0, lastGrade: .good),
     ])
-    XCTAssertGreaterThan(memories.recall(of: members[0].id, at: 86_400)!, 0.9)
+    XCTAssertGreaterThan(MemoryModel.standard.recall(of: memory, afterDays: 1), 0.9)
+    XCTAssertLessThan(memories.recall(of: members[0].id, at: 86_400)!, 0.5)
     var learner = Learner(members: members, memories: memories, unixSecondsAtZero: 86_400)
     learner.play(1)
     XCTAssertEqual(learner.seen, [.question(members[0].id, right: true)])
@@ -217,65 +221,89 @@ final class LearningTests: XCTestCase {
     XCTAssertFalse(memories.knows(member2, at: 1))
   }
 
-  /// The short-term model's numbers: 0.9 after its stability, growth by 2.5 for a recall at
-  /// 0.9 and by 9.8 for a hard one at 0.5.
-  func testShortTermMemoryFadesAlongFSRSsCurveAndGrowsMoreForAHarderRecall() {
+  /// The learning layer's numbers: 0.9 a minute after a name card, growth by 2.5 for a recall
+  /// at 0.9 and by 9.8 for a hard one at 0.5, and a name learnt (FSRS's alone) once its
+  /// learning lasts as long as FSRS's stability.
+  func testLearningFadesAlongFSRSsCurveAndGrowsMoreForAHarderRecall() throws {
     let model = MemoryModel.standard
-    let card = ShortTermMemory(shownAt: 1_000)
-    XCTAssertEqual(card.stability, 60)
-    XCTAssertEqual(card.recall(at: 1_000, model: model), 1)
-    XCTAssertEqual(card.recall(at: 1_060, model: model), 0.9, accuracy: 1e-12)
-    XCTAssertLessThan(card.recall(at: 1_600, model: model), 0.8)
-    XCTAssertFalse(card.hasBeenRecalled)
-    let easy = card.recalled(at: 1_060, recall: 0.9, model: model)
-    XCTAssertEqual(easy.stability / 60, 2.49, accuracy: 0.01)
-    XCTAssertEqual(easy.since, 1_060)
-    XCTAssertTrue(easy.hasBeenRecalled)
-    XCTAssertEqual(
-      card.recalled(at: 2_000, recall: 0.5, model: model).stability / 60, 9.80, accuracy: 0.01)
+    let card = model.remember(nil, grade: .again, afterDays: nil)
+    XCTAssertEqual(card.learning, 60)
+    XCTAssertEqual(card.stability, MemoryModel.defaultParameters[0], "FSRS-6's first again")
+    XCTAssertEqual(model.recall(of: card, afterDays: 0), 1)
+    XCTAssertEqual(model.recall(of: card, afterDays: 60 / 86_400), 0.9, accuracy: 1e-12)
+    XCTAssertLessThan(model.recall(of: card, afterDays: 600 / 86_400), 0.8)
+    let easy = model.remember(card, grade: .good, afterDays: 60 / 86_400)
+    XCTAssertEqual(try XCTUnwrap(easy.learning) / 60, 2.49, accuracy: 0.01)
+    let halfGone = secondsUntil(0.5, card, model) / 86_400
+    let hard = model.remember(card, grade: .good, afterDays: halfGone)
+    XCTAssertEqual(try XCTUnwrap(hard.learning) / 60, 9.80, accuracy: 0.01)
+    XCTAssertEqual(model.remember(hard, grade: .again, afterDays: 0.001).learning, 60)
+
+    var memory = card
+    var recalls = 0
+    while let learning = memory.learning {
+      XCTAssertLessThan(learning, memory.stability * 86_400)
+      memory = model.remember(memory, grade: .good, afterDays: learning / 86_400)
+      recalls += 1
+    }
+    XCTAssertEqual(recalls, 8, "spaced recalls at 0.9 until it is learnt")
+    XCTAssertEqual(model.stability(of: memory), memory.stability)
   }
 
   /// A right answer among four names is evidence weighted by the chance it was known: a
   /// player who guesses blindly at R = 0.3 (P(knew | right) = 0.63) is asked again sooner than
   /// one who recalled the name (a right answer that could not be guessed: no options, as a
-  /// name typed), and later than
-  /// after a miss. The short-term memory after it is exactly the expectation.
-  func testALikelyGuessIsAskedAgainSoonerThanARecall() {
-    var random = SeededGenerator(seed: 1)
-    let members = club(6).map(\.id)
-    var memories = Memories()
-    let model = memories.model
-    var scheduler = LearnScheduler(members: members, memories: memories, using: &random)
-    let member = club(6)[0]
-    memories.introduce(member.id, at: 0)
-    scheduler.met(member.id, at: 0)
+  /// name typed), and later than after a miss. The memory after it is exactly the
+  /// expectation, learning included.
+  func testALikelyGuessIsAskedAgainSoonerThanARecall() throws {
+    let member = club(4)[0]
+    let model = MemoryModel.standard
+    let card = model.remember(nil, grade: .again, afterDays: nil)
+    let seconds = secondsUntil(0.3, card, model)
+    let before = Memories([member.id: MemoryRecord(memory: card, lastAnswer: 0, lastGrade: .again)])
+    XCTAssertEqual(try XCTUnwrap(before.recall(of: member.id, at: seconds)), 0.3, accuracy: 1e-3)
     let (right, wrong) = answers(about: member)
-    var guessed = scheduler
-    guessed.answered(right, recallBefore: 0.3, options: 4, model: model, at: 100)
-    var recalled = scheduler
-    recalled.answered(right, recallBefore: 0.3, options: 0, model: model, at: 100)
-    var missed = scheduler
-    missed.answered(wrong, recallBefore: 0.3, options: 4, model: model, at: 100)
-
-    /// Seconds after the answer until recall falls below the scheduler's likely recall.
-    func due(_ scheduler: LearnScheduler) -> Double {
-      var seconds = 0.0
-      while scheduler.recall(of: member.id, memories: memories, at: 100 + seconds)!
-        >= LearnScheduler.likelyRecall
-      {
-        seconds += 1
+    func after(_ result: QuestionResult, options: Int) -> Memories {
+      var memories = before
+      memories.remember(result, options: options, at: seconds)
+      return memories
+    }
+    let (guessed, recalled, missed) = (
+      after(right, options: 4), after(right, options: 0), after(wrong, options: 4)
+    )
+    /// Seconds after the answer until recall falls below learn mode's likely recall.
+    func due(_ memories: Memories) -> Double {
+      var wait = 1.0
+      while memories.recall(of: member.id, at: seconds + wait)! >= LearnScheduler.likelyRecall {
+        wait *= 1.01
       }
-      return seconds
+      return wait
     }
     XCTAssertLessThan(due(guessed), due(recalled), "the guess comes back sooner")
     XCTAssertGreaterThan(due(guessed), due(missed))
-    let knew = 0.3 / (0.3 + 0.7 / 4)
-    XCTAssertEqual(Memories.knew(recallBefore: 0.3, options: 4), knew, accuracy: 1e-12)
-    let full = ShortTermMemory(shownAt: 0).recalled(at: 100, recall: 0.3, model: model)
-    let expected = knew * full.stability + (1 - knew) * ShortTermMemory.firstStability
+    let knew = Memories.knew(recallBefore: 0.3, options: 4)
+    XCTAssertEqual(knew, 0.3 / (0.3 + 0.7 / 4), accuracy: 1e-3)
+    let learning = { (memories: Memories) in
+      try XCTUnwrap(memories.records[member.id]?.memory.learning)
+    }
     XCTAssertEqual(
-      guessed.recall(of: member.id, memories: memories, at: 400)!,
-      model.recall(after: 300, stability: expected), accuracy: 1e-12)
+      try learning(guessed), knew * (try learning(recalled)) + (1 - knew) * 60, accuracy: 1e-3)
+  }
+
+  /// Seconds after `memory`'s last answer until its recall falls to `recall`.
+  private func secondsUntil(_ recall: Double, _ memory: MemoryState, _ model: MemoryModel)
+    -> Double
+  {
+    var (low, high) = (0.0, 1e9)
+    for _ in 0..<200 {
+      let middle = (low + high) / 2
+      if model.recall(of: memory, afterDays: middle / 86_400) > recall {
+        low = middle
+      } else {
+        high = middle
+      }
+    }
+    return low
   }
 
   /// The same rule for the memory across days (FSRS-6): the memory after a right answer

@@ -69,39 +69,6 @@ final class TakingBackTests: XCTestCase {
     XCTAssertEqual(game.state.phase.introduction?.member.id, upcoming, "\(game.state.phase)")
   }
 
-  /// The scheduler's own short-term memory of the member goes back to what it was before
-  /// the card or answer; a second take back changes nothing.
-  func testTheSchedulerTakesBackTheLastCardOrAnswer() {
-    let roster = club(6)
-    var random = SeededGenerator(seed: 3)
-    var scheduler = LearnScheduler(
-      members: roster.map(\.id), memories: Memories(), using: &random)
-    let member = roster[0]
-    var memories = Memories()
-    memories.introduce(member.id, at: 0)
-    func recalls(_ scheduler: LearnScheduler) -> [Double?] {
-      [10.0, 60, 600].map { scheduler.recall(of: member.id, memories: memories, at: $0) }
-    }
-    let unmet = recalls(scheduler)
-    scheduler.met(member.id, at: 0)
-    let met = recalls(scheduler)
-    XCTAssertNotEqual(met, unmet)
-    scheduler.revert(member.id)
-    XCTAssertEqual(recalls(scheduler), unmet, "the card taken back")
-
-    scheduler.met(member.id, at: 0)
-    let options = roster.prefix(4).map { NameOption(name: $0.name, member: $0.id) }
-    let question = Question(number: 1, member: member, options: options, correctIndex: 0)
-    scheduler.answered(
-      QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)),
-      recallBefore: 0.9, options: 4, model: memories.model, at: 5)
-    XCTAssertNotEqual(recalls(scheduler), met)
-    scheduler.revert(member.id)
-    XCTAssertEqual(recalls(scheduler), met, "the answer taken back")
-    scheduler.revert(member.id)
-    XCTAssertEqual(recalls(scheduler), met, "nothing more to take back")
-  }
-
   /// A game of learn mode on its first question, after the first batch's cards (each read
   /// for a second): the session, the people met in order, and the instant.
   private func learnGameOnItsFirstQuestion() -> (Session, [MemberID], Instant) {

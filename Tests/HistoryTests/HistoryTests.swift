@@ -62,6 +62,34 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(mode, "wal")
   }
 
+  /// A sitting's memory survives: a name being learnt keeps its learning stability across
+  /// launches. One missed before learning stabilities were kept (its column empty) is being
+  /// learnt afresh from that miss; one answered right is learnt.
+  func testANameBeingLearntKeepsItsLearningAcrossLaunches() throws {
+    let history = try History(folder: folder + "/data")
+    let photos = [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")]
+    let people = try history.people(photos, roster: key("club"))
+    let learning = MemoryState(stability: 0.25, difficulty: 6, learning: 372)
+    try history.remember(person: people[0].id, memory: learning, grade: 3, at: 1000)
+    try history.record(
+      answer(people[1].id, at: 1000, outcome: .wrong),
+      memory: MemoryState(stability: 0.2, difficulty: 7, learning: 60), grade: 1)
+    var reopened = try History(folder: folder + "/data").people(photos, roster: key("club"))
+    XCTAssertEqual(
+      reopened.map(\.memory), [learning, MemoryState(stability: 0.2, difficulty: 7, learning: 60)])
+
+    try DatabaseQueue(path: folder + "/data/history.sqlite").write { db in
+      try db.execute(sql: "UPDATE person SET learning = NULL")
+    }
+    reopened = try History(folder: folder + "/data").people(photos, roster: key("club"))
+    XCTAssertEqual(
+      reopened.map(\.memory),
+      [
+        MemoryState(stability: 0.25, difficulty: 6),
+        MemoryState(stability: 0.2, difficulty: 7, learning: MemoryModel.defaultFirstLearning),
+      ])
+  }
+
   func testAPersonFollowsTheirPhotoThenTheirName() throws {
     let history = try History(folder: folder + "/data")
     let first = try history.people([try photo("Ada", bytes: "ada's face")], roster: key("club"))

@@ -27,6 +27,52 @@ final class PeopleWindowTests: XCTestCase {
     return model
   }
 
+  /// One model says recall everywhere: at every question of learn mode, the person asked is
+  /// the first of the people window's "weakest first" who was not among the last three shown.
+  func testWeakestFirstIsTheOrderLearnModeAsksIn() throws {
+    let members = clubMembers
+    var game = Session(questions: try QuestionGenerator(members: members, seed: 7))
+    game.restore(Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0))
+    var now = Instant.zero
+    /// The event, then the face shown at once.
+    func play(_ event: Event) {
+      _ = game.handle(event, at: now)
+      _ = game.handle(.faceShown, at: now)
+    }
+    play(.learnPressed)
+    var shown: [String] = []
+    var questions = 0
+    for step in 0..<150 {
+      if let introduction = game.state.phase.introduction {
+        shown.append(introduction.member.name)
+        now = now + .seconds(2)
+        play(.nextPressed)
+        continue
+      }
+      if case .finished = game.state.phase {
+        play(.nextRoundPressed)
+        continue
+      }
+      let question = try XCTUnwrap(game.state.phase.question, "step \(step)")
+      let rows = PeopleList.rows(
+        of: members, memories: game.memories, tallies: [:],
+        at: game.wallClock.unixSeconds(at: now), order: .weakest)
+      let met = rows.count { $0.recall != nil }
+      let recent = Set(shown.suffix(min(3, met - 1)))
+      XCTAssertEqual(
+        rows.first { $0.recall != nil && !recent.contains($0.name) }?.name, question.member.name,
+        "step \(step)")
+      questions += 1
+      shown.append(question.member.name)
+      now = now + .milliseconds(1_500 + 700 * (step % 4))
+      let wrong = step % 5 == 0
+      play(.answerChosen((question.correctIndex + (wrong ? 1 : 0)) % 4))
+      now = now + Rules.standard.revealTime
+      play(.clockTicked)
+    }
+    XCTAssertGreaterThan(questions, 100)
+  }
+
   /// Answers the question on screen right (or wrongly) at `answer`, and lets its reveal end.
   func answer(_ model: inout TestModel, right: Bool, at answer: Instant) {
     let correct = model.question.correctIndex
@@ -75,15 +121,17 @@ final class PeopleWindowTests: XCTestCase {
     XCTAssertTrue(model.game.state.phase.isPaused, "closing it leaves the game paused")
   }
 
-  func testWeakestFirstPutsTheMissedFirstThenTheRecalledAndTheNewLast() {
+  func testWeakestFirstIsByRecallWithTheNewLast() {
     // The history's clock starts at day 1: Zoë was recalled 20 days before (recall now below
-    // 0.9, and below Kofi's, recalled yesterday), Mateus missed a week before; the rest are
-    // new.
+    // 0.9, and below Kofi's, recalled yesterday), Mateus missed a week before (his name was
+    // being learnt again, and is nearly gone); the rest are new.
     let memory = MemoryState(stability: 10, difficulty: 5)
+    var missed = memory
+    missed.learning = MemoryModel.defaultFirstLearning
     let memories = Memories([
       clubMembers[0].id: MemoryRecord(memory: memory, lastAnswer: 0, lastGrade: .good),
       clubMembers[1].id: MemoryRecord(memory: memory, lastAnswer: -1_641_600, lastGrade: .good),
-      clubMembers[3].id: MemoryRecord(memory: memory, lastAnswer: -518_400, lastGrade: .again),
+      clubMembers[3].id: MemoryRecord(memory: missed, lastAnswer: -518_400, lastGrade: .again),
     ])
     var model = makeRecordingModel(memories: memories)
     model.handle(.key(.character("m")), at: .zero)
@@ -95,6 +143,7 @@ final class PeopleWindowTests: XCTestCase {
       people.rows.map(\.name),
       ["Mateus Costa", "Zoë Laurent", "Kofi Mensah"]
         + ["Bartholomew Maximilian Fitzgerald-Worthington", "Nguyễn Thị Hoa", "田中 美咲"])
+    XCTAssertLessThan(people.rows[0].recall!, people.rows[1].recall!)
     XCTAssertLessThan(people.rows[1].recall!, people.rows[2].recall!)
     XCTAssertEqual(people.rows.map(\.known), [false, false, true, false, false, false])
     assertSnapshot(model.frame, named: "people-weakest-80x24", withStyles: .colors240)
