@@ -111,7 +111,12 @@ public struct Memories: Hashable, Sendable {
 
   /// The grade of a right answer known: within 2.5 s recalled, slower recalled with effort.
   static func recalledGrade(_ result: QuestionResult) -> Grade {
-    result.answerTime <= .milliseconds(2_500) ? .good : .hard
+    recalledGrade(seconds: result.answerTime.seconds)
+  }
+
+  /// The grade of a right answer known, given in `seconds`.
+  static func recalledGrade(seconds: Double) -> Grade {
+    seconds <= 2.5 ? .good : .hard
   }
 
   /// Takes in a name card seen at `time` (Unix seconds): the name was shown, not recalled, so
@@ -141,14 +146,9 @@ public struct Memories: Hashable, Sendable {
     let previous = records[member]
     let recallBefore = recall(of: member, at: time)
     let grade = Self.grade(result, recallBefore: recallBefore, options: options)
-    let days = previous.map { (time - $0.lastAnswer) / 86_400 }
-    var memory = model.remember(previous?.memory, grade: .again, afterDays: days)
-    if case .correct = result.outcome {
-      let known = model.remember(
-        previous?.memory, grade: Self.recalledGrade(result), afterDays: days)
-      memory = model.blend(
-        known, memory, weight: Self.knew(recallBefore: recallBefore, options: options))
-    }
+    let memory = model.answered(
+      previous?.memory, right: result.outcome.isCorrect, grade: Self.recalledGrade(result),
+      afterDays: previous.map { (time - $0.lastAnswer) / 86_400 }, options: options)
     let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: grade)
     records[member] = record
     return record

@@ -136,6 +136,22 @@ public struct MemoryModel: Hashable, Sendable {
         learning: learning))
   }
 
+  /// The memory after an answer `days` after the previous card or answer (nil for the first),
+  /// right or not. A right answer among `options` names is evidence weighted by the chance
+  /// the player knew it (`Memories.knew`): the memory after it is the expectation over "knew"
+  /// (recalled, graded `grade`) and "guessed" (as after a miss); one that could not be
+  /// guessed (no options) counts in full.
+  public func answered(
+    _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, options: Int
+  ) -> MemoryState {
+    let missed = remember(memory, grade: .again, afterDays: days)
+    guard right else { return missed }
+    let recallBefore = memory.flatMap { memory in days.map { recall(of: memory, afterDays: $0) } }
+    return blend(
+      remember(memory, grade: grade, afterDays: days), missed,
+      weight: Memories.knew(recallBefore: recallBefore, options: options))
+  }
+
   /// The memory whose learning is `weight` of the way from `missed` to `known`: the
   /// expectation of the memory after an answer that was known with probability `weight`.
   /// A name learnt on one side counts there with FSRS's stability as its learning stability.
@@ -209,5 +225,33 @@ public struct MemoryModel: Hashable, Sendable {
 
   private func clamp(_ difficulty: Double) -> Double {
     min(max(difficulty, Self.difficultyRange.lowerBound), Self.difficultyRange.upperBound)
+  }
+}
+
+extension MemoryModel {
+  /// How long a name lasts (its recall at least `desiredRecall`) at three points of learning
+  /// it, in seconds: what the model says of a player, in words a player understands.
+  public struct Lasting: Hashable, Sendable {
+    /// After a name card and a right answer when it was due.
+    public var afterARecall: Double
+    /// Once learnt in a sitting: right answers, each when due, until the learning is done.
+    public var learnt: Double
+    /// Then five right answers on later days, each when due (a day at least after the last).
+    public var afterFiveReviews: Double
+  }
+
+  public var lasting: Lasting {
+    var memory = remember(nil, grade: .again, afterDays: nil)
+    memory = remember(memory, grade: .good, afterDays: interval(of: memory))
+    let afterARecall = interval(of: memory) * 86_400
+    for _ in 0..<100 where memory.learning != nil {
+      memory = remember(memory, grade: .good, afterDays: interval(of: memory))
+    }
+    let learnt = interval(of: memory) * 86_400
+    for _ in 0..<5 {
+      memory = remember(memory, grade: .good, afterDays: max(1, interval(of: memory)))
+    }
+    return Lasting(
+      afterARecall: afterARecall, learnt: learnt, afterFiveReviews: interval(of: memory) * 86_400)
   }
 }

@@ -128,6 +128,12 @@ public struct Session: Sendable {
     steps.memoriesForgotten()
   }
 
+  /// From now on, recall follows `model` (the player's memory fitted to their answers): what
+  /// each person's memory holds stays.
+  public mutating func adopt(_ model: MemoryModel) {
+    memories = Memories(memories.records, model: model)
+  }
+
   /// Puts back the memory a member had before their last card or answer, which the history
   /// could not keep: `record` is the one they had before it (nil: they were new), learning
   /// included, so learn mode asks as if it had not happened; whom the player was shown, and

@@ -73,9 +73,20 @@ extension History {
     // The learning stability of a name being learnt (`MemoryState.learning`, seconds), so
     // that a sitting's memory survives a new launch. Before, it was thrown away: a name
     // whose last answer was a miss is read as learnt afresh from that answer (see `memory`).
+    // And the player's memory fitted to their answers (`PlayerMemory`): one row.
     migrator.registerMigration("v4") { db in
       try db.alter(table: "person") { t in
         t.add(column: "learning", .double)
+      }
+      try db.create(table: "playerMemory") { t in
+        t.primaryKey("id", .integer).check { $0 == 1 }
+        t.column("firstLearning", .double).notNull()
+        t.column("learningGain", .double).notNull()
+        t.column("decay", .double).notNull()
+        t.column("answers", .integer).notNull()
+        t.column("lossBefore", .double).notNull()
+        t.column("lossAfter", .double).notNull()
+        t.column("fittedAt", .double).notNull()
       }
     }
     return migrator

@@ -171,6 +171,9 @@ public struct AppModel: Sendable {
       // Said once: the first failure is the one that explains.
       if historyNotice == nil { historyNotice = "History not kept: \(reason)" }
       tell(.clockTicked, at: now, into: &step)
+    case .memoryFitted(let memory):
+      session.adopt(memory.model)
+      tell(.clockTicked, at: now, into: &step)
     }
   }
 
@@ -214,6 +217,8 @@ public struct AppModel: Sendable {
       guard let record = memories.records[member.id] else { return }
       step.effects.append(
         .recordIntroduction(member.id, record, previous: before.records[member.id]))
+    case .roundFinished:
+      step.effects.append(.fitMemory(at: session.wallClock.unixSeconds(at: transition.at)))
     default:
       break
     }

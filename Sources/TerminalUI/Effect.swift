@@ -44,6 +44,9 @@ public enum Effect: Hashable, Sendable {
   /// Forget everything the history recorded for the roster ("Forget my progress"); a failure
   /// comes back as `.historyFailed`.
   case forgetProgress
+  /// Fit the player's memory again to every answer kept (a round or a sitting ended at this
+  /// Unix time); the numbers found come back as `.memoryFitted`.
+  case fitMemory(at: Double)
   /// A member's photo cannot be shown and they left the game; the start screen lists it.
   case memberWithdrawn(Member, file: String, reason: String)
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
@@ -60,24 +63,31 @@ public struct HistoryRecorder: Sendable {
   public var introduction: @Sendable (MemberID, MemoryRecord) -> String?
   /// Everything recorded for the roster, forgotten.
   public var forget: @Sendable () -> String?
+  /// The player's memory fitted again and kept; nil while there are too few answers (or it
+  /// could not be kept: the model the game has stays, and nothing is lost).
+  public var fit: @Sendable (Double) -> PlayerMemory?
 
   public init(
     answer: @escaping @Sendable (RecordedAnswer) -> String?,
     introduction: @escaping @Sendable (MemberID, MemoryRecord) -> String?,
-    forget: @escaping @Sendable () -> String?
+    forget: @escaping @Sendable () -> String?,
+    fit: @escaping @Sendable (Double) -> PlayerMemory? = { _ in nil }
   ) {
     self.answer = answer
     self.introduction = introduction
     self.forget = forget
+    self.fit = fit
   }
 
-  /// Runs the effect if it is one of the history's; returns the input for its failure.
+  /// Runs the effect if it is one of the history's; returns the input for its failure, or
+  /// for what it found.
   public func perform(_ effect: Effect) -> Input? {
     let failure: String?
     switch effect {
     case .recordAnswer(let recorded): failure = answer(recorded)
     case .recordIntroduction(let member, let record, _): failure = introduction(member, record)
     case .forgetProgress: failure = forget()
+    case .fitMemory(let time): return fit(time).map(Input.memoryFitted)
     default: return nil
     }
     return failure.map { Input.historyFailed(effect, reason: $0) }

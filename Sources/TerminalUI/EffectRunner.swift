@@ -100,7 +100,7 @@ public struct EffectRunner: Sendable {
       handlers.setClock(instant)
     case .report(let transition):
       handlers.report(transition, model: model)
-    case .recordAnswer, .recordIntroduction, .forgetProgress:
+    case .recordAnswer, .recordIntroduction, .forgetProgress, .fitMemory:
       return handlers.keep(effect, at: now).map { ($0, now) }
     case .memberWithdrawn(let member, let file, let reason):
       handlers.memberWithdrawn(member, file: file, reason: reason, at: now)

@@ -34,4 +34,6 @@ public enum Input: Hashable, Sendable {
   /// The history could not keep what an effect asked (`.recordAnswer`, `.recordIntroduction`
   /// or `.forgetProgress`): why, in one line naming the file.
   indirect case historyFailed(Effect, reason: String)
+  /// The player's memory, fitted again to their answers (`Effect.fitMemory`).
+  case memoryFitted(PlayerMemory)
 }

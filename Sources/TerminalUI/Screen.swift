@@ -176,6 +176,8 @@ public struct Screen: Hashable, Sendable {
   public var people: PeopleList?
   /// The days practised, for the statistics; nil when no history is kept.
   public var practice: PracticeSummary?
+  /// With a history: how long the player keeps a name, as their memory model says.
+  public var lasting: MemoryModel.Lasting?
   /// The start screen's list of groups, everyone first; empty when the roster has none.
   public var groups: [GroupLine] = []
   /// The line of `groups` whose members the games ask about.

@@ -33,6 +33,9 @@ extension Renderer {
     if let practice = screen.practice {
       lines.append((practiceLine(practice), .plain))
     }
+    if let lasting = screen.lasting {
+      lines += MemoryInWords.lines(lasting).map { ($0, .plain) }
+    }
     lines.append(("", .plain))
     if game.recentResults.isEmpty {
       lines.append(("No answers yet.", look.dim))

@@ -3,6 +3,7 @@ import Foundation
 import GameEngine
 import History
 import Roster
+import TerminalUI
 
 /// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON on
 /// standard output, for a spreadsheet or a club's server.
@@ -32,6 +33,13 @@ struct HistoryExport: ParsableCommand {
   @Flag(help: "One line per person: answers, right answers, recall now, last seen.")
   var summary = false
 
+  @Flag(
+    help: """
+      Fit your memory model to every answer now (and keep it), and print its numbers beside \
+      the defaults, the log loss of your answers with each, and what they mean.
+      """)
+  var model = false
+
   @Option(
     help: ArgumentHelp(
       "The folder that keeps your history (default: as the game).", valueName: "folder"),
@@ -52,6 +60,7 @@ struct HistoryExport: ParsableCommand {
     } catch {
       throw CommandError(TerminalText.escapingControls(error.description))
     }
+    if model { return try printModel(history) }
     let rosters = try roster.map { try history.rosters(called: $0) }
     let table =
       try summary
@@ -119,9 +128,46 @@ struct HistoryExport: ParsableCommand {
       })
   }
 
+  /// `--model`: the fit, as text or JSON.
+  func printModel(_ history: History) throws {
+    let now = Date().timeIntervalSince1970
+    let answers = try history.answersToFit()
+    guard let fitted = try history.refitMemory(at: now) else {
+      let scored = MemoryFit.logLoss(of: answers, model: .standard).count
+      print(
+        "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
+          + "(each person's first answer aside); the defaults are used.")
+      return
+    }
+    let standard = PlayerMemory.standard
+    let rows: [(String, Double, Double, String)] = [
+      ("first_learning_seconds", standard.firstLearning, fitted.memory.firstLearning, "%.1f"),
+      ("learning_gain", standard.learningGain, fitted.memory.learningGain, "%.2f"),
+      ("decay", standard.decay, fitted.memory.decay, "%.3f"),
+      ("log_loss", fitted.lossBefore, fitted.lossAfter, "%.4f"),
+    ]
+    switch format {
+    case .json:
+      var object: [String: Any] = ["answers": fitted.answers]
+      for (name, before, after, _) in rows {
+        object[name] = ["default": before, "fitted": after]
+      }
+      let data = try JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+      print(String(decoding: data, as: UTF8.self))
+    case .csv:
+      print("Your memory, fitted to \(fitted.answers) answers:")
+      print("name,default,fitted")
+      for (name, before, after, format) in rows {
+        print("\(name),\(String(format: format, before)),\(String(format: format, after))")
+      }
+      print(MemoryInWords.lines(fitted.memory.model.lasting).joined(separator: " "))
+    }
+  }
+
   func summaryTable(_ history: History, rosters: [String]?) throws -> Table {
     let now = Date().timeIntervalSince1970
-    let model = MemoryModel.standard
+    let model = try history.fittedMemory()?.memory.model ?? .standard
     return Table(
       columns: [
         "name", "file", "roster", "answers", "correct", "average_seconds", "recall", "known",

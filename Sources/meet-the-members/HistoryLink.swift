@@ -19,6 +19,9 @@ struct HistoryLink {
   let notice: String?
   /// Everything recorded for the roster when the game began.
   var totals = Totals()
+  /// The player's memory as last fitted to their answers (the defaults before there were
+  /// enough of them).
+  var model = MemoryModel.standard
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in).
   static func open(folder: String?, roster: Roster) -> HistoryLink {
@@ -52,7 +55,8 @@ struct HistoryLink {
       }
       return HistoryLink(
         history: history, people: people, memories: memories, roster: key,
-        notice: nil, totals: try history.totals(roster: key.identity, members: members))
+        notice: nil, totals: try history.totals(roster: key.identity, members: members),
+        model: try history.fittedMemory()?.memory.model ?? .standard)
     } catch {
       return HistoryLink(
         history: nil, people: [:], roster: key,
@@ -94,7 +98,7 @@ struct HistoryLink {
   /// The memories recorded, with the game's clock set against the wall clock.
   func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
     var setup = HistorySetup(
-      memories: Memories(memories),
+      memories: Memories(memories, model: model),
       wallClock: history == nil
         ? nil
         : WallClock(
@@ -150,7 +154,8 @@ struct HistoryLink {
             at: record.lastAnswer)
         }
       },
-      forget: { failure { try history.forget(roster: identity) } })
+      forget: { failure { try history.forget(roster: identity) } },
+      fit: { time in (try? history.refitMemory(at: time))?.memory })
   }
 }
 

@@ -1,4 +1,6 @@
 import Foundation
+import GameEngine
+import History
 import Pictures
 import SystemPackage
 import XCTest
@@ -101,6 +103,56 @@ final class HistoryExportTests: XCTestCase {
       XCTAssertEqual(rows.count, 2, csv.output)
       XCTAssertTrue(rows.allSatisfy { $0.contains(",My Club,quiz,timeout,") }, csv.output)
     }
+  }
+
+  /// `--model`: the player's memory fitted to every answer, beside the defaults, with the log
+  /// loss of each and what it means; kept for the next game. Too few answers say so.
+  func testTheModelIsFittedToEveryAnswerAndPrintedBesideTheDefaults() throws {
+    _ = try playTwoQuestions()
+    let few = try runMeetTheMembers(["history", "--model", "--data-dir", data])
+    XCTAssertEqual(few.status, 0, few.errors)
+    XCTAssertEqual(
+      few.output,
+      "Not enough answers to fit your memory yet: 0 of 200 (each person's first answer aside); "
+        + "the defaults are used.\n")
+
+    // Names kept far longer than the defaults say: right an hour later, nine times in ten.
+    let history = try History(folder: data)
+    let people = try history.people(
+      ["Bo", "Cy"].map {
+        History.Photo(name: $0, path: FilePath("\(roster)/\($0).jpg"), file: "\($0).jpg")
+      }, roster: RosterKey(identity: "folder:" + roster, name: "My Club", legacyNames: []))
+    for index in 0..<300 {
+      try history.record(
+        History.Answer(
+          person: people[index % 2].id, roster: "folder:" + roster, mode: "learn",
+          outcome: index % 10 == 0 ? .wrong : .correct, chosen: nil, seconds: 1.5,
+          answeredAt: 1_000 + 3_600 * Double(index)),
+        memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
+    }
+    let text = try runMeetTheMembers(["history", "--model", "--data-dir", data])
+    XCTAssertEqual(text.status, 0, text.errors)
+    let lines = text.output.split(separator: "\n").map(String.init)
+    // Each person's first answer starts them: 302 answers about three or four people.
+    let kept = try XCTUnwrap(try history.fittedMemory())
+    XCTAssertTrue((298...299).contains(kept.answers), "\(kept.answers)")
+    XCTAssertEqual(lines.first, "Your memory, fitted to \(kept.answers) answers:", text.output)
+    XCTAssertEqual(lines.count, 7, text.output)
+    XCTAssertEqual(lines[1], "name,default,fitted")
+    XCTAssertTrue(lines[2].hasPrefix("first_learning_seconds,60.0,"), lines[2])
+    XCTAssertTrue(lines[6].hasPrefix("After a right answer you keep a name about "), lines[6])
+    let loss = lines[5].split(separator: ",").compactMap { Double($0) }
+    XCTAssertEqual(loss.count, 2, lines[5])
+    XCTAssertLessThan(loss[1], loss[0], "the fit predicts the answers better")
+    XCTAssertTrue(lines[2].hasSuffix(String(format: ",%.1f", kept.memory.firstLearning)))
+
+    let json = try runMeetTheMembers(["history", "--model", "--format", "json", "--data-dir", data])
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    XCTAssertEqual(object["answers"] as? Int, kept.answers)
+    let decay = try XCTUnwrap(object["decay"] as? [String: Double])
+    XCTAssertEqual(decay["default"], MemoryModel.defaultParameters[20])
+    XCTAssertEqual(try XCTUnwrap(decay["fitted"]), kept.memory.decay, accuracy: 1e-9)
   }
 
   func testNoHistoryIsAOneLineError() throws {

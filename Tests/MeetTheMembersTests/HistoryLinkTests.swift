@@ -22,14 +22,16 @@ final class HistoryLinkTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: folder)
   }
 
-  private func answer(_ member: Member, at time: Double) -> RecordedAnswer {
+  private func answer(_ member: Member, at time: Double, right: Bool = true) -> RecordedAnswer {
     let question = Question(
       number: 1, member: member,
       options: [member.name, "Bo", "Cy", "Di"].enumerated().map {
         NameOption(name: $0.element, member: $0.offset == 0 ? member.id : MemberID("m\($0.offset)"))
       }, correctIndex: 0)
     return RecordedAnswer(
-      result: QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)),
+      result: QuestionResult(
+        question: question, outcome: right ? .correct : .wrong(chosen: question.options[1]),
+        answerTime: .seconds(1)),
       answeredAt: time, memory: MemoryState(stability: 1, difficulty: 5), grade: .good,
       mode: "quiz")
   }
@@ -53,16 +55,55 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(try history.answers(), [])
   }
 
-  /// The recorder runs on a serial queue of its own, as the loop will run it, while the
-  /// game reads the history: every answer is kept, and the next game finds them.
-  func testTheRecorderKeepsAnswersFromAQueueOfItsOwn() throws {
+  /// After a round or sitting the player's memory is fitted to every answer and kept (once
+  /// there are enough of them), and the next game plays by it.
+  func testTheMemoryFittedAfterASittingIsKeptAndTheNextGamePlaysByIt() throws {
+    let roster = try fourPeople()
+    let link = HistoryLink.open(folder: folder + "/data", roster: roster)
+    XCTAssertEqual(link.model, .standard)
+    let recorder = try XCTUnwrap(link.recorder())
+    // Names kept far longer than the defaults say: right after an hour, an hour later.
+    var time = 0.0
+    for index in 0..<100 {
+      XCTAssertNil(recorder.answer(answer(roster.members[index % 4], at: time)))
+      time += 900
+    }
+    XCTAssertNil(recorder.perform(.fitMemory(at: time)), "too few answers: the defaults stay")
+    for index in 100..<300 {
+      let right = index % 10 != 0
+      XCTAssertNil(recorder.answer(answer(roster.members[index % 4], at: time, right: right)))
+      time += 900
+    }
+    guard case .memoryFitted(let memory) = recorder.perform(.fitMemory(at: time)) else {
+      return XCTFail("no fit after 300 answers")
+    }
+    XCTAssertGreaterThan(memory.firstLearning, PlayerMemory.standard.firstLearning)
+    let kept = try XCTUnwrap(try link.history?.fittedMemory())
+    XCTAssertEqual(kept.memory, memory)
+    XCTAssertEqual(kept.fittedAt, time)
+    XCTAssertLessThan(kept.lossAfter, kept.lossBefore)
+
+    let next = HistoryLink.open(folder: folder + "/data", roster: roster)
+    XCTAssertEqual(next.model, memory.model)
+    XCTAssertEqual(
+      next.setup(origin: .zero, unixSecondsAtOrigin: time).memories.model, memory.model)
+  }
+
+  /// A roster folder of four people's photos.
+  private func fourPeople() throws -> Roster {
     let club = folder + "/club"
     try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
     for (index, name) in ["Ada", "Bo", "Cy", "Di"].enumerated() {
       let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
       try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
     }
-    let roster = try Roster.load(club)
+    return try Roster.load(club)
+  }
+
+  /// The recorder runs on a serial queue of its own, as the loop will run it, while the
+  /// game reads the history: every answer is kept, and the next game finds them.
+  func testTheRecorderKeepsAnswersFromAQueueOfItsOwn() throws {
+    let roster = try fourPeople()
     let link = HistoryLink.open(folder: folder + "/data", roster: roster)
     XCTAssertNil(link.notice)
     XCTAssertEqual(link.people.count, 4, "everyone has a person")

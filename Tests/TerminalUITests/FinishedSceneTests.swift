@@ -87,25 +87,10 @@ final class FinishedSceneTests: XCTestCase {
     // Two people last answered long ago: their recall has fallen below 0.9.
     let old = MemoryRecord(
       memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 0, lastGrade: .good)
-    let history = HistorySetup(
-      memories: Memories([clubMembers[0].id: old, clubMembers[1].id: old]),
-      wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 30 * day), notice: nil)
-    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
-    var model = TestModel(
-      model: AppModel(
-        session: Session(questions: questions, rules: Rules(roundLength: .questions(3))),
-        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
-        history: history),
-      suppliesPictures: true)
-    model.handle(.launched, at: .zero)
+    var model = recordingModel(
+      Memories([clubMembers[0].id: old, clubMembers[1].id: old]), unixSecondsAtZero: 30 * day)
     XCTAssertNotNil(row(of: "0 of 6 known · 4 new · 2 due today", in: model.frame))
-    model.startQuiz()
-    var asked: Set<MemberID> = []
-    for second in [1.0, 4, 7] {
-      asked.insert(model.question.member.id)
-      model.handle(.press(.option(model.question.correctIndex)), at: .seconds(second))
-      model.handle(.tick, at: .seconds(second + 2))
-    }
+    let asked = playARoundOfThree(&model)
     guard case .finished = model.game.state.phase else {
       return XCTFail("\(model.game.state.phase)")
     }
@@ -114,6 +99,49 @@ final class FinishedSceneTests: XCTestCase {
     XCTAssertEqual(model.model.screen.progress?.dueTomorrow, due)
     XCTAssertNotNil(
       row(of: "Come back tomorrow: \(due) names will be due", in: model.frame), model.frame.text)
+  }
+
+  /// A round's end has the player's memory fitted again to every answer (at the round's
+  /// last reveal, on the wall clock); the numbers found are what recall follows from then on.
+  func testARoundsEndFitsThePlayersMemoryAndTheGameAdoptsIt() {
+    var model = recordingModel(Memories(), unixSecondsAtZero: 1_000)
+    _ = playARoundOfThree(&model)
+    XCTAssertEqual(model.log.filter { $0 == .fitMemory(at: 1_009) }.count, 1, "\(model.log)")
+    let fitted = PlayerMemory(firstLearning: 200, learningGain: 9, decay: 0.25)
+    let member = model.game.results[0].member.id
+    let before = model.model.memories.records[member]
+    model.handle(.memoryFitted(fitted), at: .seconds(10))
+    XCTAssertEqual(model.model.memories.model, fitted.model)
+    XCTAssertEqual(model.model.memories.records[member], before, "what each memory holds stays")
+  }
+
+  /// A model with a history whose clock reads `unixSecondsAtZero` at instant zero.
+  private func recordingModel(_ memories: Memories, unixSecondsAtZero: Double) -> TestModel {
+    let history = HistorySetup(
+      memories: memories,
+      wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: unixSecondsAtZero), notice: nil)
+    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: questions, rules: Rules(roundLength: .questions(3))),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        history: history),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    return model
+  }
+
+  /// Answers a round of three right, at seconds 1, 4 and 7, each reveal over two seconds
+  /// later; returns who was asked.
+  private func playARoundOfThree(_ model: inout TestModel) -> Set<MemberID> {
+    model.startQuiz()
+    var asked: Set<MemberID> = []
+    for second in [1.0, 4, 7] {
+      asked.insert(model.question.member.id)
+      model.handle(.press(.option(model.question.correctIndex)), at: .seconds(second))
+      model.handle(.tick, at: .seconds(second + 2))
+    }
+    return asked
   }
 
   /// A sitting of learn mode ends with its own scene: the names it taught, the time spent,

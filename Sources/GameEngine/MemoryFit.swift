@@ -1,0 +1,252 @@
+import RealModule
+
+/// What the memory model learns of one player: the few numbers of `MemoryModel` that differ
+/// most between people, fitted to their own answers.
+public struct PlayerMemory: Hashable, Sendable, Codable {
+  /// Seconds until recall falls to 0.9 after a name card or a miss (`MemoryModel.firstLearning`).
+  public var firstLearning: Double
+  /// How much a recall while learning makes a name last longer (`MemoryModel.learningGain`).
+  public var learningGain: Double
+  /// How fast recall fades: FSRS-6's decay, w20 (larger: faster at first, slower later).
+  public var decay: Double
+
+  public init(firstLearning: Double, learningGain: Double, decay: Double) {
+    self.firstLearning = firstLearning
+    self.learningGain = learningGain
+    self.decay = decay
+  }
+
+  /// The defaults, for a player the game knows nothing of.
+  public static let standard = PlayerMemory(MemoryModel.standard)
+
+  /// The numbers of `model`.
+  public init(_ model: MemoryModel) {
+    self.init(
+      firstLearning: model.firstLearning, learningGain: model.learningGain,
+      decay: model.parameters[20])
+  }
+
+  /// The memory model with these numbers, and FSRS-6's defaults for the rest.
+  public var model: MemoryModel {
+    var parameters = MemoryModel.defaultParameters
+    parameters[20] = decay
+    return MemoryModel(
+      parameters: parameters, firstLearning: firstLearning, learningGain: learningGain)
+  }
+}
+
+/// Fits a player's memory (`PlayerMemory`) to their answers by maximum likelihood: every
+/// answer's outcome against the recall the model predicted just before it, replaying each
+/// person's answers in order as the game took them in.
+///
+/// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
+///   four); a wrong answer or a timeout 1 - that.
+/// - A person's first answer starts their replay (the name is shown at its reveal; the name
+///   card before it is not recorded) and is not scored.
+/// - Bounded (each number within `bounds`) and regularised toward the defaults, so that a
+///   short history moves the model only as far as its evidence goes.
+/// - The optimiser is Nelder and Mead's simplex over the numbers' logarithms (the decay's
+///   position within its bounds): three numbers need no gradient.
+public enum MemoryFit {
+  /// One recorded answer.
+  public struct Answer: Hashable, Sendable {
+    /// Whom it was about: any value that tells people apart.
+    public var person: Int64
+    /// Unix seconds.
+    public var time: Double
+    public var right: Bool
+    /// Seconds taken to answer.
+    public var seconds: Double
+
+    public init(person: Int64, time: Double, right: Bool, seconds: Double) {
+      self.person = person
+      self.time = time
+      self.right = right
+      self.seconds = seconds
+    }
+  }
+
+  /// What a fit found.
+  public struct Result: Hashable, Sendable {
+    public var memory: PlayerMemory
+    /// The answers scored (each person's first answer aside).
+    public var answers: Int
+    /// The mean log loss of the answers, with the defaults and with the fitted numbers.
+    public var lossBefore: Double
+    public var lossAfter: Double
+
+    public init(memory: PlayerMemory, answers: Int, lossBefore: Double, lossAfter: Double) {
+      self.memory = memory
+      self.answers = answers
+      self.lossBefore = lossBefore
+      self.lossAfter = lossAfter
+    }
+  }
+
+  /// Fewer scored answers than this, and the defaults stay.
+  public static let minimumAnswers = 200
+  /// The options of a question (a right answer may be a guess among them).
+  public static let options = QuestionGenerator.optionCount
+  /// Each number's range.
+  public static let bounds = PlayerMemory(firstLearning: 5, learningGain: 1.5, decay: 0.1)
+  public static let upperBounds = PlayerMemory(firstLearning: 7_200, learningGain: 200, decay: 0.8)
+  /// How strongly the fit is held to the defaults: a penalty of half the squared distance
+  /// from them in units of `priorWidth` (a factor of e^1.1 = 3 in the two times, a third of
+  /// the decay's range), weighed against the sum of the answers' log losses.
+  static let priorWidth = 1.1
+
+  /// The mean log loss of `answers` (in any order) under `model`, and how many were scored.
+  public static func logLoss(of answers: [Answer], model: MemoryModel) -> (loss: Double, count: Int)
+  {
+    let replay = Replay(answers)
+    let total = replay.loss(model)
+    return (total / Double(max(1, replay.scored)), replay.scored)
+  }
+
+  /// The player's memory fitted to `answers` (in any order), starting from `prior`; nil when
+  /// fewer than `minimumAnswers` would be scored.
+  public static func fit(_ answers: [Answer], prior: PlayerMemory = .standard) -> Result? {
+    let replay = Replay(answers)
+    guard replay.scored >= minimumAnswers else { return nil }
+    let start = point(prior)
+    func objective(_ x: [Double]) -> Double {
+      let penalty = zip(x, start).reduce(0) { sum, pair in
+        sum + 0.5 * Double.pow((pair.0 - pair.1) / priorWidth, 2)
+      }
+      return replay.loss(memory(at: x).model) + penalty
+    }
+    let best = minimise(objective, from: start, step: 0.5)
+    let fitted = memory(at: best)
+    let count = Double(replay.scored)
+    return Result(
+      memory: fitted, answers: replay.scored, lossBefore: replay.loss(prior.model) / count,
+      lossAfter: replay.loss(fitted.model) / count)
+  }
+
+  // MARK: - The numbers as a point of the optimiser's space
+
+  private static func point(_ memory: PlayerMemory) -> [Double] {
+    [
+      Double.log(clamp(memory.firstLearning, bounds.firstLearning, upperBounds.firstLearning)),
+      Double.log(clamp(memory.learningGain, bounds.learningGain, upperBounds.learningGain)),
+      logit(
+        (clamp(memory.decay, bounds.decay, upperBounds.decay) - bounds.decay)
+          / (upperBounds.decay - bounds.decay)),
+    ]
+  }
+
+  private static func memory(at x: [Double]) -> PlayerMemory {
+    PlayerMemory(
+      firstLearning: clamp(Double.exp(x[0]), bounds.firstLearning, upperBounds.firstLearning),
+      learningGain: clamp(Double.exp(x[1]), bounds.learningGain, upperBounds.learningGain),
+      decay: bounds.decay + (upperBounds.decay - bounds.decay) / (1 + Double.exp(-x[2])))
+  }
+
+  private static func logit(_ p: Double) -> Double {
+    let p = clamp(p, 1e-6, 1 - 1e-6)
+    return Double.log(p / (1 - p))
+  }
+
+  private static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+    min(max(value, low), high)
+  }
+
+  /// Nelder and Mead's simplex: the point where `f` is least, from `start`, with a first
+  /// simplex of sides `step`.
+  static func minimise(
+    _ f: ([Double]) -> Double, from start: [Double], step: Double, evaluations: Int = 300
+  ) -> [Double] {
+    var simplex =
+      [start]
+      + start.indices.map { index in
+        var vertex = start
+        vertex[index] += step
+        return vertex
+      }
+    var values = simplex.map(f)
+    var used = values.count
+    func blend(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+      zip(a, b).map { $0 + t * ($1 - $0) }
+    }
+    while used < evaluations {
+      let order = values.indices.sorted { values[$0] < values[$1] }
+      simplex = order.map { simplex[$0] }
+      values = order.map { values[$0] }
+      let (best, worst) = (values[0], values[values.count - 1])
+      if worst - best <= 1e-7 * (abs(best) + 1e-9) { break }
+      let others = simplex.dropLast()
+      let centre = others.dropFirst().reduce(others[0]) { sum, vertex in
+        zip(sum, vertex).map(+)
+      }.map { $0 / Double(others.count) }
+      let reflected = blend(centre, simplex[simplex.count - 1], -1)
+      let reflectedValue = f(reflected)
+      used += 1
+      if reflectedValue < best {
+        let expanded = blend(centre, simplex[simplex.count - 1], -2)
+        let expandedValue = f(expanded)
+        used += 1
+        (simplex[simplex.count - 1], values[values.count - 1]) =
+          expandedValue < reflectedValue
+          ? (expanded, expandedValue) : (reflected, reflectedValue)
+      } else if reflectedValue < values[values.count - 2] {
+        (simplex[simplex.count - 1], values[values.count - 1]) = (reflected, reflectedValue)
+      } else {
+        let contracted = blend(centre, simplex[simplex.count - 1], 0.5)
+        let contractedValue = f(contracted)
+        used += 1
+        if contractedValue < worst {
+          (simplex[simplex.count - 1], values[values.count - 1]) = (contracted, contractedValue)
+        } else {
+          for index in simplex.indices.dropFirst() {
+            simplex[index] = blend(simplex[0], simplex[index], 0.5)
+            values[index] = f(simplex[index])
+          }
+          used += simplex.count - 1
+        }
+      }
+    }
+    return simplex[values.indices.min { values[$0] < values[$1] }!]
+  }
+
+  /// The answers sorted by person then time, and what does not change between models: each
+  /// answer's gap from the previous one of its person and its grade if recalled.
+  struct Replay {
+    /// Days since the person's previous answer; nil at their first.
+    let days: [Double?]
+    let right: [Bool]
+    let grades: [Grade]
+    let scored: Int
+
+    init(_ answers: [Answer]) {
+      let sorted = answers.sorted { ($0.person, $0.time) < ($1.person, $1.time) }
+      days = sorted.indices.map { index in
+        guard index > 0, sorted[index - 1].person == sorted[index].person else { return nil }
+        return (sorted[index].time - sorted[index - 1].time) / 86_400
+      }
+      right = sorted.map(\.right)
+      grades = sorted.map { Memories.recalledGrade(seconds: $0.seconds) }
+      scored = days.count { $0 != nil }
+    }
+
+    /// The sum of the scored answers' log losses under `model`.
+    func loss(_ model: MemoryModel) -> Double {
+      let guess = 1 / Double(MemoryFit.options)
+      var total = 0.0
+      var memory: MemoryState?
+      for index in days.indices {
+        guard let days = days[index], let before = memory else {
+          memory = model.remember(nil, grade: .again, afterDays: nil)
+          continue
+        }
+        let recall = model.recall(of: before, afterDays: days)
+        let right = recall + (1 - recall) * guess
+        let likelihood = self.right[index] ? right : 1 - right
+        total -= Double.log(max(likelihood, 1e-9))
+        memory = model.answered(
+          before, right: self.right[index], grade: grades[index], afterDays: days,
+          options: MemoryFit.options)
+      }
+      return total
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import GRDB
+import GameEngine
+
+/// The player's memory fitted to every answer they gave (`MemoryFit`), kept in one row.
+extension History {
+  /// A fit as kept: the numbers, how many answers it scored, its log loss with the defaults
+  /// and with its numbers, and when it was made (Unix seconds).
+  public struct FittedMemory: Hashable, Sendable {
+    public var memory: PlayerMemory
+    public var answers: Int
+    public var lossBefore: Double
+    public var lossAfter: Double
+    public var fittedAt: Double
+
+    public init(_ result: MemoryFit.Result, at time: Double) {
+      memory = result.memory
+      answers = result.answers
+      lossBefore = result.lossBefore
+      lossAfter = result.lossAfter
+      fittedAt = time
+    }
+  }
+
+  private struct PlayerMemoryRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "playerMemory"
+    var id = 1
+    var firstLearning: Double
+    var learningGain: Double
+    var decay: Double
+    var answers: Int
+    var lossBefore: Double
+    var lossAfter: Double
+    var fittedAt: Double
+  }
+
+  /// Every answer recorded, of every roster (the player's memory is theirs, not a club's),
+  /// as the fit reads them.
+  public func answersToFit() throws(Unavailable) -> [MemoryFit.Answer] {
+    try reading { db in
+      try Row.fetchAll(
+        db, sql: "SELECT person, answeredAt, outcome = ?, seconds FROM answer",
+        arguments: [Outcome.correct]
+      ).map { MemoryFit.Answer(person: $0[0], time: $0[1], right: $0[2], seconds: $0[3]) }
+    }
+  }
+
+  /// The fit kept; nil before there were enough answers for one.
+  public func fittedMemory() throws(Unavailable) -> FittedMemory? {
+    try reading { db in
+      try PlayerMemoryRecord.fetchOne(db).map { record in
+        FittedMemory(
+          MemoryFit.Result(
+            memory: PlayerMemory(
+              firstLearning: record.firstLearning, learningGain: record.learningGain,
+              decay: record.decay),
+            answers: record.answers, lossBefore: record.lossBefore, lossAfter: record.lossAfter),
+          at: record.fittedAt)
+      }
+    }
+  }
+
+  /// Fits the player's memory to every answer recorded and keeps it (at `time`, Unix
+  /// seconds); nil, and nothing kept, while there are too few answers.
+  @discardableResult
+  public func refitMemory(at time: Double) throws(Unavailable) -> FittedMemory? {
+    guard let result = MemoryFit.fit(try answersToFit()) else { return nil }
+    let fitted = FittedMemory(result, at: time)
+    try writing { db in
+      try PlayerMemoryRecord(
+        firstLearning: fitted.memory.firstLearning, learningGain: fitted.memory.learningGain,
+        decay: fitted.memory.decay, answers: fitted.answers, lossBefore: fitted.lossBefore,
+        lossAfter: fitted.lossAfter, fittedAt: time
+      ).save(db)
+    }
+    return fitted
+  }
+}

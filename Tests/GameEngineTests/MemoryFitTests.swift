@@ -1,0 +1,79 @@
+import GameEngine
+import XCTest
+
+/// The fit of a player's memory: answers drawn from a known model give its numbers back, a
+/// short history stays near the defaults, and the fitted model predicts better.
+final class MemoryFitTests: XCTestCase {
+  /// A player whose names last twice as long after a card, who gains less from each recall
+  /// and whose recall fades with a steeper decay than the defaults.
+  let truth = PlayerMemory(firstLearning: 150, learningGain: 8, decay: 0.3)
+
+  func testAnswersDrawnFromAKnownModelGiveItsNumbersBackWithinTenPercent() throws {
+    let answers = Self.answers(of: truth, people: 1_000, seed: 1)
+    let result = try XCTUnwrap(MemoryFit.fit(answers))
+    XCTAssertEqual(
+      result.memory.firstLearning, truth.firstLearning, accuracy: 0.1 * truth.firstLearning)
+    XCTAssertEqual(
+      result.memory.learningGain, truth.learningGain, accuracy: 0.1 * truth.learningGain)
+    XCTAssertEqual(result.memory.decay, truth.decay, accuracy: 0.1 * truth.decay)
+    XCTAssertLessThan(result.lossAfter, result.lossBefore)
+    XCTAssertEqual(
+      MemoryFit.logLoss(of: answers, model: result.memory.model).loss, result.lossAfter,
+      accuracy: 1e-12)
+    XCTAssertEqual(result.answers, answers.count - 1_000, "each person's first answer starts them")
+  }
+
+  func testTooFewAnswersKeepTheDefaults() {
+    XCTAssertNil(MemoryFit.fit(Self.answers(of: truth, people: 20, seed: 2)))
+  }
+
+  /// A few hundred answers move the numbers toward the truth, but not all the way: the prior
+  /// holds them nearer the defaults than a large history would.
+  func testAShortHistoryMovesTheNumbersOnlyPartOfTheWay() throws {
+    let few = try XCTUnwrap(MemoryFit.fit(Self.answers(of: truth, people: 30, seed: 3)))
+    XCTAssertGreaterThanOrEqual(few.answers, MemoryFit.minimumAnswers)
+    let standard = PlayerMemory.standard
+    XCTAssertGreaterThan(few.memory.firstLearning, standard.firstLearning)
+    XCTAssertLessThan(few.memory.learningGain, standard.learningGain)
+    for value in [few.memory.firstLearning, few.memory.learningGain, few.memory.decay] {
+      XCTAssertTrue(value.isFinite)
+    }
+    XCTAssertGreaterThanOrEqual(few.memory.decay, MemoryFit.bounds.decay)
+    XCTAssertLessThanOrEqual(few.memory.decay, MemoryFit.upperBounds.decay)
+  }
+
+  /// Answers drawn from `memory`'s model: each person answered about ten times, at gaps from
+  /// seconds to weeks; right with the chance the model gives (a guess among four otherwise),
+  /// taken in as the game takes them in.
+  static func answers(of memory: PlayerMemory, people: Int, seed: UInt64) -> [MemoryFit.Answer] {
+    let model = memory.model
+    var random = SeededGenerator(seed: seed)
+    var answers: [MemoryFit.Answer] = []
+    for person in 0..<people {
+      var time = Double.random(in: 0..<86_400, using: &random)
+      var state: MemoryState?
+      var last = time
+      for _ in 0..<Int.random(in: 6...14, using: &random) {
+        var right = Double.random(in: 0..<1, using: &random) < 0.25
+        var seconds = Double.random(in: 2.5...5, using: &random)
+        let days = (time - last) / 86_400
+        if let before = state {
+          if Double.random(in: 0..<1, using: &random) < model.recall(of: before, afterDays: days) {
+            (right, seconds) = (true, Double.random(in: 1...2.5, using: &random))
+          }
+          state = model.answered(
+            before, right: right, grade: seconds <= 2.5 ? .good : .hard, afterDays: days,
+            options: 4)
+        } else {
+          state = model.remember(nil, grade: .again, afterDays: nil)
+        }
+        answers.append(
+          MemoryFit.Answer(person: Int64(person), time: time, right: right, seconds: seconds))
+        last = time
+        time += Double.exp(
+          Double.random(in: Double.log(5)...Double.log(30 * 86_400), using: &random))
+      }
+    }
+    return answers
+  }
+}
