@@ -24,10 +24,12 @@ public struct Introduction: Hashable, Sendable {
 }
 
 /// Learn mode's choice of whom to show next: whoever the player is most likely to forget now.
-/// - New people come in batches of `batchSize`, each with a name card, in an order shuffled
-///   once per game. The next batch comes when everyone who may be asked is likely to be
-///   recalled: they have been recalled since their card or last miss, and their recall is still
-///   at least `likelyRecall`.
+/// - New people are met one at a time, each with a name card, in an order shuffled once per
+///   game, whenever nobody who may be asked is due: a name being learnt is due below the
+///   recall at which asking teaches it in the fewest questions (`askingRecall`, from the
+///   player's memory model), a name learnt below the desired recall (0.9). So the people met
+///   at once are as many as the model says stay above it, not a constant; on a later day,
+///   whoever is due comes before anyone new. Whenever someone is due, the weakest is asked.
 /// - Recall is what `Memories` says (one model from the first seconds to months, see
 ///   `MemoryModel`): people learnt on earlier days come first when their recall has fallen.
 /// - A miss shows the name again: that person's learning starts again, so they come back within
@@ -37,12 +39,8 @@ public struct Introduction: Hashable, Sendable {
 /// - Never one of the last `spacing` people shown (cards included): a face is not asked while
 ///   its name is still on the screen of the mind.
 public struct LearnScheduler: Sendable {
-  /// People introduced together.
-  public static let batchSize = 3
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
-  /// The recall every person who may be asked must have before anyone new is met.
-  public static let likelyRecall = 0.85
 
   /// What comes next.
   public enum Step: Hashable, Sendable {
@@ -62,8 +60,8 @@ public struct LearnScheduler: Sendable {
   private let rank: [MemberID: Int]
   /// The people shown most recently, the last one last.
   private var recent: [MemberID] = []
-  /// The rest of the batch being introduced, the next one first.
-  private var batch: [MemberID] = []
+  /// The recall below which someone is asked before anyone new is met, for each model met.
+  private var askingRecalls: [MemoryModel: Double] = [:]
 
   /// New people are met in an order shuffled by `random`.
   public init(members: [MemberID], using random: inout SeededGenerator) {
@@ -77,22 +75,16 @@ public struct LearnScheduler: Sendable {
     recent.removeFirst(max(0, recent.count - Self.spacing))
   }
 
-  /// Chooses the next step among `inPlay`, given what the player remembers at `time`, and
-  /// moves on a batch being introduced.
+  /// Chooses the next step among `inPlay`, given what the player remembers at `time`.
   public mutating func next(inPlay: Set<MemberID>, memories: Memories, at time: Double) -> Step {
-    let step = peek(inPlay: inPlay, memories: memories, at: time)
-    if case .introduce(let member) = step {
-      if batch.isEmpty { batch = newBatch(inPlay: inPlay, memories: memories) }
-      batch.removeAll { $0 == member }
+    if askingRecalls[memories.model] == nil {
+      askingRecalls[memories.model] = Self.askingRecall(memories.model)
     }
-    return step
+    return peek(inPlay: inPlay, memories: memories, at: time)
   }
 
   /// What `next` would choose now, without moving on.
   public func peek(inPlay: Set<MemberID>, memories: Memories, at time: Double) -> Step {
-    if let member = batch.first(where: { inPlay.contains($0) && memories.records[$0] == nil }) {
-      return .introduce(member)
-    }
     let met = order.filter { inPlay.contains($0) && memories.records[$0] != nil }
     let recalls = Dictionary(
       uniqueKeysWithValues: met.map { ($0, memories.recall(of: $0, at: time) ?? 0) })
@@ -102,20 +94,42 @@ public struct LearnScheduler: Sendable {
       let (a, b) = (recalls[first, default: 0], recalls[second, default: 0])
       return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
     }
-    let everyoneLikely = candidates.allSatisfy {
-      recalls[$0, default: 0] >= Self.likelyRecall && memories.records[$0]?.lastGrade != .again
+    // Someone is due when a name learnt falls below the desired recall (FSRS's review), or a
+    // name being learnt below the asking recall.
+    let asking = askingRecalls[memories.model] ?? Self.askingRecall(memories.model)
+    let someoneDue = candidates.contains { member in
+      let learning = memories.records[member]?.memory.learning != nil
+      return recalls[member, default: 0] < (learning ? asking : memories.model.desiredRecall)
     }
-    if everyoneLikely,
-      let member = newBatch(inPlay: inPlay, memories: memories).first
+    if !someoneDue,
+      let member = order.first(where: { inPlay.contains($0) && memories.records[$0] == nil })
     {
       return .introduce(member)
     }
     return .ask(weakest ?? met.first ?? order.first { inPlay.contains($0) } ?? order[0])
   }
 
-  private func newBatch(inPlay: Set<MemberID>, memories: Memories) -> [MemberID] {
-    Array(
-      order.lazy.filter { inPlay.contains($0) && memories.records[$0] == nil }.prefix(
-        Self.batchSize))
+  /// The recall at which asking someone learns their name in the fewest questions, as `model`
+  /// says: asked each time their recall falls to R, a name is learnt (its learning stability
+  /// grown from `firstLearning` to FSRS's first stability) after K(R) right answers in a row,
+  /// each growing it by the learning's growth at R times the chance the answer was known, and
+  /// each right with chance q = R + (1 - R) / 4 (a guess among four may be right), a miss
+  /// starting it again: (1 - q^K) / ((1 - q) q^K) questions on average. Asking late grows a
+  /// memory more per right answer but misses more often (and a right answer at a low recall
+  /// may be a guess, so counts less); the best R lies between.
+  public static func askingRecall(_ model: MemoryModel) -> Double {
+    let options = QuestionGenerator.optionCount
+    let card = model.remember(nil, grade: .again, afterDays: nil)
+    let needed = Double.log(max(card.stability * 86_400 / model.firstLearning, 1.01))
+    func questions(_ recall: Double) -> Double {
+      let knew = Memories.knew(recallBefore: recall, options: options)
+      let growth = knew * model.learningGrowth(atRecall: recall)
+      guard growth > 1 else { return .infinity }
+      let right = recall + (1 - recall) / Double(options)
+      let all = Double.pow(right, needed / Double.log(growth))
+      return (1 - all) / ((1 - right) * all)
+    }
+    let grid = stride(from: 0.30, through: 0.95, by: 0.01)
+    return grid.min { questions($0) < questions($1) } ?? 0.85
   }
 }

@@ -7,13 +7,13 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
   public var firstLearning: Double
   /// How much a recall while learning makes a name last longer (`MemoryModel.learningGain`).
   public var learningGain: Double
-  /// How fast recall fades: FSRS-6's decay, w20 (larger: faster at first, slower later).
-  public var decay: Double
+  /// How fast recall fades while learning (`MemoryModel.learningDecay`).
+  public var learningDecay: Double
 
-  public init(firstLearning: Double, learningGain: Double, decay: Double) {
+  public init(firstLearning: Double, learningGain: Double, learningDecay: Double) {
     self.firstLearning = firstLearning
     self.learningGain = learningGain
-    self.decay = decay
+    self.learningDecay = learningDecay
   }
 
   /// The defaults, for a player the game knows nothing of.
@@ -23,15 +23,13 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
   public init(_ model: MemoryModel) {
     self.init(
       firstLearning: model.firstLearning, learningGain: model.learningGain,
-      decay: model.parameters[20])
+      learningDecay: model.learningDecay)
   }
 
   /// The memory model with these numbers, and FSRS-6's defaults for the rest.
   public var model: MemoryModel {
-    var parameters = MemoryModel.defaultParameters
-    parameters[20] = decay
-    return MemoryModel(
-      parameters: parameters, firstLearning: firstLearning, learningGain: learningGain)
+    MemoryModel(
+      firstLearning: firstLearning, learningGain: learningGain, learningDecay: learningDecay)
   }
 }
 
@@ -45,7 +43,7 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 ///   card before it is not recorded) and is not scored.
 /// - Bounded (each number within `bounds`) and regularised toward the defaults, so that a
 ///   short history moves the model only as far as its evidence goes.
-/// - The optimiser is Nelder and Mead's simplex over the numbers' logarithms (the decay's
+/// - The optimiser is Nelder and Mead's simplex over the numbers' logarithms (the learning decay's
 ///   position within its bounds): three numbers need no gradient.
 public enum MemoryFit {
   /// One recorded answer.
@@ -88,11 +86,12 @@ public enum MemoryFit {
   /// The options of a question (a right answer may be a guess among them).
   public static let options = QuestionGenerator.optionCount
   /// Each number's range.
-  public static let bounds = PlayerMemory(firstLearning: 5, learningGain: 1.5, decay: 0.1)
-  public static let upperBounds = PlayerMemory(firstLearning: 7_200, learningGain: 200, decay: 0.8)
+  public static let bounds = PlayerMemory(firstLearning: 5, learningGain: 1.5, learningDecay: 0.1)
+  public static let upperBounds = PlayerMemory(
+    firstLearning: 7_200, learningGain: 200, learningDecay: 2)
   /// How strongly the fit is held to the defaults: a penalty of half the squared distance
   /// from them in units of `priorWidth` (a factor of e^1.1 = 3 in the two times, a third of
-  /// the decay's range), weighed against the sum of the answers' log losses.
+  /// the learning decay's range), weighed against the sum of the answers' log losses.
   static let priorWidth = 1.1
 
   /// The mean log loss of `answers` (in any order) under `model`, and how many were scored.
@@ -130,8 +129,9 @@ public enum MemoryFit {
       Double.log(clamp(memory.firstLearning, bounds.firstLearning, upperBounds.firstLearning)),
       Double.log(clamp(memory.learningGain, bounds.learningGain, upperBounds.learningGain)),
       logit(
-        (clamp(memory.decay, bounds.decay, upperBounds.decay) - bounds.decay)
-          / (upperBounds.decay - bounds.decay)),
+        (clamp(memory.learningDecay, bounds.learningDecay, upperBounds.learningDecay)
+          - bounds.learningDecay)
+          / (upperBounds.learningDecay - bounds.learningDecay)),
     ]
   }
 
@@ -139,7 +139,8 @@ public enum MemoryFit {
     PlayerMemory(
       firstLearning: clamp(Double.exp(x[0]), bounds.firstLearning, upperBounds.firstLearning),
       learningGain: clamp(Double.exp(x[1]), bounds.learningGain, upperBounds.learningGain),
-      decay: bounds.decay + (upperBounds.decay - bounds.decay) / (1 + Double.exp(-x[2])))
+      learningDecay: bounds.learningDecay + (upperBounds.learningDecay - bounds.learningDecay)
+        / (1 + Double.exp(-x[2])))
   }
 
   private static func logit(_ p: Double) -> Double {

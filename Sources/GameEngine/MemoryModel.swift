@@ -40,9 +40,11 @@ public enum Grade: Int, Hashable, Sendable, CaseIterable {
 ///   `firstLearning` seconds (a name seen once is half gone within minutes); a recall with
 ///   probability R multiplies it by 1 + `learningGain` (e^(w10 (1 - R)) - 1), FSRS-6's stability
 ///   increase with its w10 (the spacing effect: the harder the recall, the more it grows).
-///   Recall follows the smaller of the two stabilities, on FSRS-6's curve; once the learning
-///   stability reaches FSRS's, the name is learnt and FSRS alone says how it fades. FSRS's
-///   own state changes by FSRS-6's rules alone (tested against its reference implementation).
+///   While learning, recall fades along FSRS's power curve with its own, steeper decay
+///   (`learningDecay`, FSRS-4.5's 0.5: a new name goes fast at first), and is the smaller of
+///   that and FSRS's; once the learning stability reaches FSRS's, the name is learnt and FSRS
+///   alone says how it fades. FSRS's own state changes by FSRS-6's rules alone (tested
+///   against its reference implementation).
 public struct MemoryModel: Hashable, Sendable {
   /// FSRS-6's default parameters, w0 to w20 (py-fsrs 6.3.2, fsrs-rs).
   public static let defaultParameters: [Double] = [
@@ -61,6 +63,8 @@ public struct MemoryModel: Hashable, Sendable {
   /// Chosen so that a recall at 0.9 multiplies the learning stability by 2.5, the growth of
   /// Anki's learning steps; a harder recall (at 0.5) multiplies it by 9.8.
   public static let defaultLearningGain = 18.0
+  /// FSRS-4.5's decay, steeper than FSRS-6's 0.1542 at first: a new name fades fast.
+  public static let defaultLearningDecay = 0.5
 
   public let parameters: [Double]
   /// The recall at which a memory counts as known and a review is due.
@@ -69,30 +73,35 @@ public struct MemoryModel: Hashable, Sendable {
   public let firstLearning: Double
   /// How much a recall while learning multiplies the learning stability (see the type).
   public let learningGain: Double
+  /// How fast recall fades while learning: the decay of its power curve.
+  public let learningDecay: Double
   private let decay: Double
   private let factor: Double
+  private let learningFactor: Double
 
   public init(
     parameters: [Double] = defaultParameters, desiredRecall: Double = 0.9,
-    firstLearning: Double = defaultFirstLearning, learningGain: Double = defaultLearningGain
+    firstLearning: Double = defaultFirstLearning, learningGain: Double = defaultLearningGain,
+    learningDecay: Double = defaultLearningDecay
   ) {
     precondition(parameters.count == 21, "FSRS-6 has 21 parameters")
     self.parameters = parameters
     self.desiredRecall = desiredRecall
     self.firstLearning = firstLearning
     self.learningGain = learningGain
+    self.learningDecay = learningDecay
     decay = -parameters[20]
     factor = Double.pow(0.9, 1 / decay) - 1
+    learningFactor = Double.pow(0.9, -1 / learningDecay) - 1
   }
 
-  /// The probability of recall `days` after the last answer.
+  /// The probability of recall `days` after the last answer: FSRS's, or while the name is
+  /// being learnt, the learning's if that is smaller.
   public func recall(of memory: MemoryState, afterDays days: Double) -> Double {
-    recall(after: days, stability: stability(of: memory))
-  }
-
-  /// The stability recall follows, in days: the learning stability while it is the smaller.
-  public func stability(of memory: MemoryState) -> Double {
-    min(memory.stability, (memory.learning ?? .infinity) / 86_400)
+    let longTerm = recall(after: days, stability: memory.stability)
+    guard let learning = memory.learning else { return longTerm }
+    let elapsed = max(0, days) * 86_400
+    return min(longTerm, Double.pow(1 + learningFactor * elapsed / learning, -learningDecay))
   }
 
   /// The forgetting curve: recall `elapsed` after the last answer, for a memory of
@@ -103,7 +112,15 @@ public struct MemoryModel: Hashable, Sendable {
 
   /// The days after the last answer at which recall falls to `desiredRecall`.
   public func interval(of memory: MemoryState) -> Double {
-    stability(of: memory) / factor * (Double.pow(desiredRecall, 1 / decay) - 1)
+    days(of: memory, until: desiredRecall)
+  }
+
+  /// The days after the last answer at which recall falls to `recall`.
+  public func days(of memory: MemoryState, until recall: Double) -> Double {
+    let longTerm = memory.stability / factor * (Double.pow(recall, 1 / decay) - 1)
+    guard let learning = memory.learning else { return longTerm }
+    let learnt = learning / 86_400 / learningFactor * (Double.pow(recall, -1 / learningDecay) - 1)
+    return min(longTerm, learnt)
   }
 
   /// The memory after an answer graded `grade`, `days` after the previous answer (nil for the
@@ -127,13 +144,17 @@ public struct MemoryModel: Hashable, Sendable {
     if grade == .again {
       learning = firstLearning
     } else if let before = memory.learning {
-      let recall = recall(of: memory, afterDays: days)
-      learning = before * (1 + learningGain * (Double.exp(parameters[10] * (1 - recall)) - 1))
+      learning = before * learningGrowth(atRecall: recall(of: memory, afterDays: days))
     }
     return learnt(
       MemoryState(
         stability: stability, difficulty: nextDifficulty(memory.difficulty, grade: grade),
         learning: learning))
+  }
+
+  /// How much a recall at `recall` multiplies the learning stability.
+  public func learningGrowth(atRecall recall: Double) -> Double {
+    1 + learningGain * (Double.exp(parameters[10] * (1 - recall)) - 1)
   }
 
   /// The memory after an answer `days` after the previous card or answer (nil for the first),
@@ -152,18 +173,21 @@ public struct MemoryModel: Hashable, Sendable {
       weight: Memories.knew(recallBefore: recallBefore, options: options))
   }
 
-  /// The memory whose learning is `weight` of the way from `missed` to `known`: the
-  /// expectation of the memory after an answer that was known with probability `weight`.
-  /// A name learnt on one side counts there with FSRS's stability as its learning stability.
+  /// The memory `weight` of the way from `missed` to `known`: the expectation of the memory
+  /// after an answer that was known with probability `weight`. Whether the name is learnt is
+  /// not an average: it is learnt when the answer more likely was known (`weight` at least
+  /// 0.5, as `Memories.grade` counts it a recall) and `known` is learnt; otherwise a name
+  /// learnt on one side counts there with FSRS's stability as its learning stability.
   public func blend(_ known: MemoryState, _ missed: MemoryState, weight: Double) -> MemoryState {
     func mix(_ a: Double, _ b: Double) -> Double { weight * a + (1 - weight) * b }
-    let stability = mix(known.stability, missed.stability)
-    return learnt(
-      MemoryState(
-        stability: stability, difficulty: mix(known.difficulty, missed.difficulty),
-        learning: mix(
-          known.learning ?? known.stability * 86_400, missed.learning ?? missed.stability * 86_400)
-      ))
+    var memory = MemoryState(
+      stability: mix(known.stability, missed.stability),
+      difficulty: mix(known.difficulty, missed.difficulty))
+    if known.learning != nil || weight < 0.5 {
+      memory.learning = mix(
+        known.learning ?? known.stability * 86_400, missed.learning ?? missed.stability * 86_400)
+    }
+    return learnt(memory)
   }
 
   /// The memory, learnt once its learning lasts as long as FSRS's stability.

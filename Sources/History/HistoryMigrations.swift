@@ -82,7 +82,7 @@ extension History {
         t.primaryKey("id", .integer).check { $0 == 1 }
         t.column("firstLearning", .double).notNull()
         t.column("learningGain", .double).notNull()
-        t.column("decay", .double).notNull()
+        t.column("learningDecay", .double).notNull()
         t.column("answers", .integer).notNull()
         t.column("lossBefore", .double).notNull()
         t.column("lossAfter", .double).notNull()

@@ -26,7 +26,7 @@ extension History {
     var id = 1
     var firstLearning: Double
     var learningGain: Double
-    var decay: Double
+    var learningDecay: Double
     var answers: Int
     var lossBefore: Double
     var lossAfter: Double
@@ -52,7 +52,7 @@ extension History {
           MemoryFit.Result(
             memory: PlayerMemory(
               firstLearning: record.firstLearning, learningGain: record.learningGain,
-              decay: record.decay),
+              learningDecay: record.learningDecay),
             answers: record.answers, lossBefore: record.lossBefore, lossAfter: record.lossAfter),
           at: record.fittedAt)
       }
@@ -68,7 +68,8 @@ extension History {
     try writing { db in
       try PlayerMemoryRecord(
         firstLearning: fitted.memory.firstLearning, learningGain: fitted.memory.learningGain,
-        decay: fitted.memory.decay, answers: fitted.answers, lossBefore: fitted.lossBefore,
+        learningDecay: fitted.memory.learningDecay, answers: fitted.answers,
+        lossBefore: fitted.lossBefore,
         lossAfter: fitted.lossAfter, fittedAt: time
       ).save(db)
     }

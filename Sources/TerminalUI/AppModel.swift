@@ -213,6 +213,7 @@ public struct AppModel: Sendable {
             result: result, answeredAt: record.lastAnswer, memory: record.memory,
             grade: record.lastGrade, mode: (session.state.game?.mode ?? .quiz).rawValue,
             previous: before.records[member])))
+
     case .introduced(let member):
       guard let record = memories.records[member.id] else { return }
       step.effects.append(

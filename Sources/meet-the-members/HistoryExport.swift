@@ -143,7 +143,7 @@ struct HistoryExport: ParsableCommand {
     let rows: [(String, Double, Double, String)] = [
       ("first_learning_seconds", standard.firstLearning, fitted.memory.firstLearning, "%.1f"),
       ("learning_gain", standard.learningGain, fitted.memory.learningGain, "%.2f"),
-      ("decay", standard.decay, fitted.memory.decay, "%.3f"),
+      ("learning_decay", standard.learningDecay, fitted.memory.learningDecay, "%.3f"),
       ("log_loss", fitted.lossBefore, fitted.lossAfter, "%.4f"),
     ]
     switch format {

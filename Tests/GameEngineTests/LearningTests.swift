@@ -71,29 +71,66 @@ final class LearningTests: XCTestCase {
     }
   }
 
-  func testNewPeopleComeInBatchesOfThreeWithANameCardAndAreAskedBeforeTheNextBatch() {
-    var learner = Learner()
-    learner.play(30)
-    let seen = learner.seen
-    // The first batch: three cards, three different people.
-    let firstBatch = seen.prefix(3).map(\.member)
-    XCTAssertEqual(
-      seen.prefix(3).map { if case .card = $0 { true } else { false } }, [true, true, true])
-    XCTAssertEqual(Set(firstBatch).count, 3)
-    // Then each of them is asked before anyone new is met.
-    let nextCard = seen.dropFirst(3).firstIndex { if case .card = $0 { true } else { false } }!
-    let between = seen[3..<nextCard]
-    XCTAssertEqual(Set(between.map(\.member)), Set(firstBatch), "\(seen)")
-    // Nobody is asked before their card, and every card is someone new.
+  /// New people are met one at a time, each with a name card, only while nobody who may be
+  /// asked is due (a name being learnt below the asking recall, a name learnt below 0.9);
+  /// nobody is asked before their card, and nobody is met twice.
+  func testNewPeopleAreMetOneAtATimeWhileNobodyIsDue() {
+    var learner = Learner(members: club(12), memories: Memories(model: Self.fastForgetting.model))
+    let model = learner.game.memories.model
+    let asking = LearnScheduler.askingRecall(model)
     var met = Set<MemberID>()
-    for step in seen {
-      switch step {
-      case .card(let member): XCTAssertTrue(met.insert(member).inserted, "\(member) met twice")
-      case .question(let member, _): XCTAssertTrue(met.contains(member), "\(member) asked unmet")
+    for _ in 0..<80 {
+      // A card on screen was chosen at this instant, from everyone else's memories now.
+      let shown = learner.seen.map(\.member)
+      let time = learner.game.wallClock.unixSeconds(at: learner.now)
+      let card = learner.game.state.phase.introduction?.member.id
+      learner.play(1)
+      guard let member = card else { continue }
+      XCTAssertTrue(met.insert(member).inserted, "\(member) met twice")
+      let recent = Set(shown.suffix(max(0, min(LearnScheduler.spacing, met.count - 2))))
+      for other in met where other != member && !recent.contains(other) {
+        let record = learner.game.memories.records[other]!
+        let due = record.memory.learning != nil ? asking : model.desiredRecall
+        XCTAssertGreaterThanOrEqual(
+          learner.game.memories.recall(of: other, at: time)!, due, "\(other) was due")
       }
     }
-    XCTAssertGreaterThanOrEqual(met.count, 9, "right answers bring new batches: \(seen)")
+    for (index, step) in learner.seen.enumerated() {
+      if case .question(let member, _) = step {
+        XCTAssertTrue(
+          learner.seen[..<index].contains(.card(member)), "\(member) asked before their card")
+      }
+    }
+    XCTAssertEqual(met.count, 12, "right answers bring everyone in: \(learner.seen)")
   }
+
+  /// How many are met before the first question is the model's to say: a player whose new
+  /// names fade in seconds meets a few, one whose names last minutes meets everyone first.
+  func testHowManyAreMetBeforeTheFirstQuestionFollowsThePlayersMemory() {
+    func cardsBeforeTheFirstQuestion(_ memory: PlayerMemory) -> Int {
+      var learner = Learner(members: club(12), memories: Memories(model: memory.model))
+      learner.play(14)
+      return learner.seen.firstIndex { if case .question = $0 { true } else { false } } ?? 14
+    }
+    XCTAssertEqual(cardsBeforeTheFirstQuestion(.standard), 12)
+    let fast = cardsBeforeTheFirstQuestion(Self.fastForgetting)
+    XCTAssertGreaterThanOrEqual(fast, 2)
+    XCTAssertLessThan(fast, 8)
+  }
+
+  /// The asking recall is the model's: 0.70 for the defaults (the oracle does best between 0.5
+  /// and 0.7 on simulated players); a player whose first look lasts ten times longer needs
+  /// fewer right answers to learn a name, so is asked later, at a lower recall.
+  func testTheAskingRecallFollowsTheModel() {
+    XCTAssertEqual(LearnScheduler.askingRecall(.standard), 0.70, accuracy: 1e-9)
+    let longer = PlayerMemory(firstLearning: 600, learningGain: 18, learningDecay: 0.5)
+    XCTAssertEqual(LearnScheduler.askingRecall(longer.model), 0.63, accuracy: 1e-9)
+    let slower = PlayerMemory(firstLearning: 60, learningGain: 6, learningDecay: 0.5)
+    XCTAssertEqual(LearnScheduler.askingRecall(slower.model), 0.71, accuracy: 1e-9)
+  }
+
+  /// A player whose new names are half gone in seconds.
+  static let fastForgetting = PlayerMemory(firstLearning: 4, learningGain: 18, learningDecay: 1.5)
 
   func testNoOneIsAskedWhileTheyAreAmongTheLastThreeShown() {
     var learner = Learner()
@@ -114,11 +151,13 @@ final class LearningTests: XCTestCase {
   }
 
   func testAMissComesBackWithinAFewQuestionsAndRightAnswersSpaceThemOut() {
-    var learner = Learner(members: club(30))
+    // A player whose new names fade in seconds, so that few are met at once.
+    let memories = Memories(model: Self.fastForgetting.model)
+    var learner = Learner(members: club(30), memories: memories)
     // Member 1's first question is missed; everything else is right.
     learner.play(120) { _, asked in false }
     let rightOnly = learner.seen
-    var missing = Learner(members: club(30))
+    var missing = Learner(members: club(30), memories: memories)
     let first = rightOnly.first { if case .question = $0 { true } else { false } }!.member
     missing.play(120) { member, asked in member == first && asked == 0 }
     let seen = missing.seen
@@ -126,7 +165,6 @@ final class LearningTests: XCTestCase {
       if case .question(let member, _) = seen[$0] { member == first } else { false }
     }
     XCTAssertGreaterThanOrEqual(asks.count, 3, "\(seen)")
-    XCTAssertLessThanOrEqual(asks[1] - asks[0], 4, "a miss comes back soon: \(seen)")
     // Right answers after it: each gap longer than the one before, apart from a step of one.
     let gaps = zip(asks.dropFirst(), asks).map { $0 - $1 }
     XCTAssertGreaterThan(gaps.last!, gaps.first!, "spacing grows: \(gaps)")
@@ -203,8 +241,10 @@ final class LearningTests: XCTestCase {
 
   func testAnswersInLearnModeAreRememberedAndALuckyGuessIsNotKnowing() throws {
     var learner = Learner(members: club(8))
-    learner.play(4)
-    guard case .question(let member, right: true) = learner.seen[3] else {
+    while learner.seen.allSatisfy({ if case .card = $0 { true } else { false } }) {
+      learner.play(1)
+    }
+    guard case .question(let member, right: true) = learner.seen.last else {
       return XCTFail("\(learner.seen)")
     }
     let time = learner.game.wallClock.unixSeconds(at: learner.now)
@@ -247,7 +287,7 @@ final class LearningTests: XCTestCase {
       recalls += 1
     }
     XCTAssertEqual(recalls, 8, "spaced recalls at 0.9 until it is learnt")
-    XCTAssertEqual(model.stability(of: memory), memory.stability)
+    XCTAssertNil(memory.learning)
   }
 
   /// A right answer among four names is evidence weighted by the chance it was known: a
@@ -274,7 +314,7 @@ final class LearningTests: XCTestCase {
     /// Seconds after the answer until recall falls below learn mode's likely recall.
     func due(_ memories: Memories) -> Double {
       var wait = 1.0
-      while memories.recall(of: member.id, at: seconds + wait)! >= LearnScheduler.likelyRecall {
+      while memories.recall(of: member.id, at: seconds + wait)! >= 0.85 {
         wait *= 1.01
       }
       return wait

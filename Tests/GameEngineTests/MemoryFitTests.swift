@@ -5,8 +5,8 @@ import XCTest
 /// short history stays near the defaults, and the fitted model predicts better.
 final class MemoryFitTests: XCTestCase {
   /// A player whose names last twice as long after a card, who gains less from each recall
-  /// and whose recall fades with a steeper decay than the defaults.
-  let truth = PlayerMemory(firstLearning: 150, learningGain: 8, decay: 0.3)
+  /// and whose recall fades faster while learning than the defaults say.
+  let truth = PlayerMemory(firstLearning: 150, learningGain: 8, learningDecay: 0.8)
 
   func testAnswersDrawnFromAKnownModelGiveItsNumbersBackWithinTenPercent() throws {
     let answers = Self.answers(of: truth, people: 1_000, seed: 1)
@@ -15,7 +15,8 @@ final class MemoryFitTests: XCTestCase {
       result.memory.firstLearning, truth.firstLearning, accuracy: 0.1 * truth.firstLearning)
     XCTAssertEqual(
       result.memory.learningGain, truth.learningGain, accuracy: 0.1 * truth.learningGain)
-    XCTAssertEqual(result.memory.decay, truth.decay, accuracy: 0.1 * truth.decay)
+    XCTAssertEqual(
+      result.memory.learningDecay, truth.learningDecay, accuracy: 0.1 * truth.learningDecay)
     XCTAssertLessThan(result.lossAfter, result.lossBefore)
     XCTAssertEqual(
       MemoryFit.logLoss(of: answers, model: result.memory.model).loss, result.lossAfter,
@@ -35,11 +36,11 @@ final class MemoryFitTests: XCTestCase {
     let standard = PlayerMemory.standard
     XCTAssertGreaterThan(few.memory.firstLearning, standard.firstLearning)
     XCTAssertLessThan(few.memory.learningGain, standard.learningGain)
-    for value in [few.memory.firstLearning, few.memory.learningGain, few.memory.decay] {
+    for value in [few.memory.firstLearning, few.memory.learningGain, few.memory.learningDecay] {
       XCTAssertTrue(value.isFinite)
     }
-    XCTAssertGreaterThanOrEqual(few.memory.decay, MemoryFit.bounds.decay)
-    XCTAssertLessThanOrEqual(few.memory.decay, MemoryFit.upperBounds.decay)
+    XCTAssertGreaterThanOrEqual(few.memory.learningDecay, MemoryFit.bounds.learningDecay)
+    XCTAssertLessThanOrEqual(few.memory.learningDecay, MemoryFit.upperBounds.learningDecay)
   }
 
   /// Answers drawn from `memory`'s model: each person answered about ten times, at gaps from

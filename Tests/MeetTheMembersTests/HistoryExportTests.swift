@@ -150,9 +150,9 @@ final class HistoryExportTests: XCTestCase {
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     XCTAssertEqual(object["answers"] as? Int, kept.answers)
-    let decay = try XCTUnwrap(object["decay"] as? [String: Double])
-    XCTAssertEqual(decay["default"], MemoryModel.defaultParameters[20])
-    XCTAssertEqual(try XCTUnwrap(decay["fitted"]), kept.memory.decay, accuracy: 1e-9)
+    let decay = try XCTUnwrap(object["learning_decay"] as? [String: Double])
+    XCTAssertEqual(decay["default"], MemoryModel.defaultLearningDecay)
+    XCTAssertEqual(try XCTUnwrap(decay["fitted"]), kept.memory.learningDecay, accuracy: 1e-9)
   }
 
   func testNoHistoryIsAOneLineError() throws {

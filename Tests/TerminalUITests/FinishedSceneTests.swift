@@ -107,7 +107,7 @@ final class FinishedSceneTests: XCTestCase {
     var model = recordingModel(Memories(), unixSecondsAtZero: 1_000)
     _ = playARoundOfThree(&model)
     XCTAssertEqual(model.log.filter { $0 == .fitMemory(at: 1_009) }.count, 1, "\(model.log)")
-    let fitted = PlayerMemory(firstLearning: 200, learningGain: 9, decay: 0.25)
+    let fitted = PlayerMemory(firstLearning: 200, learningGain: 9, learningDecay: 0.25)
     let member = model.game.results[0].member.id
     let before = model.model.memories.records[member]
     model.handle(.memoryFitted(fitted), at: .seconds(10))

@@ -25,7 +25,8 @@ final class MemoryInWordsTests: XCTestCase {
         "After a right answer you keep a name about 2 minutes;",
         "learnt, about 13 hours; after five reviews, about 5 months.",
       ])
-    let longer = PlayerMemory(firstLearning: 600, learningGain: 18, decay: 0.1542).model.lasting
+    let longer = PlayerMemory(firstLearning: 600, learningGain: 18, learningDecay: 0.1542).model
+      .lasting
     XCTAssertEqual(longer.afterARecall, 10 * standard.afterARecall, accuracy: 1e-6)
     XCTAssertEqual(
       MemoryInWords.lines(longer)[0], "After a right answer you keep a name about 25 minutes;")
