@@ -43,8 +43,8 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 ///   card before it is not recorded) and is not scored.
 /// - Bounded (each number within `bounds`) and regularised toward the defaults, so that a
 ///   short history moves the model only as far as its evidence goes.
-/// - The optimiser is Nelder and Mead's simplex over the numbers' logarithms (the learning decay's
-///   position within its bounds): three numbers need no gradient.
+/// - The optimiser is Nelder and Mead's simplex over the numbers' logarithms: three numbers
+///   need no gradient.
 public enum MemoryFit {
   /// One recorded answer.
   public struct Answer: Hashable, Sendable {
@@ -112,7 +112,7 @@ public enum MemoryFit {
       let penalty = zip(x, start).reduce(0) { sum, pair in
         sum + 0.5 * Double.pow((pair.0 - pair.1) / priorWidth, 2)
       }
-      return replay.loss(memory(at: x).model) + penalty
+      return replay.loss(memory(at: x).model) + penalty + 1_000 * excess(x)
     }
     let best = minimise(objective, from: start, step: 0.5)
     let fitted = memory(at: best)
@@ -122,30 +122,33 @@ public enum MemoryFit {
       lossAfter: replay.loss(fitted.model) / count)
   }
 
-  // MARK: - The numbers as a point of the optimiser's space
+  // MARK: - The numbers as a point of the optimiser's space: their logarithms
 
   private static func point(_ memory: PlayerMemory) -> [Double] {
-    [
-      Double.log(clamp(memory.firstLearning, bounds.firstLearning, upperBounds.firstLearning)),
-      Double.log(clamp(memory.learningGain, bounds.learningGain, upperBounds.learningGain)),
-      logit(
-        (clamp(memory.learningDecay, bounds.learningDecay, upperBounds.learningDecay)
-          - bounds.learningDecay)
-          / (upperBounds.learningDecay - bounds.learningDecay)),
-    ]
+    zip(numbers(memory), zip(numbers(bounds), numbers(upperBounds))).map { value, range in
+      Double.log(clamp(value, range.0, range.1))
+    }
   }
 
   private static func memory(at x: [Double]) -> PlayerMemory {
-    PlayerMemory(
-      firstLearning: clamp(Double.exp(x[0]), bounds.firstLearning, upperBounds.firstLearning),
-      learningGain: clamp(Double.exp(x[1]), bounds.learningGain, upperBounds.learningGain),
-      learningDecay: bounds.learningDecay + (upperBounds.learningDecay - bounds.learningDecay)
-        / (1 + Double.exp(-x[2])))
+    let values = zip(x, zip(numbers(bounds), numbers(upperBounds))).map { value, range in
+      clamp(Double.exp(value), range.0, range.1)
+    }
+    return PlayerMemory(firstLearning: values[0], learningGain: values[1], learningDecay: values[2])
   }
 
-  private static func logit(_ p: Double) -> Double {
-    let p = clamp(p, 1e-6, 1 - 1e-6)
-    return Double.log(p / (1 - p))
+  /// How far `x` lies outside the bounds, in the optimiser's space (0 inside them): what lies
+  /// beyond a bound costs more the farther it is, so that the simplex comes back rather than
+  /// wander where every point is the bound.
+  private static func excess(_ x: [Double]) -> Double {
+    zip(x, zip(numbers(bounds), numbers(upperBounds))).reduce(0) { sum, pair in
+      let (value, (low, high)) = pair
+      return sum + max(0, Double.log(low) - value) + max(0, value - Double.log(high))
+    }
+  }
+
+  private static func numbers(_ memory: PlayerMemory) -> [Double] {
+    [memory.firstLearning, memory.learningGain, memory.learningDecay]
   }
 
   private static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
@@ -174,7 +177,13 @@ public enum MemoryFit {
       simplex = order.map { simplex[$0] }
       values = order.map { values[$0] }
       let (best, worst) = (values[0], values[values.count - 1])
-      if worst - best <= 1e-7 * (abs(best) + 1e-9) { break }
+      // Done when the values differ by a hundredth of a unit of log likelihood, or the
+      // points by a thousandth (a tenth of a percent of each number).
+      let size =
+        simplex.dropFirst().map { vertex in
+          zip(vertex, simplex[0]).map { abs($0 - $1) }.max() ?? 0
+        }.max() ?? 0
+      if worst - best <= 1e-2 || size <= 1e-3 { break }
       let others = simplex.dropLast()
       let centre = others.dropFirst().reduce(others[0]) { sum, vertex in
         zip(sum, vertex).map(+)
@@ -245,7 +254,7 @@ public enum MemoryFit {
         total -= Double.log(max(likelihood, 1e-9))
         memory = model.answered(
           before, right: self.right[index], grade: grades[index], afterDays: days,
-          options: MemoryFit.options)
+          options: MemoryFit.options, recall: recall)
       }
       return total
     }

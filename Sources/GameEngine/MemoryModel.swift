@@ -78,6 +78,8 @@ public struct MemoryModel: Hashable, Sendable {
   private let decay: Double
   private let factor: Double
   private let learningFactor: Double
+  /// FSRS-6's mean-reversion target, the first difficulty after easy (unclamped).
+  private let easyDifficulty: Double
 
   public init(
     parameters: [Double] = defaultParameters, desiredRecall: Double = 0.9,
@@ -93,6 +95,7 @@ public struct MemoryModel: Hashable, Sendable {
     decay = -parameters[20]
     factor = Double.pow(0.9, 1 / decay) - 1
     learningFactor = Double.pow(0.9, -1 / learningDecay) - 1
+    easyDifficulty = parameters[4] - Double.exp(parameters[5] * 3) + 1
   }
 
   /// The probability of recall `days` after the last answer: FSRS's, or while the name is
@@ -129,6 +132,13 @@ public struct MemoryModel: Hashable, Sendable {
   public func remember(_ memory: MemoryState?, grade: Grade, afterDays days: Double?)
     -> MemoryState
   {
+    remember(memory, grade: grade, afterDays: days, recall: nil)
+  }
+
+  /// `remember`, given the recall just before the answer when it is known already.
+  private func remember(
+    _ memory: MemoryState?, grade: Grade, afterDays days: Double?, recall known: Double?
+  ) -> MemoryState {
     guard let memory, let days else {
       return learnt(
         MemoryState(
@@ -144,7 +154,7 @@ public struct MemoryModel: Hashable, Sendable {
     if grade == .again {
       learning = firstLearning
     } else if let before = memory.learning {
-      learning = before * learningGrowth(atRecall: recall(of: memory, afterDays: days))
+      learning = before * learningGrowth(atRecall: known ?? recall(of: memory, afterDays: days))
     }
     return learnt(
       MemoryState(
@@ -162,14 +172,17 @@ public struct MemoryModel: Hashable, Sendable {
   /// the player knew it (`Memories.knew`): the memory after it is the expectation over "knew"
   /// (recalled, graded `grade`) and "guessed" (as after a miss); one that could not be
   /// guessed (no options) counts in full.
+  /// `recall` is the recall predicted just before it, when it is known already.
   public func answered(
-    _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, options: Int
+    _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, options: Int,
+    recall known: Double? = nil
   ) -> MemoryState {
-    let missed = remember(memory, grade: .again, afterDays: days)
+    let missed = remember(memory, grade: .again, afterDays: days, recall: known)
     guard right else { return missed }
-    let recallBefore = memory.flatMap { memory in days.map { recall(of: memory, afterDays: $0) } }
+    let recallBefore =
+      known ?? memory.flatMap { memory in days.map { recall(of: memory, afterDays: $0) } }
     return blend(
-      remember(memory, grade: grade, afterDays: days), missed,
+      remember(memory, grade: grade, afterDays: days, recall: recallBefore), missed,
       weight: Memories.knew(recallBefore: recallBefore, options: options))
   }
 
@@ -213,8 +226,7 @@ public struct MemoryModel: Hashable, Sendable {
   func nextDifficulty(_ difficulty: Double, grade: Grade) -> Double {
     let delta = -parameters[6] * Double(grade.rawValue - 3)
     let damped = difficulty + (10 - difficulty) * delta / 9
-    let reverted =
-      parameters[7] * initialDifficulty(.easy, clamped: false) + (1 - parameters[7]) * damped
+    let reverted = parameters[7] * easyDifficulty + (1 - parameters[7]) * damped
     return clamp(reverted)
   }
 

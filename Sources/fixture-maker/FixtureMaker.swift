@@ -121,13 +121,30 @@ struct BenchHistory: ParsableCommand {
     let people = try history.people(photos, roster: key).map(\.id).sorted()
     guard !people.isEmpty else { throw ValidationError("no photos in \(roster)") }
     var times: [Double] = []
-    let memory = MemoryState(stability: 3, difficulty: 5)
-    let start = Date().timeIntervalSince1970 - Double(answers) * 5
+    // A player whose memory is the default model answers someone chosen at random every 5 s,
+    // in sittings of 200 answers a day apart: right with the chance the model gives (or a
+    // guess among four), as the game would take each answer in.
+    let model = MemoryModel.standard
+    var random = SeededGenerator(seed: 2026)
+    var memories: [Int64: (memory: MemoryState, last: Double)] = [:]
+    var time = Date().timeIntervalSince1970 - Double(answers / 200 + 1) * 86_400
     for index in 0..<answers {
+      let person = people.randomElement(using: &random)!
+      let before = memories[person]
+      let days = before.map { (time - $0.last) / 86_400 }
+      let recall = before.map { model.recall(of: $0.memory, afterDays: days!) } ?? 0
+      let knew = Double.random(in: 0..<1, using: &random) < recall
+      let right = knew || Double.random(in: 0..<4, using: &random) < 1
+      let seconds = knew ? 1.5 : 3.5
+      let memory = model.answered(
+        before?.memory, right: right, grade: seconds <= 2.5 ? .good : .hard, afterDays: days,
+        options: 4)
+      memories[person] = (memory, time)
       let answer = History.Answer(
-        person: people[index % people.count], roster: key.identity, mode: "quiz",
-        outcome: index % 3 == 0 ? .wrong : .correct, chosen: "Someone",
-        seconds: 1.5, answeredAt: start + Double(index) * 5)
+        person: person, roster: key.identity, mode: "learn",
+        outcome: right ? .correct : .wrong, chosen: "Someone", seconds: seconds,
+        answeredAt: time)
+      time += index % 200 == 199 ? 86_400 - 995 : 5
       let began = DispatchTime.now().uptimeNanoseconds
       try history.record(answer, memory: memory, grade: 3)
       if index < timed {
