@@ -36,8 +36,10 @@ public enum Grade: Int, Hashable, Sendable, CaseIterable {
 ///
 /// - Time is counted in fractional days, so that recall an hour after an answer is not rounded
 ///   to the recall of the moment itself.
-/// - Learning: a name card, or a miss that shows the name, starts the learning stability at
-///   `firstLearning` seconds (a name seen once is half gone within minutes); a recall with
+/// - Learning: a name card starts the learning stability at `firstLearning` seconds (a name
+///   seen once is half gone within minutes); a miss, which shows the name, keeps of it (or of
+///   FSRS's stability, for a name learnt) what FSRS-6's same-day rule keeps after again,
+///   e^(w17 (w18 - 2)) = 0.355, never less than a card gives; a recall with
 ///   probability R multiplies it by 1 + `learningGain` (e^(w10 (1 - R)) - 1), FSRS-6's stability
 ///   increase with its w10 (the spacing effect: the harder the recall, the more it grows).
 ///   While learning, recall fades along FSRS's power curve with its own, steeper decay
@@ -152,7 +154,11 @@ public struct MemoryModel: Hashable, Sendable {
         memory, recall: recall(after: days, stability: memory.stability), grade: grade)
     var learning: Double?
     if grade == .again {
-      learning = firstLearning
+      // A miss keeps what FSRS-6's same-day rule keeps of a stability after again.
+      let kept =
+        (memory.learning ?? memory.stability * 86_400)
+        * Double.exp(parameters[17] * (parameters[18] - 2))
+      learning = max(firstLearning, kept)
     } else if let before = memory.learning {
       learning = before * learningGrowth(atRecall: known ?? recall(of: memory, afterDays: days))
     }

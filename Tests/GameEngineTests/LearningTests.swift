@@ -277,7 +277,11 @@ final class LearningTests: XCTestCase {
     let halfGone = secondsUntil(0.5, card, model) / 86_400
     let hard = model.remember(card, grade: .good, afterDays: halfGone)
     XCTAssertEqual(try XCTUnwrap(hard.learning) / 60, 9.80, accuracy: 0.01)
-    XCTAssertEqual(model.remember(hard, grade: .again, afterDays: 0.001).learning, 60)
+    // A miss keeps what FSRS-6's same-day rule keeps after again (e^(w17 (w18 - 2)) = 0.355),
+    // never less than a name card gives.
+    let kept = try XCTUnwrap(model.remember(hard, grade: .again, afterDays: 0.001).learning)
+    XCTAssertEqual(kept / (try XCTUnwrap(hard.learning)), 0.355, accuracy: 0.001)
+    XCTAssertEqual(model.remember(card, grade: .again, afterDays: 0.001).learning, 60)
 
     var memory = card
     var recalls = 0
