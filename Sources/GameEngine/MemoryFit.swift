@@ -85,13 +85,13 @@ public enum MemoryFit {
   public static let minimumAnswers = 200
   /// The options of a question (a right answer may be a guess among them).
   public static let options = QuestionGenerator.optionCount
-  /// Each number's range.
+  /// Each number's range: its least value here, its greatest in `upperBounds`.
   public static let bounds = PlayerMemory(firstLearning: 5, learningGain: 1.5, learningDecay: 0.1)
   public static let upperBounds = PlayerMemory(
     firstLearning: 7_200, learningGain: 200, learningDecay: 2)
   /// How strongly the fit is held to the defaults: a penalty of half the squared distance
-  /// from them in units of `priorWidth` (a factor of e^1.1 = 3 in the two times, a third of
-  /// the learning decay's range), weighed against the sum of the answers' log losses.
+  /// from them in units of `priorWidth` of each number's logarithm (a factor of e^1.1 = 3),
+  /// weighed against the sum of the answers' log losses.
   static let priorWidth = 1.1
 
   /// The mean log loss of `answers` (in any order) under `model`, and how many were scored.
