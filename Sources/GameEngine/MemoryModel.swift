@@ -131,8 +131,9 @@ public struct MemoryModel: Hashable, Sendable {
   }
 
   /// The memory after an answer graded `grade`, `days` after the previous answer (nil for the
-  /// first). Within a day, FSRS-6's short-term rule applies. A miss (again) starts learning
-  /// afresh; a recall while learning makes the learning last longer, until it is learnt.
+  /// first). Within a day, FSRS-6's short-term rule applies. A miss (again) puts the name back
+  /// to learning (keeping part of it); a recall while learning makes the learning last
+  /// longer, until it is learnt.
   public func remember(_ memory: MemoryState?, grade: Grade, afterDays days: Double?)
     -> MemoryState
   {
