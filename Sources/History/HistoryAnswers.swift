@@ -14,6 +14,9 @@ extension History {
     public let outcome: Outcome
     /// The name chosen; nil for a time out.
     public let chosen: String?
+    /// The person whose name was chosen, when the history has them (nil for a time out, a
+    /// name of someone the history has no person for, or an answer kept before it was).
+    public let chosenPerson: Int64?
     /// The time the face was on screen before the answer (pauses excluded).
     public let seconds: Double
     /// Unix time.
@@ -21,13 +24,14 @@ extension History {
 
     public init(
       person: Int64, roster: String, mode: String, outcome: Outcome, chosen: String?,
-      seconds: Double, answeredAt: Double
+      chosenPerson: Int64? = nil, seconds: Double, answeredAt: Double
     ) {
       self.person = person
       self.roster = roster
       self.mode = mode
       self.outcome = outcome
       self.chosen = chosen
+      self.chosenPerson = chosenPerson
       self.seconds = seconds
       self.answeredAt = answeredAt
     }
@@ -35,12 +39,14 @@ extension History {
     init(_ record: AnswerRecord) {
       self.init(
         person: record.person, roster: record.roster, mode: record.mode, outcome: record.outcome,
-        chosen: record.chosen, seconds: record.seconds, answeredAt: record.answeredAt)
+        chosen: record.chosen, chosenPerson: record.chosenPerson, seconds: record.seconds,
+        answeredAt: record.answeredAt)
     }
 
     var record: AnswerRecord {
       AnswerRecord(
         person: person, roster: roster, mode: mode, outcome: outcome, chosen: chosen,
+        chosenPerson: chosenPerson,
         seconds: seconds, answeredAt: answeredAt)
     }
   }

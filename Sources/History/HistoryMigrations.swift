@@ -73,10 +73,15 @@ extension History {
     // The learning stability of a name being learnt (`MemoryState.learning`, seconds), so
     // that a sitting's memory survives a new launch. Before, it was thrown away: a name
     // whose last answer was a miss is read as learnt afresh from that answer (see `memory`).
-    // And the player's memory fitted to their answers (`PlayerMemory`): one row.
+    // The player's memory fitted to their answers (`PlayerMemory`): one row. And the person
+    // a wrong answer chose (before, only the name shown was kept), so that confusions can be
+    // counted per pair of people.
     migrator.registerMigration("v4") { db in
       try db.alter(table: "person") { t in
         t.add(column: "learning", .double)
+      }
+      try db.alter(table: "answer") { t in
+        t.add(column: "chosenPerson", .integer).references("person", onDelete: .setNull)
       }
       try db.create(table: "playerMemory") { t in
         t.primaryKey("id", .integer).check { $0 == 1 }

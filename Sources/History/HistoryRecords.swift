@@ -84,6 +84,7 @@ extension History {
     var mode: String
     var outcome: Outcome
     var chosen: String?
+    var chosenPerson: Int64?
     var seconds: Double
     var answeredAt: Double
   }

@@ -135,12 +135,13 @@ struct HistoryLink {
           return missing(answer.result.member)
         }
         let result = answer.result
-        let chosen = result.chosenIndex.map { result.question.options[$0].name }
+        let option = result.chosenIndex.map { result.question.options[$0] }
         return failure {
           try history.record(
             History.Answer(
               person: person, roster: identity, mode: answer.mode,
-              outcome: History.Outcome(result.outcome), chosen: chosen,
+              outcome: History.Outcome(result.outcome), chosen: option?.name,
+              chosenPerson: option.flatMap { people[$0.member] },
               seconds: result.answerTime.seconds,
               answeredAt: answer.answeredAt),
             memory: answer.memory, grade: answer.grade.rawValue)

@@ -90,6 +90,25 @@ final class HistoryTests: XCTestCase {
       ])
   }
 
+  /// The person an answer chose is kept; if that person is ever deleted, the answer stays
+  /// and no longer names them.
+  func testTheChosenPersonIsKeptAndForgottenWithThem() throws {
+    let history = try History(folder: folder + "/data")
+    let people = try history.people(
+      [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")], roster: key("club"))
+    let answer = History.Answer(
+      person: people[0].id, roster: key("club").identity, mode: "quiz", outcome: .wrong,
+      chosen: "Bo", chosenPerson: people[1].id, seconds: 2, answeredAt: 10)
+    try history.record(answer, memory: MemoryState(stability: 1, difficulty: 5), grade: 1)
+    XCTAssertEqual(try history.answers(), [answer])
+    try DatabaseQueue(path: folder + "/data/history.sqlite").write { db in
+      try db.execute(sql: "PRAGMA foreign_keys = ON")
+      try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [people[1].id])
+    }
+    XCTAssertEqual(try history.answers().map(\.chosenPerson), [nil])
+    XCTAssertEqual(try history.answers().map(\.chosen), ["Bo"])
+  }
+
   func testAPersonFollowsTheirPhotoThenTheirName() throws {
     let history = try History(folder: folder + "/data")
     let first = try history.people([try photo("Ada", bytes: "ada's face")], roster: key("club"))

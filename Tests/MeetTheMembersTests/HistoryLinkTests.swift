@@ -89,6 +89,34 @@ final class HistoryLinkTests: XCTestCase {
       next.setup(origin: .zero, unixSecondsAtOrigin: time).memories.model, memory.model)
   }
 
+  /// A wrong answer keeps whom it chose: the person of the name chosen, when the history has
+  /// them; a time out, or a name the history has nobody for, keeps none.
+  func testAWrongAnswerKeepsThePersonChosen() throws {
+    let roster = try fourPeople()
+    let link = HistoryLink.open(folder: folder + "/data", roster: roster)
+    let recorder = try XCTUnwrap(link.recorder())
+    let members = roster.members
+    let options =
+      [members[0], members[1]].map { NameOption(name: $0.name, member: $0.id) } + [
+        NameOption(name: "Ghost", member: MemberID("ghost")),
+        NameOption(name: members[2].name, member: members[2].id),
+      ]
+    let question = Question(number: 1, member: members[0], options: options, correctIndex: 0)
+    for (index, chosen) in [1, 2, nil].enumerated() {
+      let outcome: Outcome = chosen.map { .wrong(chosen: options[$0]) } ?? .timedOut
+      XCTAssertNil(
+        recorder.answer(
+          RecordedAnswer(
+            result: QuestionResult(question: question, outcome: outcome, answerTime: .seconds(2)),
+            answeredAt: Double(index), memory: MemoryState(stability: 1, difficulty: 5),
+            grade: .again, mode: "learn")))
+    }
+    let answers = try XCTUnwrap(link.history).answers()
+    XCTAssertEqual(answers.map(\.chosen), [members[1].name, "Ghost", nil])
+    XCTAssertEqual(answers.map(\.chosenPerson), [link.people[members[1].id], nil, nil])
+    XCTAssertNotNil(answers[0].chosenPerson)
+  }
+
   /// A roster folder of four people's photos.
   private func fourPeople() throws -> Roster {
     let club = folder + "/club"
