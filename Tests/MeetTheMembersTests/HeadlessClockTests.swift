@@ -41,6 +41,38 @@ final class HeadlessClockTests: XCTestCase {
     XCTAssertTrue(export.output.contains("2027-01-01T10:00:01.000Z"), export.output)
   }
 
+  /// A sitting's memory survives a new launch: a name met on a card and answered right once
+  /// is still being learnt ten minutes later (its recall has fallen below 0.9), where FSRS's
+  /// memory alone, which takes a first look to last hours, would still trust it.
+  func testASittingsMemorySurvivesANewLaunch() throws {
+    let data = NSTemporaryDirectory() + "mtm-sitting-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    // Everyone is met on a card (Enter on each), then the first met is asked.
+    let cards =
+      [#"{"do":"start","mode":"learn"}"#] + Array(repeating: #"{"do":"next"}"#, count: 18)
+    let dryRun = try play(cards, clock: "2027-01-01T10:00:00Z", data: data + "-dry")
+    try? FileManager.default.removeItem(atPath: data + "-dry")
+    let question = try XCTUnwrap(dryRun.first { $0["event"] as? String == "question" })
+    let name = try XCTUnwrap((question["member"] as? [String: Any])?["name"] as? String)
+    let options = try XCTUnwrap(question["options"] as? [String])
+    let right = try XCTUnwrap(options.firstIndex(of: name)) + 1
+
+    // The same launch again (same seed and clock), answering right.
+    let first = try play(
+      cards + [#"{"do":"wait","seconds":1}"#, #"{"do":"answer","option":\#(right)}"#],
+      clock: "2027-01-01T10:00:00Z", data: data)
+    let result = try XCTUnwrap(first.first { $0["event"] as? String == "result" })
+    XCTAssertEqual(result["outcome"] as? String, "correct")
+
+    let later = try play([#"{"do":"people"}"#], clock: "2027-01-01T10:10:00Z", data: data)
+    let people = try XCTUnwrap(later.first { $0["event"] as? String == "people" })
+    let rows = try XCTUnwrap(people["people"] as? [[String: Any]])
+    let row = try XCTUnwrap(rows.first { $0["name"] as? String == name })
+    let recall = try XCTUnwrap(row["recall"] as? Double)
+    XCTAssertLessThan(recall, 0.9, "still being learnt")
+    XCTAssertGreaterThan(recall, 0.5)
+  }
+
   /// `--minutes 1`: a sitting of learn mode ends with a finished event that says it.
   func testASittingOfLearnModeEndsAfterItsMinutes() throws {
     let data = NSTemporaryDirectory() + "mtm-sitting-\(UUID().uuidString)"
