@@ -2,7 +2,7 @@
 public enum PlayMode: String, Hashable, Sendable, CaseIterable {
   /// The classic timed quiz: everyone once, shuffled, round after round.
   case quiz
-  /// Learning: new people are introduced with a name card in small batches, and the questions
+  /// Learning: new people are introduced with a name card one at a time, and the questions
   /// ask whoever the player is most likely to forget.
   case learn
 }
@@ -114,7 +114,8 @@ public struct LearnScheduler: Sendable {
   /// grown from `firstLearning` to FSRS's first stability) after K(R) right answers in a row,
   /// each growing it by the learning's growth at R times the chance the answer was known, and
   /// each right with chance q = R + (1 - R) / 4 (a guess among four may be right), a miss
-  /// starting it again: (1 - q^K) / ((1 - q) q^K) questions on average. Asking late grows a
+  /// taken as starting it again (it keeps a little: the estimate leans to asking early):
+  /// (1 - q^K) / ((1 - q) q^K) questions on average. Asking late grows a
   /// memory more per right answer but misses more often (and a right answer at a low recall
   /// may be a guess, so counts less); the best R lies between.
   public static func askingRecall(_ model: MemoryModel) -> Double {

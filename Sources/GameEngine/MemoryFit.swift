@@ -86,7 +86,8 @@ public enum MemoryFit {
   /// The options of a question (a right answer may be a guess among them).
   public static let options = QuestionGenerator.optionCount
   /// Each number's range: its least value here, its greatest in `upperBounds`.
-  public static let bounds = PlayerMemory(firstLearning: 5, learningGain: 1.5, learningDecay: 0.1)
+  public static let lowerBounds = PlayerMemory(
+    firstLearning: 5, learningGain: 1.5, learningDecay: 0.1)
   public static let upperBounds = PlayerMemory(
     firstLearning: 7_200, learningGain: 200, learningDecay: 2)
   /// How strongly the fit is held to the defaults: a penalty of half the squared distance
@@ -125,13 +126,13 @@ public enum MemoryFit {
   // MARK: - The numbers as a point of the optimiser's space: their logarithms
 
   private static func point(_ memory: PlayerMemory) -> [Double] {
-    zip(numbers(memory), zip(numbers(bounds), numbers(upperBounds))).map { value, range in
+    zip(numbers(memory), zip(numbers(lowerBounds), numbers(upperBounds))).map { value, range in
       Double.log(clamp(value, range.0, range.1))
     }
   }
 
   private static func memory(at x: [Double]) -> PlayerMemory {
-    let values = zip(x, zip(numbers(bounds), numbers(upperBounds))).map { value, range in
+    let values = zip(x, zip(numbers(lowerBounds), numbers(upperBounds))).map { value, range in
       clamp(Double.exp(value), range.0, range.1)
     }
     return PlayerMemory(firstLearning: values[0], learningGain: values[1], learningDecay: values[2])
@@ -141,7 +142,7 @@ public enum MemoryFit {
   /// beyond a bound costs more the farther it is, so that the simplex comes back rather than
   /// wander where every point is the bound.
   private static func excess(_ x: [Double]) -> Double {
-    zip(x, zip(numbers(bounds), numbers(upperBounds))).reduce(0) { sum, pair in
+    zip(x, zip(numbers(lowerBounds), numbers(upperBounds))).reduce(0) { sum, pair in
       let (value, (low, high)) = pair
       return sum + max(0, Double.log(low) - value) + max(0, value - Double.log(high))
     }

@@ -37,9 +37,10 @@ public enum Grade: Int, Hashable, Sendable, CaseIterable {
 /// - Time is counted in fractional days, so that recall an hour after an answer is not rounded
 ///   to the recall of the moment itself.
 /// - Learning: a name card starts the learning stability at `firstLearning` seconds (a name
-///   seen once is half gone within minutes); a miss, which shows the name, keeps of it (or of
-///   FSRS's stability, for a name learnt) what FSRS-6's same-day rule keeps after again,
-///   e^(w17 (w18 - 2)) = 0.355, never less than a card gives; a recall with probability R
+///   seen once is half gone within minutes); a miss, which shows the name, always puts it back
+///   to learning: a name being learnt keeps what FSRS-6's same-day rule keeps of a stability
+///   after again, e^(w17 (w18 - 2)) = 0.355, never less than a card gives; a name learnt
+///   starts again from a card's; a recall with probability R
 ///   multiplies it by 1 + `learningGain` (11 - D) / (11 - D0) (e^(w10 (1 - R)) - 1), FSRS-6's
 ///   stability increase with its w10 (the spacing effect: the harder the recall, the more it
 ///   grows) and its (11 - D) for the name's difficulty D against a new name's D0 (a name
@@ -155,23 +156,25 @@ public struct MemoryModel: Hashable, Sendable {
       ? shortTermStability(memory.stability, grade: grade)
       : nextStability(
         memory, recall: recall(after: days, stability: memory.stability), grade: grade)
-    var learning: Double?
+    let difficulty = nextDifficulty(memory.difficulty, grade: grade)
     if grade == .again {
-      // A miss keeps what FSRS-6's same-day rule keeps of a stability after again.
+      // A miss puts the name back to learning, always: a name being learnt keeps what
+      // FSRS-6's same-day rule keeps of a stability after again; a name learnt is learnt
+      // again from a card's first step (FSRS keeps its own memory of the lapse).
       let kept =
-        (memory.learning ?? memory.stability * 86_400)
+        (memory.learning.map { min($0, stability * 86_400) } ?? 0)
         * Double.exp(parameters[17] * (parameters[18] - 2))
-      learning = max(firstLearning, kept)
-    } else if let before = memory.learning {
+      return MemoryState(
+        stability: stability, difficulty: difficulty, learning: max(firstLearning, kept))
+    }
+    var learning: Double?
+    if let before = memory.learning {
       learning =
         before
         * learningGrowth(
           atRecall: known ?? recall(of: memory, afterDays: days), difficulty: memory.difficulty)
     }
-    return learnt(
-      MemoryState(
-        stability: stability, difficulty: nextDifficulty(memory.difficulty, grade: grade),
-        learning: learning))
+    return learnt(MemoryState(stability: stability, difficulty: difficulty, learning: learning))
   }
 
   /// How much a recall at `recall` multiplies the learning stability of a name of FSRS's

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GameEngine
 
 /// The history's schema, one named migration at a time, and the check that a file is ours.
 extension History {
@@ -72,7 +73,7 @@ extension History {
     }
     // The learning stability of a name being learnt (`MemoryState.learning`, seconds), so
     // that a sitting's memory survives a new launch. Before, it was thrown away: a name
-    // whose last answer was a miss is read as learnt afresh from that answer (see `memory`).
+    // whose last answer was a miss is made to be learnt afresh from that answer, here, once.
     // The player's memory fitted to their answers (`PlayerMemory`): one row. And the person
     // a wrong answer chose (before, only the name shown was kept), so that confusions can be
     // counted per pair of people.
@@ -80,6 +81,10 @@ extension History {
       try db.alter(table: "person") { t in
         t.add(column: "learning", .double)
       }
+      // A name whose last answer was a miss was being learnt again from that answer.
+      try db.execute(
+        sql: "UPDATE person SET learning = ? WHERE lastGrade = ? AND stability IS NOT NULL",
+        arguments: [MemoryModel.defaultFirstLearning, Grade.again.rawValue])
       try db.alter(table: "answer") { t in
         t.add(column: "chosenPerson", .integer).references("person", onDelete: .setNull)
       }

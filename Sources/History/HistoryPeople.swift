@@ -206,8 +206,7 @@ extension History {
 
   private static func person(_ row: Row) -> Person {
     let memory = Self.memory(
-      stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"],
-      lastGrade: row["lastGrade"])
+      stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"])
     return Person(
       id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"])
   }

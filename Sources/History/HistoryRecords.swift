@@ -107,17 +107,10 @@ extension History {
     var learning: Double?
   }
 
-  /// The memory kept in a row of `person`, or nil for someone never asked. A name whose last
-  /// answer was a miss, recorded before learning stabilities were kept, is being learnt from
-  /// that answer on.
-  static func memory(
-    stability: Double?, difficulty: Double?, learning: Double?, lastGrade: Int?
-  ) -> MemoryState? {
+  /// The memory kept in a row of `person`, or nil for someone never asked.
+  static func memory(stability: Double?, difficulty: Double?, learning: Double?) -> MemoryState? {
     guard let stability, let difficulty else { return nil }
-    let again = lastGrade == Grade.again.rawValue
-    return MemoryState(
-      stability: stability, difficulty: difficulty,
-      learning: learning ?? (again ? MemoryModel.defaultFirstLearning : nil))
+    return MemoryState(stability: stability, difficulty: difficulty, learning: learning)
   }
 
   /// A row of `person`, for queries over the table.

@@ -154,7 +154,7 @@ extension History {
           """, arguments: [Self.json(rosters), Outcome.correct, Outcome.timeout]
       ).map { row in
         let memory = Self.memory(
-          stability: row[6], difficulty: row[7], learning: row[10], lastGrade: row[9])
+          stability: row[6], difficulty: row[7], learning: row[10])
         return PersonSummary(
           name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
           correct: row[4],

@@ -15,6 +15,7 @@ public enum MemoryInWords {
   /// A length of time rounded to the unit a person would say: "45 seconds", "2 minutes",
   /// "17 hours", "4 days", "3 weeks", "5 months", "2 years".
   public static func duration(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return seconds > 0 ? "for ever" : "no time" }
     let units: [(name: String, seconds: Double, below: Double)] = [
       ("second", 1, 90), ("minute", 60, 90 * 60), ("hour", 3_600, 36 * 3_600),
       ("day", 86_400, 14 * 86_400), ("week", 7 * 86_400, 8 * 7 * 86_400),

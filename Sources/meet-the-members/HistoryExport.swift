@@ -134,9 +134,12 @@ struct HistoryExport: ParsableCommand {
     let answers = try history.answersToFit()
     guard let fitted = try history.refitMemory(at: now) else {
       let scored = MemoryFit.logLoss(of: answers, model: .standard).count
+      let kept = try history.fittedMemory()
       print(
         "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
-          + "(each person's first answer aside); the defaults are used.")
+          + "(each person's first answer aside); "
+          + (kept.map { "the fit of \($0.answers) answers kept before is used." }
+            ?? "the defaults are used."))
       return
     }
     let standard = PlayerMemory.standard

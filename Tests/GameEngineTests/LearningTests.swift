@@ -292,6 +292,13 @@ final class LearningTests: XCTestCase {
     let kept = try XCTUnwrap(model.remember(hard, grade: .again, afterDays: 0.001).learning)
     XCTAssertEqual(kept / (try XCTUnwrap(hard.learning)), 0.355, accuracy: 0.001)
     XCTAssertEqual(model.remember(card, grade: .again, afterDays: 0.001).learning, 60)
+    // A name learnt long ago and missed when due is being learnt again, from a card's minute,
+    // and comes due within minutes, however long FSRS still trusts it.
+    let learnt = MemoryState(stability: 24.5, difficulty: 5)
+    let lapsed = model.remember(learnt, grade: .again, afterDays: model.interval(of: learnt))
+    XCTAssertEqual(lapsed.learning, 60)
+    XCTAssertGreaterThan(lapsed.stability, 1)
+    XCTAssertLessThan(model.recall(of: lapsed, afterDays: 600 / 86_400), 0.7)
 
     var memory = card
     var recalls = 0

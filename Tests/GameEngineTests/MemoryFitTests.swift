@@ -39,7 +39,7 @@ final class MemoryFitTests: XCTestCase {
     for value in [few.memory.firstLearning, few.memory.learningGain, few.memory.learningDecay] {
       XCTAssertTrue(value.isFinite)
     }
-    XCTAssertGreaterThanOrEqual(few.memory.learningDecay, MemoryFit.bounds.learningDecay)
+    XCTAssertGreaterThanOrEqual(few.memory.learningDecay, MemoryFit.lowerBounds.learningDecay)
     XCTAssertLessThanOrEqual(few.memory.learningDecay, MemoryFit.upperBounds.learningDecay)
   }
 

@@ -63,8 +63,8 @@ final class HistoryTests: XCTestCase {
   }
 
   /// A sitting's memory survives: a name being learnt keeps its learning stability across
-  /// launches. One missed before learning stabilities were kept (its column empty) is being
-  /// learnt afresh from that miss; one answered right is learnt.
+  /// launches. In a history from before they were kept, a name last missed is being learnt
+  /// afresh from that miss; one answered right is learnt.
   func testANameBeingLearntKeepsItsLearningAcrossLaunches() throws {
     let history = try History(folder: folder + "/data")
     let photos = [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")]
@@ -74,19 +74,25 @@ final class HistoryTests: XCTestCase {
     try history.record(
       answer(people[1].id, at: 1000, outcome: .wrong),
       memory: MemoryState(stability: 0.2, difficulty: 7, learning: 60), grade: 1)
-    var reopened = try History(folder: folder + "/data").people(photos, roster: key("club"))
+    let reopened = try History(folder: folder + "/data").people(photos, roster: key("club"))
     XCTAssertEqual(
       reopened.map(\.memory), [learning, MemoryState(stability: 0.2, difficulty: 7, learning: 60)])
 
-    try DatabaseQueue(path: folder + "/data/history.sqlite").write { db in
-      try db.execute(sql: "UPDATE person SET learning = NULL")
+    // A history from before learning stabilities were kept: a name whose last answer was a
+    // miss is made to be learnt afresh from it, once, as the history is opened.
+    let old = folder + "/old"
+    try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: true)
+    try VersionTwoHistory(people: [(photos[0], "club"), (photos[1], "club")], answers: [])
+      .write(to: old + "/" + History.fileName)
+    try DatabaseQueue(path: old + "/" + History.fileName).write { db in
+      try db.execute(sql: "UPDATE person SET lastGrade = 1 WHERE id = 2")
     }
-    reopened = try History(folder: folder + "/data").people(photos, roster: key("club"))
+    let migrated = try History(folder: old).people(photos, roster: key("club"))
     XCTAssertEqual(
-      reopened.map(\.memory),
+      migrated.map(\.memory),
       [
-        MemoryState(stability: 0.25, difficulty: 6),
-        MemoryState(stability: 0.2, difficulty: 7, learning: MemoryModel.defaultFirstLearning),
+        MemoryState(stability: 1, difficulty: 5),
+        MemoryState(stability: 1, difficulty: 5, learning: MemoryModel.defaultFirstLearning),
       ])
   }
 
