@@ -95,6 +95,9 @@ public enum MemoryFit {
   /// weighed against the sum of the answers' log losses.
   static let priorWidth = 1.1
 
+  /// How many of `answers` a fit scores (each person's first answer aside).
+  public static func scored(_ answers: [Answer]) -> Int { Replay(answers).scored }
+
   /// The mean log loss of `answers` (in any order) under `model`, and how many were scored.
   public static func logLoss(of answers: [Answer], model: MemoryModel) -> (loss: Double, count: Int)
   {
@@ -126,13 +129,13 @@ public enum MemoryFit {
   // MARK: - The numbers as a point of the optimiser's space: their logarithms
 
   private static func point(_ memory: PlayerMemory) -> [Double] {
-    zip(numbers(memory), zip(numbers(lowerBounds), numbers(upperBounds))).map { value, range in
+    zip(numbers(memory), ranges).map { value, range in
       Double.log(clamp(value, range.0, range.1))
     }
   }
 
   private static func memory(at x: [Double]) -> PlayerMemory {
-    let values = zip(x, zip(numbers(lowerBounds), numbers(upperBounds))).map { value, range in
+    let values = zip(x, ranges).map { value, range in
       clamp(Double.exp(value), range.0, range.1)
     }
     return PlayerMemory(firstLearning: values[0], learningGain: values[1], learningDecay: values[2])
@@ -142,11 +145,14 @@ public enum MemoryFit {
   /// beyond a bound costs more the farther it is, so that the simplex comes back rather than
   /// wander where every point is the bound.
   private static func excess(_ x: [Double]) -> Double {
-    zip(x, zip(numbers(lowerBounds), numbers(upperBounds))).reduce(0) { sum, pair in
+    zip(x, ranges).reduce(0) { sum, pair in
       let (value, (low, high)) = pair
       return sum + max(0, Double.log(low) - value) + max(0, value - Double.log(high))
     }
   }
+
+  /// Each number's least and greatest value, in `numbers`' order.
+  private static let ranges = Array(zip(numbers(lowerBounds), numbers(upperBounds)))
 
   private static func numbers(_ memory: PlayerMemory) -> [Double] {
     [memory.firstLearning, memory.learningGain, memory.learningDecay]

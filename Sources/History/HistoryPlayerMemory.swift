@@ -31,6 +31,26 @@ extension History {
     var lossBefore: Double
     var lossAfter: Double
     var fittedAt: Double
+
+    init(_ fitted: FittedMemory) {
+      firstLearning = fitted.memory.firstLearning
+      learningGain = fitted.memory.learningGain
+      learningDecay = fitted.memory.learningDecay
+      answers = fitted.answers
+      lossBefore = fitted.lossBefore
+      lossAfter = fitted.lossAfter
+      fittedAt = fitted.fittedAt
+    }
+
+    var fitted: FittedMemory {
+      FittedMemory(
+        MemoryFit.Result(
+          memory: PlayerMemory(
+            firstLearning: firstLearning, learningGain: learningGain,
+            learningDecay: learningDecay),
+          answers: answers, lossBefore: lossBefore, lossAfter: lossAfter),
+        at: fittedAt)
+    }
   }
 
   /// Every answer recorded, of every roster (the player's memory is theirs, not a club's),
@@ -47,16 +67,13 @@ extension History {
   /// The fit kept; nil before there were enough answers for one.
   public func fittedMemory() throws(Unavailable) -> FittedMemory? {
     try reading { db in
-      try PlayerMemoryRecord.fetchOne(db).map { record in
-        FittedMemory(
-          MemoryFit.Result(
-            memory: PlayerMemory(
-              firstLearning: record.firstLearning, learningGain: record.learningGain,
-              learningDecay: record.learningDecay),
-            answers: record.answers, lossBefore: record.lossBefore, lossAfter: record.lossAfter),
-          at: record.fittedAt)
-      }
+      try PlayerMemoryRecord.fetchOne(db)?.fitted
     }
+  }
+
+  /// The memory model the player's answers say: the fit kept, else the defaults.
+  public func memoryModel() throws(Unavailable) -> MemoryModel {
+    try fittedMemory()?.memory.model ?? .standard
   }
 
   /// Fits the player's memory to every answer recorded and keeps it (at `time`, Unix
@@ -65,14 +82,7 @@ extension History {
   public func refitMemory(at time: Double) throws(Unavailable) -> FittedMemory? {
     guard let result = MemoryFit.fit(try answersToFit()) else { return nil }
     let fitted = FittedMemory(result, at: time)
-    try writing { db in
-      try PlayerMemoryRecord(
-        firstLearning: fitted.memory.firstLearning, learningGain: fitted.memory.learningGain,
-        learningDecay: fitted.memory.learningDecay, answers: fitted.answers,
-        lossBefore: fitted.lossBefore,
-        lossAfter: fitted.lossAfter, fittedAt: time
-      ).save(db)
-    }
+    try writing { db in try PlayerMemoryRecord(fitted).save(db) }
     return fitted
   }
 }

@@ -131,9 +131,8 @@ struct HistoryExport: ParsableCommand {
   /// `--model`: the fit, as text or JSON.
   func printModel(_ history: History) throws {
     let now = Date().timeIntervalSince1970
-    let answers = try history.answersToFit()
     guard let fitted = try history.refitMemory(at: now) else {
-      let scored = MemoryFit.logLoss(of: answers, model: .standard).count
+      let scored = MemoryFit.scored(try history.answersToFit())
       let kept = try history.fittedMemory()
       print(
         "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
@@ -170,7 +169,7 @@ struct HistoryExport: ParsableCommand {
 
   func summaryTable(_ history: History, rosters: [String]?) throws -> Table {
     let now = Date().timeIntervalSince1970
-    let model = try history.fittedMemory()?.memory.model ?? .standard
+    let model = try history.memoryModel()
     return Table(
       columns: [
         "name", "file", "roster", "answers", "correct", "average_seconds", "recall", "known",

@@ -56,7 +56,7 @@ struct HistoryLink {
       return HistoryLink(
         history: history, people: people, memories: memories, roster: key,
         notice: nil, totals: try history.totals(roster: key.identity, members: members),
-        model: try history.fittedMemory()?.memory.model ?? .standard)
+        model: try history.memoryModel())
     } catch {
       return HistoryLink(
         history: nil, people: [:], roster: key,
