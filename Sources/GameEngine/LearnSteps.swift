@@ -52,7 +52,7 @@ struct LearnSteps: GameSteps {
   /// Whom the scheduler would choose now: the same one `next` chooses if nothing happens
   /// before it (a scheduler not made yet is made here as `next` would make it).
   func upcomingMember(of session: Session) -> MemberID {
-    scheduler(for: session).peek(
+    scheduler(for: session).next(
       inPlay: Set(session.membersToAsk.map(\.id)), memories: session.memories,
       at: session.wallClock.unixSeconds(at: session.now)
     ).member

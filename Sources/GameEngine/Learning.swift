@@ -60,8 +60,6 @@ public struct LearnScheduler: Sendable {
   private let rank: [MemberID: Int]
   /// The people shown most recently, the last one last.
   private var recent: [MemberID] = []
-  /// The recall below which someone is asked before anyone new is met, for each model met.
-  private var askingRecalls: [MemoryModel: Double] = [:]
 
   /// New people are met in an order shuffled by `random`.
   public init(members: [MemberID], using random: inout SeededGenerator) {
@@ -75,16 +73,9 @@ public struct LearnScheduler: Sendable {
     recent.removeFirst(max(0, recent.count - Self.spacing))
   }
 
-  /// Chooses the next step among `inPlay`, given what the player remembers at `time`.
-  public mutating func next(inPlay: Set<MemberID>, memories: Memories, at time: Double) -> Step {
-    if askingRecalls[memories.model] == nil {
-      askingRecalls[memories.model] = Self.askingRecall(memories.model)
-    }
-    return peek(inPlay: inPlay, memories: memories, at: time)
-  }
-
-  /// What `next` would choose now, without moving on.
-  public func peek(inPlay: Set<MemberID>, memories: Memories, at time: Double) -> Step {
+  /// Chooses the next step among `inPlay`, given what the player remembers at `time` (the
+  /// choice is taken once `shown` is told of it).
+  public func next(inPlay: Set<MemberID>, memories: Memories, at time: Double) -> Step {
     let met = order.filter { inPlay.contains($0) && memories.records[$0] != nil }
     let recalls = Dictionary(
       uniqueKeysWithValues: met.map { ($0, memories.recall(of: $0, at: time) ?? 0) })
@@ -95,12 +86,8 @@ public struct LearnScheduler: Sendable {
       return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
     }
     // Someone is due when a name learnt falls below the desired recall (FSRS's review), or a
-    // name being learnt below the asking recall.
-    let asking = askingRecalls[memories.model] ?? Self.askingRecall(memories.model)
-    let someoneDue = candidates.contains { member in
-      let learning = memories.records[member]?.memory.learning != nil
-      return recalls[member, default: 0] < (learning ? asking : memories.model.desiredRecall)
-    }
+    // name being learnt below the asking recall: what the screens count as due.
+    let someoneDue = candidates.contains { memories.isDue($0, at: time) }
     if !someoneDue,
       let member = order.first(where: { inPlay.contains($0) && memories.records[$0] == nil })
     {

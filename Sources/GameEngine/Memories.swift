@@ -45,10 +45,14 @@ public struct MemoryRecord: Hashable, Sendable {
 public struct Memories: Hashable, Sendable {
   public let model: MemoryModel
   public private(set) var records: [MemberID: MemoryRecord]
+  /// The recall below which a name being learnt is due: where asking it teaches it in the
+  /// fewest questions, as the model says (`LearnScheduler.askingRecall`).
+  public let askingRecall: Double
 
   public init(_ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard) {
     self.records = records
     self.model = model
+    askingRecall = LearnScheduler.askingRecall(model)
   }
 
   /// The probability that the player recalls the member's name at `time` (Unix seconds);
@@ -71,13 +75,19 @@ public struct Memories: Hashable, Sendable {
     members.count { knows($0, at: time) }
   }
 
-  /// How many of `members`, met before, are due at `time`: their recall has fallen below the
-  /// model's desired recall (0.9), so a question now is what keeps them.
+  /// Whether the member, met before, is due at `time`: a question now is what keeps their
+  /// name. A name learnt is due when its recall has fallen below the model's desired recall
+  /// (0.9); a name being learnt when it has fallen below `askingRecall` (asked sooner, it
+  /// would be learnt in more questions). Learn mode asks by the same rule.
+  public func isDue(_ member: MemberID, at time: Double) -> Bool {
+    guard let record = records[member] else { return false }
+    let threshold = record.memory.learning == nil ? model.desiredRecall : askingRecall
+    return (recall(of: member, at: time) ?? 0) < threshold
+  }
+
+  /// How many of `members`, met before, are due at `time` (`isDue`).
   public func due(among members: [MemberID], at time: Double) -> Int {
-    members.count { member in
-      guard records[member] != nil else { return false }
-      return (recall(of: member, at: time) ?? 0) < model.desiredRecall
-    }
+    members.count { isDue($0, at: time) }
   }
 
   /// How many of `members` were never asked.

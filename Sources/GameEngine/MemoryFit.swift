@@ -35,39 +35,54 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 
 /// Fits a player's memory (`PlayerMemory`) to their answers by maximum likelihood: every
 /// answer's outcome against the recall the model predicted just before it, replaying each
-/// person's answers in order as the game took them in.
+/// person's name cards and answers in order as the game took them in.
 ///
 /// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
-///   four); a wrong answer or a timeout 1 - that.
-/// - A person's first answer starts their replay (the name is shown at its reveal; the name
-///   card before it is not recorded) and is not scored.
-/// - Bounded (each number within `bounds`) and regularised toward the defaults, so that a
+///   four), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 - that.
+/// - A person's replay starts at their first name card, and every answer after it is scored.
+///   An answer before any card (a quiz's, or one recorded before cards were) starts it
+///   instead, unscored: the name is shown at its reveal.
+/// - Bounded (each number within `lowerBounds` and `upperBounds`) and regularised toward the defaults, so that a
 ///   short history moves the model only as far as its evidence goes.
 /// - The optimiser is Nelder and Mead's simplex over the numbers' logarithms: three numbers
 ///   need no gradient.
 public enum MemoryFit {
-  /// One recorded answer.
-  public struct Answer: Hashable, Sendable {
+  /// One thing recorded of a person: a name card seen, or an answer.
+  public struct Event: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+      /// A name card: the name shown, nothing asked.
+      case card
+      /// An answer, right or not, given in `seconds`.
+      case answer(right: Bool, seconds: Double)
+    }
+
     /// Whom it was about: any value that tells people apart.
     public var person: Int64
     /// Unix seconds.
     public var time: Double
-    public var right: Bool
-    /// Seconds taken to answer.
-    public var seconds: Double
+    public var kind: Kind
 
-    public init(person: Int64, time: Double, right: Bool, seconds: Double) {
+    public init(person: Int64, time: Double, kind: Kind) {
       self.person = person
       self.time = time
-      self.right = right
-      self.seconds = seconds
+      self.kind = kind
+    }
+
+    /// An answer about `person` at `time`.
+    public static func answer(person: Int64, time: Double, right: Bool, seconds: Double) -> Self {
+      Self(person: person, time: time, kind: .answer(right: right, seconds: seconds))
+    }
+
+    /// A name card of `person` seen at `time`.
+    public static func card(person: Int64, time: Double) -> Self {
+      Self(person: person, time: time, kind: .card)
     }
   }
 
   /// What a fit found.
   public struct Result: Hashable, Sendable {
     public var memory: PlayerMemory
-    /// The answers scored (each person's first answer aside).
+    /// The answers scored (an answer before any card of its person aside).
     public var answers: Int
     /// The mean log loss of the answers, with the defaults and with the fitted numbers.
     public var lossBefore: Double
@@ -95,21 +110,38 @@ public enum MemoryFit {
   /// weighed against the sum of the answers' log losses.
   static let priorWidth = 1.1
 
-  /// How many of `answers` a fit scores (each person's first answer aside).
-  public static func scored(_ answers: [Answer]) -> Int { Replay(answers).scored }
+  /// The chance that an answer is a slip (a tap on the wrong name, a name known but not
+  /// brought up in time): its outcome is then a guess among the options whatever the recall,
+  /// so that one mis-tap just after a recall costs the fit a few units of log likelihood
+  /// rather than twenty.
+  public static let slip = 0.02
 
-  /// The mean log loss of `answers` (in any order) under `model`, and how many were scored.
-  public static func logLoss(of answers: [Answer], model: MemoryModel) -> (loss: Double, count: Int)
-  {
-    let replay = Replay(answers)
+  /// `memory` within the bounds, as a fit finds it; nil when a number is not finite (a
+  /// fit kept by something else, or damaged).
+  public static func bounded(_ memory: PlayerMemory) -> PlayerMemory? {
+    let values = numbers(memory)
+    guard values.allSatisfy(\.isFinite) else { return nil }
+    let clamped = zip(values, ranges).map { clamp($0, $1.0, $1.1) }
+    return PlayerMemory(
+      firstLearning: clamped[0], learningGain: clamped[1], learningDecay: clamped[2])
+  }
+
+  /// How many answers of `events` a fit scores (an answer before any card of its person
+  /// aside).
+  public static func scored(_ events: [Event]) -> Int { Replay(events).scored }
+
+  /// The mean log loss of the answers of `events` (in any order) under `model`, and how many
+  /// were scored.
+  public static func logLoss(of events: [Event], model: MemoryModel) -> (loss: Double, count: Int) {
+    let replay = Replay(events)
     let total = replay.loss(model)
     return (total / Double(max(1, replay.scored)), replay.scored)
   }
 
-  /// The player's memory fitted to `answers` (in any order), starting from `prior`; nil when
-  /// fewer than `minimumAnswers` would be scored.
-  public static func fit(_ answers: [Answer], prior: PlayerMemory = .standard) -> Result? {
-    let replay = Replay(answers)
+  /// The player's memory fitted to the cards and answers of `events` (in any order), starting
+  /// from `prior`; nil when fewer than `minimumAnswers` would be scored.
+  public static func fit(_ events: [Event], prior: PlayerMemory = .standard) -> Result? {
+    let replay = Replay(events)
     guard replay.scored >= minimumAnswers else { return nil }
     let start = point(prior)
     func objective(_ x: [Double]) -> Double {
@@ -135,10 +167,10 @@ public enum MemoryFit {
   }
 
   private static func memory(at x: [Double]) -> PlayerMemory {
-    let values = zip(x, ranges).map { value, range in
-      clamp(Double.exp(value), range.0, range.1)
-    }
-    return PlayerMemory(firstLearning: values[0], learningGain: values[1], learningDecay: values[2])
+    bounded(
+      PlayerMemory(
+        firstLearning: .exp(x[0]), learningGain: .exp(x[1]), learningDecay: .exp(x[2])))
+      ?? .standard
   }
 
   /// How far `x` lies outside the bounds, in the optimiser's space (0 inside them): what lies
@@ -225,42 +257,57 @@ public enum MemoryFit {
     return simplex[values.indices.min { values[$0] < values[$1] }!]
   }
 
-  /// The answers sorted by person then time, and what does not change between models: each
-  /// answer's gap from the previous one of its person and its grade if recalled.
+  /// The cards and answers sorted by person then time, and what does not change between
+  /// models: each one's gap from the previous one of its person, and an answer's outcome and
+  /// grade if recalled.
   struct Replay {
-    /// Days since the person's previous answer; nil at their first.
+    /// Days since the person's previous card or answer; nil at their first.
     let days: [Double?]
-    let right: [Bool]
+    /// nil for a card.
+    let right: [Bool?]
     let grades: [Grade]
     let scored: Int
 
-    init(_ answers: [Answer]) {
-      let sorted = answers.sorted { ($0.person, $0.time) < ($1.person, $1.time) }
-      days = sorted.indices.map { index in
+    init(_ events: [Event]) {
+      func order(_ event: Event) -> Int { event.kind == .card ? 0 : 1 }
+      let sorted = events.sorted {
+        ($0.person, $0.time, order($0)) < ($1.person, $1.time, order($1))
+      }
+      let days = sorted.indices.map { index -> Double? in
         guard index > 0, sorted[index - 1].person == sorted[index].person else { return nil }
         return (sorted[index].time - sorted[index - 1].time) / 86_400
       }
-      right = sorted.map(\.right)
-      grades = sorted.map { Memories.recalledGrade(seconds: $0.seconds) }
-      scored = days.count { $0 != nil }
+      let right = sorted.map { event -> Bool? in
+        guard case .answer(let right, _) = event.kind else { return nil }
+        return right
+      }
+      self.days = days
+      self.right = right
+      grades = sorted.map { event in
+        guard case .answer(_, let seconds) = event.kind else { return .again }
+        return Memories.recalledGrade(seconds: seconds)
+      }
+      // An answer is scored when a card or an answer of its person came before it.
+      scored = days.indices.count { days[$0] != nil && right[$0] != nil }
     }
 
-    /// The sum of the scored answers' log losses under `model`.
+    /// The sum of the scored answers' log losses under `model`: a card starts a memory (or
+    /// shows the name again) as the game takes it in, and so does an answer before anything
+    /// else of its person (one given before cards were recorded, or in a quiz), unscored.
     func loss(_ model: MemoryModel) -> Double {
       let guess = 1 / Double(MemoryFit.options)
       var total = 0.0
       var memory: MemoryState?
       for index in days.indices {
-        guard let days = days[index], let before = memory else {
-          memory = model.remember(nil, grade: .again, afterDays: nil)
+        guard let right = right[index], let days = days[index], let before = memory else {
+          memory = model.remember(memory, grade: .again, afterDays: days[index])
           continue
         }
         let recall = model.recall(of: before, afterDays: days)
-        let right = recall + (1 - recall) * guess
-        let likelihood = self.right[index] ? right : 1 - right
-        total -= Double.log(max(likelihood, 1e-9))
+        let likely = (1 - MemoryFit.slip) * (recall + (1 - recall) * guess) + MemoryFit.slip * guess
+        total -= Double.log(max(right ? likely : 1 - likely, 1e-9))
         memory = model.answered(
-          before, right: self.right[index], grade: grades[index], afterDays: days,
+          before, right: right, grade: grades[index], afterDays: days,
           options: MemoryFit.options, recall: recall)
       }
       return total

@@ -287,28 +287,32 @@ public struct MemoryModel: Hashable, Sendable {
 
 extension MemoryModel {
   /// How long a name lasts (its recall at least `desiredRecall`) at three points of learning
-  /// it, in seconds: what the model says of a player, in words a player understands.
+  /// it, in seconds: what the model says of a player, in words a player understands. Each is
+  /// measured after a fixed number of right answers, each given when the name was due, so
+  /// that a memory that lasts longer at each step is never said to last less.
   public struct Lasting: Hashable, Sendable {
-    /// After a name card and a right answer when it was due.
+    /// After a name card and one right answer.
     public var afterARecall: Double
-    /// Once learnt in a sitting: right answers, each when due, until the learning is done.
-    public var learnt: Double
-    /// Then five right answers on later days, each when due (a day at least after the last).
-    public var afterFiveReviews: Double
+    /// After a name card and `Lasting.inASitting` right answers.
+    public var afterASitting: Double
+    /// Then `Lasting.laterDays` more, each at least a day after the one before.
+    public var afterLaterDays: Double
+
+    public static let inASitting = 5
+    public static let laterDays = 5
   }
 
   public var lasting: Lasting {
     var memory = remember(nil, grade: .again, afterDays: nil)
-    memory = remember(memory, grade: .good, afterDays: interval(of: memory))
-    let afterARecall = interval(of: memory) * 86_400
-    for _ in 0..<100 where memory.learning != nil {
-      memory = remember(memory, grade: .good, afterDays: interval(of: memory))
-    }
-    let learnt = interval(of: memory) * 86_400
-    for _ in 0..<5 {
-      memory = remember(memory, grade: .good, afterDays: max(1, interval(of: memory)))
+    var lengths: [Double] = []
+    for step in 1...Lasting.inASitting + Lasting.laterDays {
+      let days = interval(of: memory)
+      memory = remember(
+        memory, grade: .good, afterDays: step > Lasting.inASitting ? max(1, days) : days)
+      lengths.append(interval(of: memory) * 86_400)
     }
     return Lasting(
-      afterARecall: afterARecall, learnt: learnt, afterFiveReviews: interval(of: memory) * 86_400)
+      afterARecall: lengths[0], afterASitting: lengths[Lasting.inASitting - 1],
+      afterLaterDays: lengths[lengths.count - 1])
   }
 }

@@ -60,12 +60,16 @@ extension History {
     }
   }
 
-  /// Records a person's memory without an answer (a name card seen at `time`, Unix seconds),
-  /// committed before it returns.
-  public func remember(person: Int64, memory: MemoryState, grade: Int, at time: Double)
-    throws(Unavailable)
-  {
+  /// Records a name card of `person` seen at `time` (Unix seconds) in the roster `roster` (its
+  /// identity), and the person's memory after it (its grade, 1 to 4), committed before it
+  /// returns.
+  public func recordCard(
+    person: Int64, roster: String, memory: MemoryState, grade: Int, at time: Double
+  ) throws(Unavailable) {
     try writing { db in
+      try db.execute(
+        sql: "INSERT INTO card (person, roster, shownAt) VALUES (?, ?, ?)",
+        arguments: [person, roster, time])
       try Self.memory(of: person, memory, grade: grade, at: time).update(db)
     }
   }
@@ -89,11 +93,12 @@ extension History {
     }
   }
 
-  /// Forgets everything recorded for the roster `roster` (its identity): its answers, and
-  /// its people's memories, in one transaction.
+  /// Forgets everything recorded for the roster `roster` (its identity): its answers and
+  /// cards, and its people's memories, in one transaction.
   public func forget(roster: String) throws(Unavailable) {
     try writing { db in
       try AnswerRecord.filter(Column("roster") == roster).deleteAll(db)
+      try db.execute(sql: "DELETE FROM card WHERE roster = ?", arguments: [roster])
       try PersonRecord.filter(Column("roster") == roster).updateAll(
         db, Column("stability").set(to: nil), Column("difficulty").set(to: nil),
         Column("lastAnswer").set(to: nil), Column("lastGrade").set(to: nil),

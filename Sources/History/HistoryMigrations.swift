@@ -99,6 +99,17 @@ extension History {
         t.column("fittedAt", .double).notNull()
       }
     }
+    // Each name card seen (before, a card only changed its person's memory), so that the fit
+    // of the player's memory replays a person from the moment they were met.
+    migrator.registerMigration("v5") { db in
+      try db.create(table: "card") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("person", .integer).notNull().indexed()
+          .references("person", onDelete: .cascade)
+        t.column("roster", .text).notNull().indexed()
+        t.column("shownAt", .double).notNull()
+      }
+    }
     return migrator
   }
 }

@@ -42,29 +42,37 @@ extension History {
       fittedAt = fitted.fittedAt
     }
 
-    var fitted: FittedMemory {
-      FittedMemory(
-        MemoryFit.Result(
-          memory: PlayerMemory(
-            firstLearning: firstLearning, learningGain: learningGain,
-            learningDecay: learningDecay),
-          answers: answers, lossBefore: lossBefore, lossAfter: lossAfter),
-        at: fittedAt)
+    /// The fit kept, within the bounds a fit keeps to; nil when a number is not finite.
+    var fitted: FittedMemory? {
+      MemoryFit.bounded(
+        PlayerMemory(
+          firstLearning: firstLearning, learningGain: learningGain, learningDecay: learningDecay)
+      ).map { memory in
+        FittedMemory(
+          MemoryFit.Result(
+            memory: memory, answers: answers, lossBefore: lossBefore, lossAfter: lossAfter),
+          at: fittedAt)
+      }
     }
   }
 
-  /// Every answer recorded, of every roster (the player's memory is theirs, not a club's),
-  /// as the fit reads them.
-  public func answersToFit() throws(Unavailable) -> [MemoryFit.Answer] {
+  /// Every name card and answer recorded, of every roster (the player's memory is theirs,
+  /// not a club's), as the fit reads them.
+  public func eventsToFit() throws(Unavailable) -> [MemoryFit.Event] {
     try reading { db in
-      try Row.fetchAll(
+      let answers = try Row.fetchAll(
         db, sql: "SELECT person, answeredAt, outcome = ?, seconds FROM answer",
         arguments: [Outcome.correct]
-      ).map { MemoryFit.Answer(person: $0[0], time: $0[1], right: $0[2], seconds: $0[3]) }
+      ).map { MemoryFit.Event.answer(person: $0[0], time: $0[1], right: $0[2], seconds: $0[3]) }
+      let cards = try Row.fetchAll(db, sql: "SELECT person, shownAt FROM card").map {
+        MemoryFit.Event.card(person: $0[0], time: $0[1])
+      }
+      return cards + answers
     }
   }
 
-  /// The fit kept; nil before there were enough answers for one.
+  /// The fit kept; nil before there were enough answers for one. A number out of a fit's
+  /// bounds is taken to its bound, and a fit with a number that is not one is not used.
   public func fittedMemory() throws(Unavailable) -> FittedMemory? {
     try reading { db in
       try PlayerMemoryRecord.fetchOne(db)?.fitted
@@ -76,11 +84,15 @@ extension History {
     try fittedMemory()?.memory.model ?? .standard
   }
 
-  /// Fits the player's memory to every answer recorded and keeps it (at `time`, Unix
-  /// seconds); nil, and nothing kept, while there are too few answers.
+  /// Fits the player's memory to every card and answer recorded and keeps it (at `time`, Unix
+  /// seconds); nil while there are too few answers, and then no fit is kept (one made before
+  /// a roster's progress was forgotten is not the player's any more).
   @discardableResult
   public func refitMemory(at time: Double) throws(Unavailable) -> FittedMemory? {
-    guard let result = MemoryFit.fit(try answersToFit()) else { return nil }
+    guard let result = MemoryFit.fit(try eventsToFit()) else {
+      try writing { db in _ = try PlayerMemoryRecord.deleteAll(db) }
+      return nil
+    }
     let fitted = FittedMemory(result, at: time)
     try writing { db in try PlayerMemoryRecord(fitted).save(db) }
     return fitted

@@ -22,6 +22,7 @@ extension AppModel {
     if recordsHistory, overlay == .stats {
       screen.practice = PracticeSummary(played.days, today: session.wallClock.day(at: now))
       screen.lasting = session.memories.model.lasting
+      screen.memoryFitted = session.memories.model != .standard
     }
     // Counted over everyone, so only for the screens that say it.
     if recordsHistory, (place == .start && overlay == nil) || overlay == .stats || isFinished {

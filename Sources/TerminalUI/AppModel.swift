@@ -44,6 +44,9 @@ public struct AppModel: Sendable {
   var people = PeopleWindowState()
   /// What the history cannot keep and why.
   var historyNotice: String?
+  /// Whether answers were recorded since the player's memory was last fitted: a sitting left
+  /// before its end is fitted as the game quits.
+  private var answersSinceFit = false
 
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
@@ -86,6 +89,12 @@ public struct AppModel: Sendable {
     apply(input, at: now, into: &step)
     if let status = step.quit {
       hasQuit = true
+      // Killed, the game goes at once; quit by the player, the sitting left is fitted.
+      var killed = false
+      if case .terminated = input { killed = true }
+      if answersSinceFit, !killed {
+        step.effects.append(.fitMemory(at: session.wallClock.unixSeconds(at: now)))
+      }
       return step.effects + [.quit(status: status, summary: step.summary ? summaryLine : nil)]
     }
     step.effects += pictureRequests()
@@ -200,7 +209,7 @@ public struct AppModel: Sendable {
 
   /// The history's part of a transition: an answer, or a member met on a name card, with
   /// their memory after it and before.
-  private func record(
+  private mutating func record(
     _ transition: Transition, memoriesBefore before: Memories, into step: inout Step
   ) {
     switch transition.kind {
@@ -213,6 +222,7 @@ public struct AppModel: Sendable {
             result: result, answeredAt: record.lastAnswer, memory: record.memory,
             grade: record.lastGrade, mode: (session.state.game?.mode ?? .quiz).rawValue,
             previous: before.records[member])))
+      answersSinceFit = true
 
     case .introduced(let member):
       guard let record = memories.records[member.id] else { return }
@@ -220,6 +230,7 @@ public struct AppModel: Sendable {
         .recordIntroduction(member.id, record, previous: before.records[member.id]))
     case .roundFinished:
       step.effects.append(.fitMemory(at: session.wallClock.unixSeconds(at: transition.at)))
+      answersSinceFit = false
     default:
       break
     }

@@ -178,6 +178,8 @@ public struct Screen: Hashable, Sendable {
   public var practice: PracticeSummary?
   /// With a history: how long the player keeps a name, as their memory model says.
   public var lasting: MemoryModel.Lasting?
+  /// Whether that model is fitted to the player's answers (else it is a typical player's).
+  public var memoryFitted = false
   /// The start screen's list of groups, everyone first; empty when the roster has none.
   public var groups: [GroupLine] = []
   /// The line of `groups` whose members the games ask about.

@@ -34,7 +34,7 @@ extension Renderer {
       lines.append((practiceLine(practice), .plain))
     }
     if let lasting = screen.lasting {
-      lines += MemoryInWords.lines(lasting).map { ($0, .plain) }
+      lines += MemoryInWords.lines(lasting, fitted: screen.memoryFitted).map { ($0, .plain) }
     }
     lines.append(("", .plain))
     if game.recentResults.isEmpty {

@@ -128,43 +128,63 @@ struct HistoryExport: ParsableCommand {
       })
   }
 
-  /// `--model`: the fit, as text or JSON.
+  func validate() throws {
+    guard model else { return }
+    if let roster {
+      throw ValidationError(
+        "--model fits your memory to every roster's answers: give no roster folder (\(roster))")
+    }
+    if summary { throw ValidationError("--model and --summary cannot be used together") }
+  }
+
+  /// `--model`: the fit beside the defaults, as CSV or JSON on standard output (the fitted
+  /// column empty, or null, while there are too few answers), and what it means in words on
+  /// standard error.
   func printModel(_ history: History) throws {
     let now = Date().timeIntervalSince1970
-    guard let fitted = try history.refitMemory(at: now) else {
-      let scored = MemoryFit.scored(try history.answersToFit())
-      let kept = try history.fittedMemory()
-      print(
-        "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
-          + "(each person's first answer aside); "
-          + (kept.map { "the fit of \($0.answers) answers kept before is used." }
-            ?? "the defaults are used."))
-      return
-    }
+    let fitted = try history.refitMemory(at: now)
     let standard = PlayerMemory.standard
-    let rows: [(String, Double, Double, String)] = [
-      ("first_learning_seconds", standard.firstLearning, fitted.memory.firstLearning, "%.1f"),
-      ("learning_gain", standard.learningGain, fitted.memory.learningGain, "%.2f"),
-      ("learning_decay", standard.learningDecay, fitted.memory.learningDecay, "%.3f"),
-      ("log_loss", fitted.lossBefore, fitted.lossAfter, "%.4f"),
+    let events = try history.eventsToFit()
+    let loss: (Double, Double?) =
+      fitted.map { ($0.lossBefore, $0.lossAfter) }
+      ?? (MemoryFit.logLoss(of: events, model: .standard).loss, nil)
+    let rows: [(name: String, standard: Double, fitted: Double?, format: String)] = [
+      ("first_learning_seconds", standard.firstLearning, fitted?.memory.firstLearning, "%.1f"),
+      ("learning_gain", standard.learningGain, fitted?.memory.learningGain, "%.2f"),
+      ("learning_decay", standard.learningDecay, fitted?.memory.learningDecay, "%.3f"),
+      ("log_loss", loss.0, loss.1, "%.4f"),
     ]
+    let scored = fitted?.answers ?? MemoryFit.scored(events)
     switch format {
     case .json:
-      var object: [String: Any] = ["answers": fitted.answers]
-      for (name, before, after, _) in rows {
-        object[name] = ["default": before, "fitted": after]
+      var object: [String: Any] = ["answers": scored, "needed": MemoryFit.minimumAnswers]
+      for row in rows {
+        object[row.name] = ["default": row.standard, "fitted": row.fitted as Any? ?? NSNull()]
       }
       let data = try JSONSerialization.data(
         withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
       print(String(decoding: data, as: UTF8.self))
     case .csv:
-      print("Your memory, fitted to \(fitted.answers) answers:")
-      print("name,default,fitted")
-      for (name, before, after, format) in rows {
-        print("\(name),\(String(format: format, before)),\(String(format: format, after))")
-      }
-      print(MemoryInWords.lines(fitted.memory.model.lasting).joined(separator: " "))
+      let table = Table(
+        columns: ["name", "default", "fitted"],
+        rows: rows.map { row in
+          [
+            row.name, String(format: row.format, row.standard),
+            row.fitted.map { String(format: row.format, $0) },
+          ]
+        })
+      print(table.csv, terminator: "")
     }
+    let words =
+      fitted.map {
+        "Your memory, fitted to \($0.answers) answers. "
+          + MemoryInWords.lines($0.memory.model.lasting, fitted: true)
+          .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+      }
+      ?? "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
+      + "(a person's first answer aside, unless their name card came before it); "
+      + "the defaults are used."
+    FileHandle.standardError.write(Data((words + "\n").utf8))
   }
 
   func summaryTable(_ history: History, rosters: [String]?) throws -> Table {

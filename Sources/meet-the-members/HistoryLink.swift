@@ -150,9 +150,9 @@ struct HistoryLink {
       introduction: { member, record in
         guard let person = people[member] else { return missing(member.rawValue) }
         return failure {
-          try history.remember(
-            person: person, memory: record.memory, grade: record.lastGrade.rawValue,
-            at: record.lastAnswer)
+          try history.recordCard(
+            person: person, roster: identity, memory: record.memory,
+            grade: record.lastGrade.rawValue, at: record.lastAnswer)
         }
       },
       forget: { failure { try history.forget(roster: identity) } },

@@ -104,6 +104,30 @@ final class LearningTests: XCTestCase {
     XCTAssertEqual(met.count, 12, "right answers bring everyone in: \(learner.seen)")
   }
 
+  /// One rule of "due" for the screens and learn mode: a name being learnt whose recall lies
+  /// between the asking recall and 0.9 is not due (learn mode goes on meeting people, and the
+  /// start screen does not count it); below the asking recall it is; a name learnt at that
+  /// same recall is due.
+  func testDueIsOneRuleForTheScreensAndLearnMode() {
+    var memories = Memories()
+    let (ada, bo) = (MemberID("ada"), MemberID("bo"))
+    let card = memories.introduce(ada, at: 0)
+    let model = memories.model
+    let between = (memories.askingRecall + model.desiredRecall) / 2
+    let time = model.days(of: card.memory, until: between) * 86_400
+    XCTAssertFalse(memories.isDue(ada, at: time))
+    let later = model.days(of: card.memory, until: memories.askingRecall - 0.01) * 86_400
+    XCTAssertTrue(memories.isDue(ada, at: later))
+
+    let learnt = MemoryState(stability: 3, difficulty: 5)
+    memories = Memories(
+      [ada: card, bo: MemoryRecord(memory: learnt, lastAnswer: 0, lastGrade: .good)])
+    let boTime = model.days(of: learnt, until: between) * 86_400
+    XCTAssertTrue(memories.isDue(bo, at: boTime))
+    XCTAssertEqual(memories.due(among: [ada, bo], at: time), 0)
+    XCTAssertEqual(memories.due(among: [ada, bo], at: boTime), 2)
+  }
+
   /// How many are met before the first question is the model's to say: a player whose new
   /// names fade in seconds meets a few, one whose names last minutes meets everyone first.
   func testHowManyAreMetBeforeTheFirstQuestionFollowsThePlayersMemory() {

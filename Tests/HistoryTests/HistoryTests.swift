@@ -70,7 +70,8 @@ final class HistoryTests: XCTestCase {
     let photos = [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")]
     let people = try history.people(photos, roster: key("club"))
     let learning = MemoryState(stability: 0.25, difficulty: 6, learning: 372)
-    try history.remember(person: people[0].id, memory: learning, grade: 3, at: 1000)
+    try history.recordCard(
+      person: people[0].id, roster: key("club").identity, memory: learning, grade: 3, at: 1000)
     try history.record(
       answer(people[1].id, at: 1000, outcome: .wrong),
       memory: MemoryState(stability: 0.2, difficulty: 7, learning: 60), grade: 1)
@@ -94,6 +95,47 @@ final class HistoryTests: XCTestCase {
         MemoryState(stability: 1, difficulty: 5),
         MemoryState(stability: 1, difficulty: 5, learning: MemoryModel.defaultFirstLearning),
       ])
+  }
+
+  /// Name cards are kept with their time, so that the fit replays each person from the
+  /// moment they were met; forgetting a roster forgets its cards, and a fit no longer backed
+  /// by enough answers is dropped. A fit kept out of bounds is read within them, and one
+  /// that is not finite is not used.
+  func testCardsAreKeptForTheFitAndAStaleFitIsDropped() throws {
+    let history = try History(folder: folder + "/data")
+    let people = try history.people(
+      [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")], roster: key("club"))
+    let card = MemoryState(stability: 0.2, difficulty: 7, learning: 60)
+    try history.recordCard(
+      person: people[0].id, roster: key("club").identity, memory: card, grade: 1, at: 1_000)
+    for index in 0..<250 {
+      try history.record(
+        answer(people[index % 2].id, at: 1_030 + 600 * Double(index)), memory: card, grade: 3)
+    }
+    let events = try history.eventsToFit()
+    XCTAssertEqual(events.filter { $0.kind == .card }, [.card(person: people[0].id, time: 1_000)])
+    XCTAssertEqual(MemoryFit.scored(events), 249, "Ada's first answer comes after her card")
+    XCTAssertNotNil(try history.refitMemory(at: 200_000))
+
+    try DatabaseQueue(path: history.path).write { db in
+      try db.execute(sql: "UPDATE playerMemory SET firstLearning = 1e9, learningGain = 0.001")
+    }
+    let bounded = try XCTUnwrap(try history.fittedMemory()).memory
+    XCTAssertEqual(bounded.firstLearning, MemoryFit.upperBounds.firstLearning)
+    XCTAssertEqual(bounded.learningGain, MemoryFit.lowerBounds.learningGain)
+    try DatabaseQueue(path: history.path).write { db in
+      try db.execute(sql: "UPDATE playerMemory SET learningDecay = 9e999")
+    }
+    XCTAssertNil(try history.fittedMemory())
+    XCTAssertEqual(try history.memoryModel(), .standard)
+
+    try history.forget(roster: key("club").identity)
+    XCTAssertEqual(try history.eventsToFit(), [])
+    XCTAssertNil(try history.refitMemory(at: 300_000))
+    let rows = try DatabaseQueue(path: history.path).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM playerMemory")
+    }
+    XCTAssertEqual(rows, 0, "the fit of answers forgotten is not the player's any more")
   }
 
   /// The person an answer chose is kept; if that person is ever deleted, the answer stays

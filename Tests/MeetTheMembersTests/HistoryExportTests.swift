@@ -113,8 +113,19 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(few.status, 0, few.errors)
     XCTAssertEqual(
       few.output,
-      "Not enough answers to fit your memory yet: 0 of 200 (each person's first answer aside); "
-        + "the defaults are used.\n")
+      "name,default,fitted\r\nfirst_learning_seconds,60.0,\r\nlearning_gain,18.00,\r\n"
+        + "learning_decay,0.500,\r\nlog_loss,0.0000,\r\n")
+    XCTAssertEqual(
+      few.errors,
+      "Not enough answers to fit your memory yet: 0 of 200 (a person's first answer aside, "
+        + "unless their name card came before it); the defaults are used.\n")
+    let fewJSON = try runMeetTheMembers(
+      ["history", "--model", "--format", "json", "--data-dir", data])
+    let empty = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(fewJSON.output.utf8)) as? [String: Any])
+    XCTAssertEqual(empty["answers"] as? Int, 0)
+    XCTAssertEqual(empty["needed"] as? Int, 200)
+    XCTAssertTrue((empty["learning_gain"] as? [String: Any])?["fitted"] is NSNull, fewJSON.output)
 
     // Names kept far longer than the defaults say: right an hour later, nine times in ten.
     let history = try History(folder: data)
@@ -132,19 +143,23 @@ final class HistoryExportTests: XCTestCase {
     }
     let text = try runMeetTheMembers(["history", "--model", "--data-dir", data])
     XCTAssertEqual(text.status, 0, text.errors)
-    let lines = text.output.split(separator: "\n").map(String.init)
+    let lines = text.output.components(separatedBy: "\r\n")
     // Each person's first answer starts them: 302 answers about three or four people.
     let kept = try XCTUnwrap(try history.fittedMemory())
     XCTAssertTrue((298...299).contains(kept.answers), "\(kept.answers)")
-    XCTAssertEqual(lines.first, "Your memory, fitted to \(kept.answers) answers:", text.output)
-    XCTAssertEqual(lines.count, 7, text.output)
-    XCTAssertEqual(lines[1], "name,default,fitted")
-    XCTAssertTrue(lines[2].hasPrefix("first_learning_seconds,60.0,"), lines[2])
-    XCTAssertTrue(lines[6].hasPrefix("After a right answer you keep a name about "), lines[6])
-    let loss = lines[5].split(separator: ",").compactMap { Double($0) }
-    XCTAssertEqual(loss.count, 2, lines[5])
+    XCTAssertGreaterThan(kept.memory.firstLearning, 60, "names kept an hour and more")
+    XCTAssertEqual(lines.count, 6, text.output)
+    XCTAssertEqual(lines[0], "name,default,fitted")
+    XCTAssertTrue(lines[1].hasPrefix("first_learning_seconds,60.0,"), lines[1])
+    XCTAssertEqual(lines[5], "")
+    XCTAssertTrue(
+      text.errors.hasPrefix(
+        "Your memory, fitted to \(kept.answers) answers. You recall a name 9 times in 10 for "
+          + "about: "), text.errors)
+    let loss = lines[4].split(separator: ",").compactMap { Double($0) }
+    XCTAssertEqual(loss.count, 2, lines[4])
     XCTAssertLessThan(loss[1], loss[0], "the fit predicts the answers better")
-    XCTAssertTrue(lines[2].hasSuffix(String(format: ",%.1f", kept.memory.firstLearning)))
+    XCTAssertTrue(lines[1].hasSuffix(String(format: ",%.1f", kept.memory.firstLearning)))
 
     let json = try runMeetTheMembers(["history", "--model", "--format", "json", "--data-dir", data])
     let object = try XCTUnwrap(
@@ -153,6 +168,14 @@ final class HistoryExportTests: XCTestCase {
     let decay = try XCTUnwrap(object["learning_decay"] as? [String: Double])
     XCTAssertEqual(decay["default"], MemoryModel.defaultLearningDecay)
     XCTAssertEqual(try XCTUnwrap(decay["fitted"]), kept.memory.learningDecay, accuracy: 1e-9)
+
+    // The fit is of every roster's answers, and is not a summary.
+    for arguments in [[roster], ["--summary"]] {
+      let refused = try runMeetTheMembers(
+        ["history", "--model"] + arguments + ["--data-dir", data])
+      XCTAssertEqual(refused.status, 64, refused.errors)
+      XCTAssertTrue(refused.errors.hasPrefix("Error: --model "), refused.errors)
+    }
   }
 
   func testNoHistoryIsAOneLineError() throws {

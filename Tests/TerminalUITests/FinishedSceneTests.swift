@@ -133,6 +133,31 @@ final class FinishedSceneTests: XCTestCase {
 
   /// Answers a round of three right, at seconds 1, 4 and 7, each reveal over two seconds
   /// later; returns who was asked.
+  /// A sitting left before its end is fitted as the player quits (after the answers, before
+  /// the game ends); quitting with nothing answered since the last fit, or being killed, fits
+  /// nothing.
+  func testQuittingInTheMiddleOfARoundFitsTheAnswersGiven() {
+    var model = recordingModel(Memories(), unixSecondsAtZero: 1_000)
+    model.startQuiz()
+    model.handle(.press(.option(model.question.correctIndex)), at: .seconds(1))
+    model.handle(.tick, at: .seconds(3))
+    model.handle(.press(.quit), at: .seconds(4))
+    XCTAssertEqual(
+      Array(model.log.drop { $0 != .fitMemory(at: 1_004) }.prefix(2)),
+      [.fitMemory(at: 1_004), .quit(status: 0, summary: model.model.summaryLine)],
+      "\(model.log)")
+
+    var untouched = recordingModel(Memories(), unixSecondsAtZero: 1_000)
+    untouched.handle(.press(.quit), at: .seconds(1))
+    var killed = recordingModel(Memories(), unixSecondsAtZero: 1_000)
+    killed.startQuiz()
+    killed.handle(.press(.option(killed.question.correctIndex)), at: .seconds(1))
+    killed.handle(.terminated(signal: 15), at: .seconds(2))
+    for log in [untouched.log, killed.log] {
+      XCTAssertFalse(log.contains { if case .fitMemory = $0 { true } else { false } }, "\(log)")
+    }
+  }
+
   private func playARoundOfThree(_ model: inout TestModel) -> Set<MemberID> {
     model.startQuiz()
     var asked: Set<MemberID> = []
