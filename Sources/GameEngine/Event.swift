@@ -12,6 +12,9 @@ public enum Event: Hashable, Sendable {
   case faceShown
   /// The player chose the option at this index (0 to 3).
   case answerChosen(Int)
+  /// The player typed `text` as the name and submitted it; `spelling` is the text spelt in
+  /// Latin letters by the front end (see `Spelling`).
+  case answerTyped(String, spelling: String)
   /// The player pressed a key or clicked, whatever it did: someone is playing. Ends a run of
   /// timeouts (see `Rules.pauseAfterTimeouts`).
   case playerActive

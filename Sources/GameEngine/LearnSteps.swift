@@ -45,7 +45,25 @@ struct LearnSteps: GameSteps {
       return .question(
         session.questions.question(
           about: id, number: (session.state.game?.questionsPlayed ?? 0) + 1,
-          familiar: inPlay.filter { memories.records[$0] != nil }))
+          familiar: inPlay.filter { memories.records[$0] != nil }
+        ).asked(as: Self.kind(of: id, in: memories, kinds: session.rules.questionKinds)))
+    }
+  }
+
+  /// How a person is asked: the name picked among four until it is recognised (their last
+  /// answer a recall), then typed; a miss goes back to picking. `--kind names` only picks,
+  /// `--kind typing` only types.
+  static func kind(of member: MemberID, in memories: Memories, kinds: QuestionKinds?)
+    -> QuestionKind
+  {
+    switch kinds {
+    case .names: return .name
+    case .typing: return .typing
+    case .mixed, nil:
+      guard let record = memories.records[member], record.lastGrade != .again else {
+        return .name
+      }
+      return .typing
     }
   }
 

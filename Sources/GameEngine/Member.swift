@@ -21,11 +21,16 @@ public struct Member: Hashable, Sendable, Identifiable {
   public let name: String
   /// The subfolder the member's photo was found in (for example "recruits"), if any.
   public let group: String?
+  /// The name as typed answers are matched against it (see `Spelling`).
+  public let spelling: Spelling
 
-  public init(id: MemberID, name: String, group: String? = nil) {
+  /// `spelling`, the name spelt in Latin letters (see `Spelling`), is the name itself when
+  /// not given.
+  public init(id: MemberID, name: String, group: String? = nil, spelling: String? = nil) {
     self.id = id
     self.name = name
     self.group = group
+    self.spelling = Spelling(spelling ?? name)
   }
 
   /// The key under which two names count as the same answer.

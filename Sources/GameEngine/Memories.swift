@@ -30,11 +30,15 @@ public struct MemoryRecord: Hashable, Sendable {
   public var lastAnswer: Double
   /// How the last answer counted.
   public var lastGrade: Grade
+  /// Whether the name was recalled by typing it, and not missed since: recalled, not only
+  /// recognised among four.
+  public var typed: Bool
 
-  public init(memory: MemoryState, lastAnswer: Double, lastGrade: Grade) {
+  public init(memory: MemoryState, lastAnswer: Double, lastGrade: Grade, typed: Bool = false) {
     self.memory = memory
     self.lastAnswer = lastAnswer
     self.lastGrade = lastGrade
+    self.typed = typed
   }
 }
 
@@ -62,17 +66,28 @@ public struct Memories: Hashable, Sendable {
     return model.recall(of: record.memory, afterDays: (time - record.lastAnswer) / 86_400)
   }
 
-  /// Whether the player knows the member's name at `time`: their last answer counted as
-  /// recalled (a miss, or a likely guess, shows the name but is not knowing it), and recall
-  /// is still at least the model's desired recall (0.9).
-  public func knows(_ member: MemberID, at time: Double) -> Bool {
+  /// Whether the player recognises the member's name at `time`: their last answer counted
+  /// as recalled (a miss, or a likely guess, shows the name but is not knowing it), and
+  /// recall is still at least the model's desired recall (0.9).
+  public func recognises(_ member: MemberID, at time: Double) -> Bool {
     guard let record = records[member], record.lastGrade != .again else { return false }
     return (recall(of: member, at: time) ?? 0) >= model.desiredRecall
   }
 
-  /// How many of `members` the player knows at `time`.
+  /// Whether the player knows the member's name at `time`: recognises it, and has recalled
+  /// it by typing it (`MemoryRecord.typed`).
+  public func knows(_ member: MemberID, at time: Double) -> Bool {
+    records[member]?.typed == true && recognises(member, at: time)
+  }
+
+  /// How many of `members` the player knows at `time` (recalled by typing).
   public func known(among members: [MemberID], at time: Double) -> Int {
     members.count { knows($0, at: time) }
+  }
+
+  /// How many of `members` the player recognises at `time` but has not recalled by typing.
+  public func recognisedOnly(among members: [MemberID], at time: Double) -> Int {
+    members.count { !knows($0, at: time) && recognises($0, at: time) }
   }
 
   /// Whether the member, met before, is due at `time`: a question now is what keeps their
@@ -108,20 +123,23 @@ public struct Memories: Hashable, Sendable {
   /// may be a guess among the options: it is recorded as recalled only if, given the recall
   /// predicted before it, the player more likely knew the name than guessed it (so a right
   /// answer to someone new, or nearly forgotten, is not knowing them). Then an answer within
-  /// 2.5 s is recalled, a slower one recalled with effort. (The memory itself takes in the
+  /// 2.5 s is recalled, a slower one recalled with effort; a name typed, which is recall and
+  /// not recognition, a grade above (see `recalledGrade`). (The memory itself takes in the
   /// answer as evidence weighted by that probability: see `remember`.)
-  public static func grade(
-    _ result: QuestionResult, recallBefore: Double?, options: Int
-  ) -> Grade {
+  public static func grade(_ result: QuestionResult, recallBefore: Double?) -> Grade {
     guard case .correct = result.outcome,
-      knew(recallBefore: recallBefore, options: options) >= 0.5
+      knew(recallBefore: recallBefore, options: result.question.kind.guessedAmong) >= 0.5
     else { return .again }
     return recalledGrade(result)
   }
 
-  /// The grade of a right answer known: within 2.5 s recalled, slower recalled with effort.
+  /// The grade of a right answer known. A name chosen: within 2.5 s recalled (good), slower
+  /// recalled with effort (hard). A name typed, a grade above: the whole name or the first
+  /// name, easy; with a slip, good (typing speed is the player's, not their memory's, so the
+  /// time does not count).
   static func recalledGrade(_ result: QuestionResult) -> Grade {
-    recalledGrade(seconds: result.answerTime.seconds)
+    if let typed = result.typed { return typed.match == .slip ? .good : .easy }
+    return recalledGrade(seconds: result.answerTime.seconds)
   }
 
   /// The grade of a right answer known, given in `seconds`.
@@ -147,19 +165,21 @@ public struct Memories: Hashable, Sendable {
   /// A right answer among several names is evidence weighted by the chance the player knew
   /// it: the memory after it is the expectation over "knew" (recalled) and "guessed" (as
   /// after a miss), so that a likely guess is never rewarded as a recall; a right answer
-  /// that could not be guessed counts in full.
+  /// that could not be guessed (a name typed) counts in full. A name typed right is recalled
+  /// by typing from then on, until a miss.
   @discardableResult
-  public mutating func remember(_ result: QuestionResult, options: Int, at time: Double)
-    -> MemoryRecord
-  {
+  public mutating func remember(_ result: QuestionResult, at time: Double) -> MemoryRecord {
     let member = result.member.id
     let previous = records[member]
     let recallBefore = recall(of: member, at: time)
-    let grade = Self.grade(result, recallBefore: recallBefore, options: options)
+    let grade = Self.grade(result, recallBefore: recallBefore)
     let memory = model.answered(
       previous?.memory, right: result.outcome.isCorrect, grade: Self.recalledGrade(result),
-      afterDays: previous.map { (time - $0.lastAnswer) / 86_400 }, options: options)
-    let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: grade)
+      afterDays: previous.map { (time - $0.lastAnswer) / 86_400 },
+      options: result.question.kind.guessedAmong)
+    let typed =
+      grade == .again ? false : result.question.kind == .typing || previous?.typed == true
+    let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: grade, typed: typed)
     records[member] = record
     return record
   }

@@ -39,6 +39,9 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 ///
 /// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
 ///   four), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 - that.
+///   A name typed cannot be guessed: right with probability R, but for a slip. A name typed
+///   right is taken in as the game takes the whole name typed (easy: the history does not
+///   keep whether it had a slip).
 /// - A person's replay starts at their first name card, and every answer after it is scored.
 ///   An answer before any card (a quiz's, or one recorded before cards were) starts it
 ///   instead, unscored: the name is shown at its reveal.
@@ -52,8 +55,8 @@ public enum MemoryFit {
     public enum Kind: Hashable, Sendable {
       /// A name card: the name shown, nothing asked.
       case card
-      /// An answer, right or not, given in `seconds`.
-      case answer(right: Bool, seconds: Double)
+      /// An answer to a question of `kind`, right or not, given in `seconds`.
+      case answer(right: Bool, seconds: Double, kind: QuestionKind)
     }
 
     /// Whom it was about: any value that tells people apart.
@@ -69,8 +72,10 @@ public enum MemoryFit {
     }
 
     /// An answer about `person` at `time`.
-    public static func answer(person: Int64, time: Double, right: Bool, seconds: Double) -> Self {
-      Self(person: person, time: time, kind: .answer(right: right, seconds: seconds))
+    public static func answer(
+      person: Int64, time: Double, right: Bool, seconds: Double, kind: QuestionKind = .name
+    ) -> Self {
+      Self(person: person, time: time, kind: .answer(right: right, seconds: seconds, kind: kind))
     }
 
     /// A name card of `person` seen at `time`.
@@ -98,8 +103,6 @@ public enum MemoryFit {
 
   /// Fewer scored answers than this, and the defaults stay.
   public static let minimumAnswers = 200
-  /// The options of a question (a right answer may be a guess among them).
-  public static let options = QuestionGenerator.optionCount
   /// Each number's range: its least value here, its greatest in `upperBounds`.
   public static let lowerBounds = PlayerMemory(
     firstLearning: 5, learningGain: 1.5, learningDecay: 0.1)
@@ -266,6 +269,8 @@ public enum MemoryFit {
     /// nil for a card.
     let right: [Bool?]
     let grades: [Grade]
+    /// How many names each answer may have been guessed among.
+    let options: [Int]
     let scored: Int
 
     init(_ events: [Event]) {
@@ -278,14 +283,18 @@ public enum MemoryFit {
         return (sorted[index].time - sorted[index - 1].time) / 86_400
       }
       let right = sorted.map { event -> Bool? in
-        guard case .answer(let right, _) = event.kind else { return nil }
+        guard case .answer(let right, _, _) = event.kind else { return nil }
         return right
       }
       self.days = days
       self.right = right
       grades = sorted.map { event in
-        guard case .answer(_, let seconds) = event.kind else { return .again }
-        return Memories.recalledGrade(seconds: seconds)
+        guard case .answer(_, let seconds, let kind) = event.kind else { return .again }
+        return kind == .typing ? .easy : Memories.recalledGrade(seconds: seconds)
+      }
+      options = sorted.map { event in
+        guard case .answer(_, _, let kind) = event.kind else { return 0 }
+        return kind.guessedAmong
       }
       // An answer is scored when a card or an answer of its person came before it.
       scored = days.indices.count { days[$0] != nil && right[$0] != nil }
@@ -295,7 +304,6 @@ public enum MemoryFit {
     /// shows the name again) as the game takes it in, and so does an answer before anything
     /// else of its person (one given before cards were recorded, or in a quiz), unscored.
     func loss(_ model: MemoryModel) -> Double {
-      let guess = 1 / Double(MemoryFit.options)
       var total = 0.0
       var memory: MemoryState?
       for index in days.indices {
@@ -304,11 +312,12 @@ public enum MemoryFit {
           continue
         }
         let recall = model.recall(of: before, afterDays: days)
+        let guess = options[index] > 0 ? 1 / Double(options[index]) : 0
         let likely = (1 - MemoryFit.slip) * (recall + (1 - recall) * guess) + MemoryFit.slip * guess
         total -= Double.log(max(right ? likely : 1 - likely, 1e-9))
         memory = model.answered(
           before, right: right, grade: grades[index], afterDays: days,
-          options: MemoryFit.options, recall: recall)
+          options: options[index], recall: recall)
       }
       return total
     }

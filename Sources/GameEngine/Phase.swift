@@ -16,8 +16,10 @@ public struct Answering: Hashable, Sendable {
 /// The player answered or ran out of time; the correct name is on screen.
 public struct Reveal: Hashable, Sendable {
   public let question: Question
-  /// The option the player chose, or nil when the time ran out.
+  /// The option the player chose, or nil when the time ran out or the name was typed.
   public let chosenIndex: Int?
+  /// The name typed, for a question of that kind answered in time.
+  public let typed: TypedAnswer?
   /// The progress bar's step when the question ended; it holds through the reveal.
   public let step: Int
   /// When the reveal began (moved on by the length of any pause).
@@ -25,19 +27,29 @@ public struct Reveal: Hashable, Sendable {
   /// Whether the chosen button is lit at this moment of its flashing.
   public var isLit: Bool
 
-  public init(question: Question, chosenIndex: Int?, step: Int, startedAt: Instant, isLit: Bool) {
+  public init(
+    question: Question, chosenIndex: Int?, typed: TypedAnswer? = nil, step: Int,
+    startedAt: Instant, isLit: Bool
+  ) {
     self.question = question
     self.chosenIndex = chosenIndex
+    self.typed = typed
     self.step = step
     self.startedAt = startedAt
     self.isLit = isLit
   }
 
   public var outcome: Outcome {
+    if let typed {
+      return typed.match.isRight ? .correct : .wrong(chosen: typed.other)
+    }
     guard let chosenIndex else { return .timedOut }
     if chosenIndex == question.correctIndex { return .correct }
     return .wrong(chosen: question.options[chosenIndex])
   }
+
+  /// Whether the player answered in time (chose a name or typed one).
+  public var isAnswered: Bool { chosenIndex != nil || typed != nil }
 }
 
 /// What was going on when the game was paused.
@@ -162,8 +174,9 @@ public enum Phase: Hashable, Sendable {
 public enum Outcome: Hashable, Sendable {
   /// The right name was chosen.
   case correct
-  /// Another name was chosen.
-  case wrong(chosen: NameOption)
+  /// Another name was chosen; for a name typed, the person whose name it is when it names
+  /// someone in play (else nil).
+  case wrong(chosen: NameOption?)
   /// No name was chosen within the answer time; recorded as "timeout" (see `name`).
   case timedOut
 
@@ -187,11 +200,16 @@ public struct QuestionResult: Hashable, Sendable {
   /// How long the player took to answer, counting only the time the face was on screen and
   /// the game ran (pauses excluded); the whole answer time for a timeout.
   public let answerTime: Duration
+  /// The name typed, for a question of that kind answered in time.
+  public let typed: TypedAnswer?
 
-  public init(question: Question, outcome: Outcome, answerTime: Duration) {
+  public init(
+    question: Question, outcome: Outcome, answerTime: Duration, typed: TypedAnswer? = nil
+  ) {
     self.question = question
     self.outcome = outcome
     self.answerTime = answerTime
+    self.typed = typed
   }
 
   public var member: Member { question.member }
@@ -200,7 +218,8 @@ public struct QuestionResult: Hashable, Sendable {
   public var chosenIndex: Int? {
     switch outcome {
     case .correct: question.correctIndex
-    case .wrong(let chosen): question.options.firstIndex(of: chosen)
+    case .wrong(let chosen):
+      typed == nil ? chosen.flatMap { question.options.firstIndex(of: $0) } : nil
     case .timedOut: nil
     }
   }

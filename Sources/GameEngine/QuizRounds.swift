@@ -1,10 +1,15 @@
-/// The timed quiz: the question generator's questions, one after another; the next is
-/// drawn ahead (`State.upcoming`) so that its picture is ready in time.
+/// The timed quiz: the question generator's questions, one after another, each asked as the
+/// rules' kinds say; the next is drawn ahead (`State.upcoming`) so that its picture is ready
+/// in time.
 struct QuizRounds: GameSteps {
   func next(for session: inout Session, at time: Instant) -> GameStep {
     let question = session.state.upcoming
     session.state.upcoming = session.questions.next()
-    return .question(question)
+    return .question(Self.asked(question, in: session))
+  }
+
+  private static func asked(_ question: Question, in session: Session) -> Question {
+    question.asked(as: (session.rules.questionKinds ?? .names).kind(ofQuestion: question.number))
   }
 
   /// The upcoming question (its picture is ready) under the number of the one that gave way,
@@ -13,7 +18,7 @@ struct QuizRounds: GameSteps {
     guard case .question(let question) = current else { return next(for: &session, at: time) }
     let next = session.state.upcoming.numbered(question.number)
     session.state.upcoming = session.questions.replacing(session.state.upcoming)
-    return .question(next)
+    return .question(Self.asked(next, in: session))
   }
 
   func upcomingMember(of session: Session) -> MemberID { session.state.upcoming.member.id }

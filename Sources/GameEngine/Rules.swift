@@ -2,6 +2,13 @@
 public struct Rules: Hashable, Sendable {
   /// Time to answer a question; no answer by then counts as incorrect.
   public var answerTime: Duration
+  /// Time to type a name, in place of `answerTime` for a question of that kind.
+  public var typingTime: Duration
+  /// Which kinds of question are asked; nil for each mode's own: the quiz picks names, learn
+  /// mode picks a name until it is recognised, then types it. Given, the quiz asks these, and
+  /// learn mode only picks names (`names`), only types them (`typing`) or goes its own way
+  /// (`mixed`).
+  public var questionKinds: QuestionKinds?
   /// How long the correct name stays on screen after an answer or a timeout.
   public var revealTime: Duration
   /// The progress bar has `progressSteps + 1` positions: 0 (empty) at the start of a question,
@@ -34,7 +41,9 @@ public struct Rules: Hashable, Sendable {
     pauseAfterTimeouts: Int = 3,
     roundLength: RoundLength = .questions(10),
     introductionTime: Duration = .seconds(6),
-    sittingLength: Duration = .seconds(600)
+    sittingLength: Duration = .seconds(600),
+    typingTime: Duration = .seconds(15),
+    questionKinds: QuestionKinds? = nil
   ) {
     precondition(answerTime > .zero, "the answer time must be positive")
     precondition(revealTime >= .zero, "the reveal time cannot be negative")
@@ -54,6 +63,14 @@ public struct Rules: Hashable, Sendable {
     self.introductionTime = introductionTime
     precondition(sittingLength > .zero, "a sitting must last")
     self.sittingLength = sittingLength
+    precondition(typingTime > .zero, "the typing time must be positive")
+    self.typingTime = typingTime
+    self.questionKinds = questionKinds
+  }
+
+  /// The time to answer a question of `kind`.
+  public func answerTime(for kind: QuestionKind) -> Duration {
+    kind == .typing ? typingTime : answerTime
   }
 
   /// The rules of the classic game: 5 s to answer, 2 s to read the correct name.

@@ -11,10 +11,11 @@ extension Session {
       guard let shownAt = introduction.shownAt else { return nil }
       return shownAt + rules.stepTime(introduction.step + 1, of: rules.introductionTime)
     case .answering(let answering):
-      return answering.startedAt + rules.stepTime(answering.step + 1)
+      return answering.startedAt
+        + rules.stepTime(answering.step + 1, of: rules.answerTime(for: answering.question.kind))
     case .revealing(let reveal):
       let end = reveal.startedAt + rules.revealTime
-      guard reveal.chosenIndex != nil else { return end }
+      guard reveal.chosenIndex != nil else { return end }  // nothing flashes
       let halves = rules.flashHalves(after: now - reveal.startedAt)
       return min(end, reveal.startedAt + rules.flashHalfPeriod * (halves + 1))
     }
@@ -27,13 +28,14 @@ extension Session {
     while true {
       switch state.phase {
       case .answering(var answering):
-        let timeout = answering.startedAt + rules.answerTime
+        let time = rules.answerTime(for: answering.question.kind)
+        let timeout = answering.startedAt + time
         if now >= timeout {
           answering.step = rules.progressSteps
-          endQuestion(answering, chosen: nil, at: timeout, recording: &transitions)
+          endQuestion(answering, answer: nil, at: timeout, recording: &transitions)
           continue
         }
-        answering.step = rules.step(after: now - answering.startedAt)
+        answering.step = rules.step(after: now - answering.startedAt, of: time)
         state.phase = .answering(answering)
       case .revealing(var reveal):
         let end = reveal.startedAt + rules.revealTime

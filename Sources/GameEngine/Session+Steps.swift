@@ -12,21 +12,37 @@ extension Session {
     transitions.append(Transition(kind: step.posed, at: start))
   }
 
+  /// How a question was answered.
+  enum Answer {
+    case chosen(Int)
+    case typed(TypedAnswer)
+  }
+
+  /// Ends the question on screen with `answer` (nil: the time ran out) at `end`.
   mutating func endQuestion(
-    _ answering: Answering, chosen: Int?, at end: Instant,
+    _ answering: Answering, answer: Answer?, at end: Instant,
     recording transitions: inout [Transition]
   ) {
+    let question = answering.question
+    var chosen: Int?
+    var typed: TypedAnswer?
+    switch answer {
+    case .chosen(let index): chosen = index
+    case .typed(let answer): typed = answer
+    case nil: break
+    }
     var reveal = Reveal(
-      question: answering.question, chosenIndex: chosen, step: answering.step, startedAt: end,
-      isLit: false)
+      question: question, chosenIndex: chosen, typed: typed, step: answering.step,
+      startedAt: end, isLit: false)
     reveal.isLit = isLit(reveal, after: .zero)
     state.phase = .revealing(reveal)
 
     let result = QuestionResult(
-      question: answering.question, outcome: reveal.outcome,
-      answerTime: min(end - answering.startedAt, rules.answerTime))
+      question: question, outcome: reveal.outcome,
+      answerTime: min(end - answering.startedAt, rules.answerTime(for: question.kind)),
+      typed: typed)
     let time = wallClock.unixSeconds(at: end)
-    memories.remember(result, options: rules.optionCount, at: time)
+    memories.remember(result, at: time)
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
     game.roundResults.append(result)
@@ -45,7 +61,7 @@ extension Session {
     state.recentResults.removeLast(max(0, state.recentResults.count - Self.recentResultLimit))
     transitions.append(Transition(kind: .questionEnded(result), at: end))
 
-    if chosen == nil {
+    if answer == nil {
       timeoutsInARow += 1
       // Nobody answered several questions in a row: stop, with the answer on screen.
       if timeoutsInARow >= rules.pauseAfterTimeouts {

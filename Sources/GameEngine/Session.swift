@@ -86,11 +86,19 @@ public struct Session: Sendable {
       else { break }
       startQuestion(at: now, recording: &transitions)
     case .answerChosen(let index):
-      guard case .answering(let answering) = state.phase,
+      guard case .answering(let answering) = state.phase, answering.question.kind == .name,
         answering.question.options.indices.contains(index)
       else { break }
       timeoutsInARow = 0
-      endQuestion(answering, chosen: index, at: now, recording: &transitions)
+      endQuestion(answering, answer: .chosen(index), at: now, recording: &transitions)
+    case .answerTyped(let text, let spelling):
+      guard case .answering(let answering) = state.phase, answering.question.kind == .typing
+      else { break }
+      timeoutsInARow = 0
+      let typed = NameMatching.match(
+        text, spelling: Spelling(spelling), for: answering.question.member,
+        among: questions.everyoneInPlay)
+      endQuestion(answering, answer: .typed(typed), at: now, recording: &transitions)
     case .pausePressed:
       pause(.player, at: now, recording: &transitions)
     case .statsOpened, .screenLeft:

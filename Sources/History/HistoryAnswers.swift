@@ -12,7 +12,7 @@ extension History {
     /// "quiz" or "learn".
     public let mode: String
     public let outcome: Outcome
-    /// The name chosen; nil for a time out.
+    /// The name chosen, or the text typed; nil for a time out.
     public let chosen: String?
     /// The person whose name was chosen, when the history has them (nil for a time out, a
     /// name of someone the history has no person for, or an answer kept before it was).
@@ -21,10 +21,12 @@ extension History {
     public let seconds: Double
     /// Unix time.
     public let answeredAt: Double
+    /// How the question was asked (`QuestionKind`'s raw value: "name", "typing").
+    public let kind: String
 
     public init(
       person: Int64, roster: String, mode: String, outcome: Outcome, chosen: String?,
-      chosenPerson: Int64? = nil, seconds: Double, answeredAt: Double
+      chosenPerson: Int64? = nil, seconds: Double, answeredAt: Double, kind: String = "name"
     ) {
       self.person = person
       self.roster = roster
@@ -34,29 +36,34 @@ extension History {
       self.chosenPerson = chosenPerson
       self.seconds = seconds
       self.answeredAt = answeredAt
+      self.kind = kind
     }
 
     init(_ record: AnswerRecord) {
       self.init(
         person: record.person, roster: record.roster, mode: record.mode, outcome: record.outcome,
         chosen: record.chosen, chosenPerson: record.chosenPerson, seconds: record.seconds,
-        answeredAt: record.answeredAt)
+        answeredAt: record.answeredAt, kind: record.kind ?? "name")
     }
 
     var record: AnswerRecord {
       AnswerRecord(
         person: person, roster: roster, mode: mode, outcome: outcome, chosen: chosen,
-        chosenPerson: chosenPerson,
-        seconds: seconds, answeredAt: answeredAt)
+        chosenPerson: chosenPerson, seconds: seconds, answeredAt: answeredAt,
+        kind: kind == "name" ? nil : kind)
     }
   }
 
-  /// Records an answer and the person's memory after it (and the answer's grade, 1 to 4),
-  /// committed before it returns.
-  public func record(_ answer: Answer, memory: MemoryState, grade: Int) throws(Unavailable) {
+  /// Records an answer and the person's memory after it (and the answer's grade, 1 to 4, and
+  /// whether the name is recalled by typing it), committed before it returns.
+  public func record(_ answer: Answer, memory: MemoryState, grade: Int, typed: Bool = false)
+    throws(Unavailable)
+  {
     try writing { db in
       try answer.record.insert(db)
-      try Self.memory(of: answer.person, memory, grade: grade, at: answer.answeredAt).update(db)
+      try Self.memory(
+        of: answer.person, memory, grade: grade, typed: typed, at: answer.answeredAt
+      ).update(db)
     }
   }
 
@@ -70,16 +77,16 @@ extension History {
       try db.execute(
         sql: "INSERT INTO card (person, roster, shownAt) VALUES (?, ?, ?)",
         arguments: [person, roster, time])
-      try Self.memory(of: person, memory, grade: grade, at: time).update(db)
+      try Self.memory(of: person, memory, grade: grade, typed: false, at: time).update(db)
     }
   }
 
-  private static func memory(of person: Int64, _ memory: MemoryState, grade: Int, at time: Double)
-    -> MemoryColumns
-  {
+  private static func memory(
+    of person: Int64, _ memory: MemoryState, grade: Int, typed: Bool, at time: Double
+  ) -> MemoryColumns {
     MemoryColumns(
       id: person, stability: memory.stability, difficulty: memory.difficulty, lastAnswer: time,
-      lastGrade: grade, learning: memory.learning)
+      lastGrade: grade, learning: memory.learning, typed: typed)
   }
 
   /// How many people and answers the roster `roster` (its identity) has recorded.
@@ -102,7 +109,7 @@ extension History {
       try PersonRecord.filter(Column("roster") == roster).updateAll(
         db, Column("stability").set(to: nil), Column("difficulty").set(to: nil),
         Column("lastAnswer").set(to: nil), Column("lastGrade").set(to: nil),
-        Column("learning").set(to: nil))
+        Column("learning").set(to: nil), Column("typed").set(to: false))
     }
   }
 }

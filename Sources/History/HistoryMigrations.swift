@@ -100,8 +100,16 @@ extension History {
       }
     }
     // Each name card seen (before, a card only changed its person's memory), so that the fit
-    // of the player's memory replays a person from the moment they were met.
+    // of the player's memory replays a person from the moment they were met. How each answer
+    // was asked (`QuestionKind`: NULL for a name picked, as every answer before), and whether
+    // a person's name was recalled by typing it (`MemoryRecord.typed`).
     migrator.registerMigration("v5") { db in
+      try db.alter(table: "answer") { t in
+        t.add(column: "kind", .text)
+      }
+      try db.alter(table: "person") { t in
+        t.add(column: "typed", .boolean).notNull().defaults(to: false)
+      }
       try db.create(table: "card") { t in
         t.autoIncrementedPrimaryKey("id")
         t.column("person", .integer).notNull().indexed()

@@ -29,6 +29,8 @@ extension History {
     public var memory: MemoryState?
     public var lastAnswer: Double?
     public var lastGrade: Int?
+    /// Whether their name was recalled by typing it, and not missed since.
+    public var typed = false
   }
 
   /// Finds (or adds) the person of each photo of the roster `key`. The people recorded
@@ -208,6 +210,7 @@ extension History {
     let memory = Self.memory(
       stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"])
     return Person(
-      id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"])
+      id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"],
+      typed: row["typed"] ?? false)
   }
 }

@@ -87,6 +87,8 @@ extension History {
     var chosenPerson: Int64?
     var seconds: Double
     var answeredAt: Double
+    /// nil for a name picked among four.
+    var kind: String?
   }
 
   /// A row of `roster`: an identity and the name it is shown by.
@@ -105,6 +107,7 @@ extension History {
     var lastAnswer: Double?
     var lastGrade: Int?
     var learning: Double?
+    var typed: Bool
   }
 
   /// The memory kept in a row of `person`, or nil for someone never asked.

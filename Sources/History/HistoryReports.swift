@@ -132,6 +132,8 @@ extension History {
     /// Unix time of the last card or answer.
     public let lastSeen: Double?
     public let lastGrade: Int?
+    /// Whether their name was recalled by typing it, and not missed since.
+    public let typed: Bool
   }
 
   /// One summary per person of the rosters `rosters` (identities; nil: every roster), by
@@ -146,7 +148,7 @@ extension History {
           SELECT person.name, person.file, coalesce(roster.name, person.roster),
             count(answer.id), count(CASE WHEN outcome = ?2 THEN 1 END),
             avg(CASE WHEN outcome != ?3 THEN seconds END),
-            stability, difficulty, lastAnswer, lastGrade, learning
+            stability, difficulty, lastAnswer, lastGrade, learning, person.typed
           FROM person LEFT JOIN answer ON answer.person = person.id
           LEFT JOIN roster ON roster.identity = person.roster
           WHERE ?1 IS NULL OR person.roster IN (SELECT value FROM json_each(?1))
@@ -158,7 +160,8 @@ extension History {
         return PersonSummary(
           name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
           correct: row[4],
-          averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9])
+          averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9],
+          typed: row[11])
       }
     }
   }

@@ -11,7 +11,15 @@ extension AppModel {
   }
 
   mutating func handle(_ key: Key, at now: Instant, into step: inout Step) {
-    let action = Keymap.action(for: key, in: keyContexts)
+    let contexts = keyContexts
+    // Where a name is typed, every character is a letter of it (while it can be answered).
+    if contexts.first == .typing, case .character(let character) = key {
+      if !isTooSmall, overlay == nil, case .answering = session.state.phase {
+        typing.insert(character)
+      }
+      return tell(.clockTicked, at: now, into: &step)
+    }
+    let action = Keymap.action(for: key, in: contexts)
     if action == .quit {
       step.quit = 0
       step.summary = true
@@ -53,8 +61,12 @@ extension AppModel {
     case .nextGroup: chooseGroup(session.groupIndex + 1)
     case .scroll(let move):
       people.scroll(move, of: session.membersInPlay, in: size)
-    case .quit, .click, .suspend:
-      break  // quitting is handled first; a click and Ctrl-Z come as other inputs
+    case .edit(let edit):
+      if case .answering = session.state.phase { typing.apply(edit) }
+    case .submit:
+      return submitTyped(at: now, into: &step)
+    case .quit, .click, .suspend, .type:
+      break  // quitting is handled first; a click, Ctrl-Z and letters come as other inputs
     }
     tell(.clockTicked, at: now, into: &step)
   }
@@ -109,6 +121,14 @@ extension AppModel {
       }
       tell(.clockTicked, at: now, into: &step)
     }
+  }
+
+  /// Answers the question on screen with the name typed, spelt in Latin letters for matching
+  /// (`LatinSpelling`); an empty name is not an answer.
+  mutating func submitTyped(at now: Instant, into step: inout Step) {
+    let text = typing.text
+    guard !text.allSatisfy(\.isWhitespace) else { return tell(.clockTicked, at: now, into: &step) }
+    tell(.answerTyped(text, spelling: LatinSpelling.of(text)), at: now, into: &step)
   }
 
   /// "Forget my progress", pressed twice: the roster's history is cleared and everyone in it

@@ -11,6 +11,7 @@ extension AppModel {
       game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
+    screen.typing = typing
     screen.allTime = allTime
     screen.windowFocus = windowFocus
     let time = session.wallClock.unixSeconds(at: now)
@@ -28,7 +29,9 @@ extension AppModel {
     if recordsHistory, (place == .start && overlay == nil) || overlay == .stats || isFinished {
       let members = session.memberIDsInPlay
       screen.progress = Progress(
-        known: memories.known(among: members, at: time), new: memories.new(among: members),
+        known: memories.known(among: members, at: time),
+        recognised: memories.recognisedOnly(among: members, at: time),
+        new: memories.new(among: members),
         total: members.count, due: memories.due(among: members, at: time),
         dueTomorrow: isFinished ? memories.due(among: members, at: time + 86_400) : nil)
     }

@@ -44,6 +44,8 @@ public struct AppModel: Sendable {
   var people = PeopleWindowState()
   /// What the history cannot keep and why.
   var historyNotice: String?
+  /// The name being typed, for a question of that kind; emptied as each question is posed.
+  public internal(set) var typing = TextField()
   /// Whether answers were recorded since the player's memory was last fitted: a sitting left
   /// before its end is fitted as the game quits.
   private var answersSinceFit = false
@@ -155,8 +157,15 @@ public struct AppModel: Sendable {
       pictures = PictureSlots()
       step.redraw = true
       tell(.clockTicked, at: now, into: &step)
-    case .press where isSuspended, .key where isSuspended:
+    case .press where isSuspended, .key where isSuspended, .typed where isSuspended:
       break  // the shell has the terminal: nothing the game reads comes from the player
+    case .typed(let text):
+      tell(.playerActive, at: now, into: &step)
+      guard overlay == nil, case .answering(let answering) = session.state.phase,
+        answering.question.kind == .typing
+      else { return tell(.clockTicked, at: now, into: &step) }
+      typing = TextField(text)
+      submitTyped(at: now, into: &step)
     case .press(let control):
       tell(.playerActive, at: now, into: &step)
       press(control, at: now, into: &step)
@@ -198,6 +207,7 @@ public struct AppModel: Sendable {
       focus = .option(0)
     }
     for transition in transitions {
+      if case .questionPosed = transition.kind { typing = TextField() }
       if case .questionEnded(let result) = transition.kind {
         played.add(result, streak: session.state.streak)
         played.days.answered(on: session.wallClock.day(at: transition.at))
@@ -220,7 +230,8 @@ public struct AppModel: Sendable {
         .recordAnswer(
           RecordedAnswer(
             result: result, answeredAt: record.lastAnswer, memory: record.memory,
-            grade: record.lastGrade, mode: (session.state.game?.mode ?? .quiz).rawValue,
+            grade: record.lastGrade, typed: record.typed,
+            mode: (session.state.game?.mode ?? .quiz).rawValue,
             previous: before.records[member])))
       answersSinceFit = true
 
@@ -243,9 +254,7 @@ public struct AppModel: Sendable {
     switch write {
     case .recordAnswer(let answer):
       let member = answer.result.member.id
-      let written = MemoryRecord(
-        memory: answer.memory, lastAnswer: answer.answeredAt, lastGrade: answer.grade)
-      guard memories.records[member] == written else { return }
+      guard memories.records[member] == answer.record else { return }
       session.revertMemory(of: member, to: answer.previous)
     case .recordIntroduction(let member, let record, let previous):
       guard memories.records[member] == record else { return }

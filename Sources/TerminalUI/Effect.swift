@@ -103,20 +103,28 @@ public struct RecordedAnswer: Hashable, Sendable {
   public let memory: MemoryState
   /// How the answer counted as evidence of memory.
   public let grade: Grade
+  /// Whether the name is recalled by typing it after the answer (`MemoryRecord.typed`).
+  public let typed: Bool
   /// "quiz" (the timed game) or "learn".
   public let mode: String
   /// The member's memory before it; nil when they were new.
   public let previous: MemoryRecord?
 
   public init(
-    result: QuestionResult, answeredAt: Double, memory: MemoryState, grade: Grade, mode: String,
-    previous: MemoryRecord? = nil
+    result: QuestionResult, answeredAt: Double, memory: MemoryState, grade: Grade,
+    typed: Bool = false, mode: String, previous: MemoryRecord? = nil
   ) {
     self.previous = previous
     self.result = result
     self.answeredAt = answeredAt
     self.memory = memory
     self.grade = grade
+    self.typed = typed
     self.mode = mode
+  }
+
+  /// The member's record after the answer, as the game holds it.
+  public var record: MemoryRecord {
+    MemoryRecord(memory: memory, lastAnswer: answeredAt, lastGrade: grade, typed: typed)
   }
 }

@@ -7,6 +7,9 @@ public enum Input: Hashable, Sendable {
   /// The program started: the start screen is to be drawn and the first picture prepared.
   case launched
   case key(Key)
+  /// A name typed in full and submitted (the headless front end's `type`): the answer to a
+  /// question whose name is typed.
+  case typed(String)
   /// A button was pressed with the mouse (the loop finds it in the frame on screen).
   case press(Control)
   /// Ctrl-C.

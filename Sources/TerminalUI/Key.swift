@@ -15,6 +15,10 @@ public enum Key: Hashable, Sendable {
   case pageDown
   case home
   case end
+  case backspace
+  /// A letter typed with Ctrl held (Ctrl-U is `.control("u")`); Ctrl-C, Ctrl-Z and Ctrl-\\
+  /// reach the game as signals instead.
+  case control(Character)
   /// A mouse button pressed on a cell.
   case click(column: Int, row: Int)
   case focusLost
@@ -40,6 +44,7 @@ public enum Key: Hashable, Sendable {
     case KEY_END: self = .end
     case KEY_BTAB: self = .backTab
     case KEY_ENTER: self = .enter
+    case KEY_BACKSPACE: self = .backspace
     case KEY_RESIZE: self = .resize
     case Key.focusInCode: self = .focusGained
     case Key.focusOutCode: self = .focusLost
@@ -53,6 +58,9 @@ public enum Key: Hashable, Sendable {
     case 0x0A, 0x0D: self = .enter
     case 0x09: self = .tab
     case 0x1B: self = .escape
+    case 0x08, 0x7F: self = .backspace
+    case 0x01...0x1A:
+      self = .control(Character(Unicode.Scalar(UInt8(0x60 + code))))
     default:
       guard code >= 0x20, code != 0x7F, let scalar = Unicode.Scalar(code) else { return nil }
       self = .character(Character(scalar))

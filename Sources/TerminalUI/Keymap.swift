@@ -13,6 +13,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
   case groupList
   /// A question on the quiz screen: being answered, revealed or paused.
   case question
+  /// A question whose name is typed: letters go to the answer, commands to Esc and Ctrl-keys.
+  case typing
   /// A name card (learn mode).
   case nameCard
   /// The scene at the end of a round.
@@ -31,15 +33,17 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case (.quiz, .introducing): return [.nameCard, .anywhere]
     case (.quiz, .paused(let paused)):
       if case .introducing = paused.interrupted { return [.nameCard, .anywhere] }
-      return [.question, .anywhere]
-    case (.quiz, _): return [.question, .anywhere]
+      return paused.interrupted.question?.kind == .typing
+        ? [.typing, .anywhere] : [.question, .anywhere]
+    case (.quiz, _):
+      return phase.question?.kind == .typing ? [.typing, .anywhere] : [.question, .anywhere]
     }
   }
 
   /// How the help names the context, after what a key does there.
   var helpSuffix: String {
     switch self {
-    case .anywhere, .window, .question, .nameCard, .finished: ""
+    case .anywhere, .window, .question, .typing, .nameCard, .finished: ""
     case .startScreen, .groupList: " (start screen)"
     case .peopleWindow: " (people)"
     }
@@ -73,6 +77,12 @@ public enum KeyAction: Hashable, Sendable {
   case click
   /// Gives the terminal back to the shell (Ctrl-Z reaches the model as a signal).
   case suspend
+  /// Types a letter of the name (every character, where names are typed).
+  case type
+  /// Edits the name being typed.
+  case edit(TextField.Edit)
+  /// Answers with the name typed.
+  case submit
 
   public enum Scroll: Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom
@@ -136,10 +146,22 @@ public enum Keymap {
       (.up, .up), (.down, .down), (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .top),
       (.end, .bottom),
     ]
-    let menu = [KeyContext.question, .nameCard, .finished].map {
+    let menu = [KeyContext.question, .typing, .nameCard, .finished].map {
       KeyBinding([.escape], $0, .back, "close, or back to start", hint: "menu")
     }
-    return options + [
+    // One line of the help for typing a name: the letters, Enter, and the edits of a shell's
+    // line (Backspace a letter, Ctrl-U all, Ctrl-W a word, the arrows the cursor).
+    let typingWords = "type a name, answer, edit it"
+    let edits: [(Key, TextField.Edit)] = [
+      (.backspace, .deleteBackward), (.control("u"), .clear), (.control("w"), .deleteWord),
+      (.left, .left), (.right, .right),
+    ]
+    let typing =
+      [
+        KeyBinding([], .typing, .type, typingWords, name: "Letters"),
+        KeyBinding([.enter], .typing, .submit, typingWords, hint: "answer"),
+      ] + edits.map { KeyBinding([$0.0], .typing, .edit($0.1), typingWords) }
+    return options + typing + [
       KeyBinding(
         [.enter, .character(" ")], .nameCard, .pressFocused, "press the button", hint: "next"),
       KeyBinding(
@@ -156,9 +178,11 @@ public enum Keymap {
         KeyBinding([.down], .groupList, .nextGroup, "choose the group to play", hint: "group"),
         KeyBinding(letters("p"), .question, .pause, "pause, resume", hint: "pause"),
         KeyBinding(letters("p"), .nameCard, .pause, "pause, resume", hint: "pause"),
+        KeyBinding([.control("p")], .typing, .pause, "pause, resume", hint: "pause"),
         KeyBinding(
           letters("s"), .anywhere, .open(.stats), "statistics", hint: "stats",
           in: [.startScreen, .question, .nameCard]),
+        KeyBinding([.control("t")], .typing, .open(.stats), "statistics", hint: "stats"),
         KeyBinding(
           letters("m"), .anywhere, .open(.people), "people: how well you know each",
           hint: "people", in: [.startScreen]),
@@ -302,6 +326,8 @@ public enum Keymap {
     case .pageDown: "PgDn"
     case .home: "Home"
     case .end: "End"
+    case .backspace: "Backspace"
+    case .control(let letter): "Ctrl-\(letter.uppercased())"
     case .click: "Mouse"
     case .focusLost, .focusGained, .resize: ""
     }

@@ -37,7 +37,11 @@ extension Renderer {
       return drawNameCard(introduction, screen: screen, into: &frame)
     }
     guard let question = game.phase.question else { return }
-    drawOptions(of: question, screen: screen, into: &frame)
+    if question.kind == .typing {
+      drawTypedName(of: question, screen: screen, into: &frame)
+    } else {
+      drawOptions(of: question, screen: screen, into: &frame)
+    }
     let lines = quizMessages(screen)
     for (row, line) in [
       (Layout.noticeRow(size), lines.notice), (Layout.messageRow(size), lines.message),
@@ -158,6 +162,70 @@ extension Renderer {
     }
   }
 
+  /// Where the names would be, the field the name is typed in, its cursor a lit cell; during
+  /// the reveal, the name as typed and the right one, a slip's letters marked in it.
+  static func drawTypedName(of question: Question, screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    let first = Layout.optionArea(0, in: frame.size)
+    let second = Layout.optionArea(1, in: frame.size)
+    let (left, width) = (first.column, second.column + second.columns - first.column)
+    let label = "Name: "
+    let field = width - label.count
+    if let reveal = screen.game.phase.reveal {
+      let typed = reveal.typed.map { "You typed: \($0.text)" } ?? "Nothing typed"
+      frame.put(
+        typed, column: left, row: first.row, style: look.dim, width: width, ellipsis: look.ellipsis)
+      let isRight = reveal.outcome.isCorrect
+      let mark = isRight ? look.right : reveal.typed == nil ? look.timedOut : look.wrong
+      let name = question.member.name
+      let line = "\(mark) \(name)"
+      frame.put(
+        line, column: left, row: Layout.optionArea(2, in: frame.size).row,
+        style: look.correctName, width: width, ellipsis: look.ellipsis)
+      guard let typed = reveal.typed, typed.match == .slip else { return }
+      // The letters of the name where the slip was, lit.
+      var column = left + DisplayWidth.of("\(mark) ")
+      for (index, character) in name.enumerated() {
+        let text = String(character)
+        if SlipMarks.differing(typed: typed.text, name: name).contains(index), column < left + width
+        {
+          frame.put(
+            text, column: column, row: Layout.optionArea(2, in: frame.size).row,
+            style: look.flash(correct: false))
+        }
+        column += DisplayWidth.of(text)
+      }
+      return
+    }
+    frame.put(label, column: left, row: first.row, style: look.title)
+    // The end of a long name scrolls into view with the cursor.
+    let characters = screen.typing.characters
+    let start = max(0, screen.typing.cursor - (field - 1))
+    var column = left + label.count
+    for (index, character) in characters.enumerated().dropFirst(start) {
+      let text = String(character)
+      let cellWidth = max(1, DisplayWidth.of(text))
+      guard column + cellWidth <= left + width else { break }
+      let isCursor = index == screen.typing.cursor && screen.overlay == nil
+      frame.put(text, column: column, row: first.row, style: isCursor ? look.focused : look.button)
+      column += cellWidth
+    }
+    if column < left + width {
+      let atEnd = screen.typing.cursor == characters.count && screen.overlay == nil
+      frame.put(" ", column: column, row: first.row, style: atEnd ? look.focused : look.button)
+      column += 1
+    }
+    if column < left + width {
+      frame.put(
+        String(repeating: " ", count: left + width - column), column: column, row: first.row,
+        style: look.button)
+    }
+    frame.putCentered(
+      "Type the name, then \(screen.key(for: .submit))", column: left,
+      row: Layout.optionArea(2, in: frame.size).row, width: width, style: look.dim,
+      ellipsis: look.ellipsis)
+  }
+
   /// The line under the picture (`notice`, for a pause over a revealed answer) and the message
   /// line above the names.
   static func quizMessages(_ screen: Screen) -> (
@@ -169,6 +237,8 @@ extension Renderer {
     if let reveal = phase.reveal {
       let name = reveal.question.correctOption.name
       switch reveal.outcome {
+      case .correct where reveal.typed?.match == .slip:
+        revealed = ("\(look.right) Right, nearly: \(name)", look.rightText)
       case .correct: revealed = ("\(look.right) Right! \(name)", look.rightText)
       case .wrong: revealed = ("\(look.wrong) Wrong: this is \(name)", look.wrongText)
       case .timedOut: revealed = ("\(look.timedOut) Time's up: this is \(name)", look.wrongText)

@@ -68,7 +68,10 @@ public struct RosterSummary: Hashable, Sendable {
 /// How many of the members in play the player knows now (recall at least 0.9), and how many
 /// were never asked.
 public struct Progress: Hashable, Sendable {
+  /// Recalled by typing (and recall still at least 0.9).
   public var known: Int
+  /// Recognised among four names, not yet recalled by typing.
+  public var recognised: Int
   public var new: Int
   public var total: Int
   /// Met before and due now: their recall fell below 0.9.
@@ -76,17 +79,23 @@ public struct Progress: Hashable, Sendable {
   /// Due in a day's time, for the scene at the end of a round; nil elsewhere.
   public var dueTomorrow: Int?
 
-  public init(known: Int, new: Int, total: Int, due: Int = 0, dueTomorrow: Int? = nil) {
+  public init(
+    known: Int, recognised: Int = 0, new: Int, total: Int, due: Int = 0, dueTomorrow: Int? = nil
+  ) {
     self.known = known
+    self.recognised = recognised
     self.new = new
     self.total = total
     self.due = due
     self.dueTomorrow = dueTomorrow
   }
 
-  /// "34 of 50 known · 10 new · 12 due today".
+  /// "34 of 50 known · 9 recognised · 7 new · 12 due today": known by typing the name,
+  /// recognised only among four.
   func line(separator: String) -> String {
-    "\(known) of \(total) known" + (new > 0 ? "\(separator)\(new) new" : "")
+    "\(known) of \(total) known"
+      + (recognised > 0 ? "\(separator)\(recognised) recognised" : "")
+      + (new > 0 ? "\(separator)\(new) new" : "")
       + (due > 0 ? "\(separator)\(due) due today" : "")
   }
 
@@ -180,6 +189,8 @@ public struct Screen: Hashable, Sendable {
   public var lasting: MemoryModel.Lasting?
   /// Whether that model is fitted to the player's answers (else it is a typical player's).
   public var memoryFitted = false
+  /// The name being typed, for a question of that kind.
+  public var typing = TextField()
   /// The start screen's list of groups, everyone first; empty when the roster has none.
   public var groups: [GroupLine] = []
   /// The line of `groups` whose members the games ask about.

@@ -50,7 +50,9 @@ extension Renderer {
         switch result.outcome {
         case .correct: lines.append(("\(look.right) \(name)", look.rightText))
         case .wrong(let chosen):
-          lines.append(("\(look.wrong) \(name) (you chose \(chosen.name))", look.wrongText))
+          let answer =
+            result.typed.map { "you typed \($0.text)" } ?? "you chose \(chosen?.name ?? "")"
+          lines.append(("\(look.wrong) \(name) (\(answer))", look.wrongText))
         case .timedOut: lines.append(("\(look.timedOut) \(name) (timed out)", look.wrongText))
         }
       }

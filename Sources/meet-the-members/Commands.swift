@@ -40,8 +40,14 @@ enum Commands {
   static func makeSession(roster: Roster, settings: GameSettings) throws -> Session {
     let questions: QuestionGenerator
     do {
+      // Each name spelt in Latin letters, for matching the names typed.
+      let members = roster.members.map { member in
+        Member(
+          id: member.id, name: member.name, group: member.group,
+          spelling: LatinSpelling.of(member.name))
+      }
       questions = try QuestionGenerator(
-        members: roster.members, seed: settings.seed ?? UInt64.random(in: 0...UInt64.max),
+        members: members, seed: settings.seed ?? UInt64.random(in: 0...UInt64.max),
         picker: settings.randomOrder ? UniformChoice() : ShuffledRounds())
     } catch {
       throw CommandError(

@@ -8,6 +8,7 @@ enum GameOptions {
   static let maximumSeconds = 600.0
   static let answerSeconds = 5.0
   static let revealSeconds = 2.0
+  static let typeSeconds = 15.0
 
   /// The folder that keeps the history: `--data-dir`, else `$XDG_DATA_HOME/meet-the-members`,
   /// else `~/.local/share/meet-the-members`; nil when there is no home to keep it in.
@@ -41,6 +42,15 @@ enum GameOptions {
       throw UsageError("--mode must be quiz or learn, not \(text)")
     }
     return mode
+  }
+
+  /// `--kind names|typing|mixed`; nil gives each mode's own (see `Rules.questionKinds`).
+  static func questionKinds(_ text: String?) throws(UsageError) -> QuestionKinds? {
+    guard let text else { return nil }
+    guard let kinds = QuestionKinds(rawValue: text.lowercased()) else {
+      throw UsageError("--kind must be names, typing or mixed, not \(text)")
+    }
+    return kinds
   }
 
   /// `--order shuffled` (the default) or `--order random`: whether the quiz is random.
@@ -99,14 +109,20 @@ enum GameOptions {
     return .seconds(60 * minutes)
   }
 
-  static func rules(answerSeconds: String?, revealSeconds: String?) throws(UsageError) -> Rules {
+  static func rules(answerSeconds: String?, revealSeconds: String?, typeSeconds: String? = nil)
+    throws(UsageError) -> Rules
+  {
     let answer = try seconds(
       answerSeconds, option: "--answer-seconds", default: Self.answerSeconds, from: 0.1)
     let reveal = try seconds(
       revealSeconds, option: "--reveal-seconds", default: Self.revealSeconds, from: 0)
+    let typing = try seconds(
+      typeSeconds, option: "--type-seconds", default: Self.typeSeconds, from: 0.1)
+    func duration(_ seconds: Double) -> Duration {
+      .milliseconds(Int64((seconds * 1000).rounded()))
+    }
     return Rules(
-      answerTime: .milliseconds(Int64((answer * 1000).rounded())),
-      revealTime: .milliseconds(Int64((reveal * 1000).rounded())))
+      answerTime: duration(answer), revealTime: duration(reveal), typingTime: duration(typing))
   }
 
   private static func seconds(

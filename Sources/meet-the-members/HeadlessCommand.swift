@@ -15,6 +15,8 @@ enum HeadlessCommand: Decodable, Equatable {
   case start(mode: PlayMode?, group: Group?)
   /// An option, 1 to 4.
   case answer(option: Int)
+  /// A name typed, for a question whose name is typed.
+  case type(text: String)
   /// Moves the virtual clock on.
   case wait(seconds: Double)
   case pause
@@ -30,7 +32,8 @@ enum HeadlessCommand: Decodable, Equatable {
     var message: String
   }
 
-  static let names = "start, answer, wait, next, pause, resume, stats, people, forget or quit"
+  static let names =
+    "start, answer, type, wait, next, pause, resume, stats, people, forget or quit"
 
   /// The command on `line`, or why there is none.
   static func parse(_ line: String) -> Result<HeadlessCommand, Error> {
@@ -44,7 +47,7 @@ enum HeadlessCommand: Decodable, Equatable {
   }
 
   private enum Key: String, CodingKey {
-    case `do`, mode, group, option, seconds, order
+    case `do`, mode, group, option, seconds, order, text
   }
 
   init(from decoder: any Decoder) throws {
@@ -75,6 +78,14 @@ enum HeadlessCommand: Decodable, Equatable {
       guard let option = try? object.decode(Int.self, forKey: .option), (1...count).contains(option)
       else { throw Error(message: "answer needs \"option\": 1 to \(count)") }
       self = .answer(option: option)
+    case "type":
+      guard let text = try? object.decode(String.self, forKey: .text),
+        text.count <= TextField.limit
+      else {
+        throw Error(
+          message: "type needs \"text\": the name typed (\(TextField.limit) characters at most)")
+      }
+      self = .type(text: text)
     case "wait":
       guard let seconds = try? object.decode(Double.self, forKey: .seconds), seconds.isFinite,
         (0...86_400).contains(seconds)

@@ -93,18 +93,25 @@ struct HeadlessEvent: Encodable {
     var group: String?
   }
 
+  /// A question: its kind ("name": the four names to choose from, and which is right;
+  /// "typing": the name is typed, no options).
   struct Question: Encodable {
     var number: Int
+    var kind: String
     var member: MemberRef
-    var options: [String]
-    var correct: Int
+    var options: [String]?
+    var correct: Int?
   }
 
+  /// A question's end: for a name typed, what was typed and how it was taken ("name",
+  /// "first_name", "slip" or "wrong"), in place of the option chosen.
   struct Result: Encodable {
     var number: Int
     var outcome: String
-    var chosen: Nullable<Int>
-    var correct: Int
+    var chosen: Nullable<Int>?
+    var correct: Int?
+    var typed: String?
+    var match: String?
     var score: Int
     var seconds: Double
   }

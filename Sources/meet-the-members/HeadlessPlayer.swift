@@ -101,10 +101,24 @@ struct HeadlessPlayer {
       }
       send(.press((mode ?? self.mode) == .learn ? .learn : .start))
     case .answer(let option):
-      guard case .answering = phase else {
+      guard case .answering(let answering) = phase else {
         return hands.emitError("no question is waiting for an answer")
       }
+      guard answering.question.kind == .name else {
+        return hands.emitError("this question's name is typed: use type")
+      }
       send(.press(.option(option - 1)))
+    case .type(let text):
+      guard case .answering(let answering) = phase else {
+        return hands.emitError("no question is waiting for an answer")
+      }
+      guard answering.question.kind == .typing else {
+        return hands.emitError("this question's names are chosen: use answer")
+      }
+      guard !text.allSatisfy(\.isWhitespace) else {
+        return hands.emitError("type needs a name, not nothing")
+      }
+      send(.typed(text))
     case .wait(let seconds):
       wait(until: hands.now + .nanoseconds(Int64((seconds * 1e9).rounded())))
     case .pause:
@@ -172,7 +186,7 @@ struct HeadlessPlayer {
     }
     let recent = state.recentResults.map { result in
       var chose: String?
-      if case .wrong(let chosen) = result.outcome { chose = chosen.name }
+      if case .wrong(let chosen) = result.outcome { chose = chosen?.name }
       return HeadlessEvent.Stats.Recent(
         member: hands.describe(result.member), outcome: result.outcome.name, chose: chose,
         seconds: result.answerTime.seconds)
@@ -268,15 +282,20 @@ private struct Hands: EffectHandlers {
         event(
           "question",
           HeadlessEvent.Question(
-            number: question.number, member: describe(question.member),
-            options: question.options.map(\.name), correct: question.correctIndex), at: at))
+            number: question.number, kind: question.kind.rawValue,
+            member: describe(question.member),
+            options: question.kind == .name ? question.options.map(\.name) : nil,
+            correct: question.kind == .name ? question.correctIndex : nil), at: at))
     case .questionEnded(let result):
+      let typing = result.question.kind == .typing
       emit(
         event(
           "result",
           HeadlessEvent.Result(
             number: result.question.number, outcome: result.outcome.name,
-            chosen: .init(result.chosenIndex), correct: result.question.correctIndex,
+            chosen: typing ? nil : .init(result.chosenIndex),
+            correct: typing ? nil : result.question.correctIndex,
+            typed: result.typed?.text, match: result.typed?.match.rawValue,
             score: model.session.state.score, seconds: result.answerTime.seconds), at: at))
     case .paused(let reason):
       emit(event("paused", HeadlessEvent.Paused(reason: reason.name), at: at))

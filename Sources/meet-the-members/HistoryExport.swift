@@ -12,9 +12,10 @@ struct HistoryExport: ParsableCommand {
     commandName: "meet-the-members history",
     abstract: "Print every answer recorded (or, with --summary, one line per person).",
     discussion: """
-      Answers: name, file, roster, mode, outcome (correct, wrong or timeout), chosen, seconds \
-      and answered_at (UTC). Summary: name, file, roster, answers, correct, average_seconds, \
-      recall (now, 0 to 1), known, last_seen. A roster folder called history is given as \
+      Answers: name, file, roster, mode, kind (name or typing), outcome (correct, wrong or \
+      timeout), chosen (the name chosen or the text typed), seconds and answered_at (UTC). \
+      Summary: name, file, roster, answers, correct, average_seconds, recall (now, 0 to 1), \
+      known (recalled by typing), recognised (among four names only), last_seen. A roster folder called history is given as \
       ./history to the game.
       """)
 
@@ -118,11 +119,12 @@ struct HistoryExport: ParsableCommand {
     let answers = try history.exportedAnswers(rosters: rosters)
     return Table(
       columns: [
-        "name", "file", "roster", "mode", "outcome", "chosen", "seconds", "answered_at",
+        "name", "file", "roster", "mode", "kind", "outcome", "chosen", "seconds", "answered_at",
       ],
       rows: answers.map {
         [
-          $0.name, $0.file, $0.rosterName, $0.answer.mode, $0.answer.outcome.rawValue,
+          $0.name, $0.file, $0.rosterName, $0.answer.mode, $0.answer.kind,
+          $0.answer.outcome.rawValue,
           $0.answer.chosen, $0.answer.seconds, Self.iso8601($0.answer.answeredAt),
         ]
       })
@@ -193,7 +195,7 @@ struct HistoryExport: ParsableCommand {
     return Table(
       columns: [
         "name", "file", "roster", "answers", "correct", "average_seconds", "recall", "known",
-        "last_seen",
+        "recognised", "last_seen",
       ],
       rows: try history.summaries(rosters: rosters).map { person in
         var memories = Memories()
@@ -203,14 +205,17 @@ struct HistoryExport: ParsableCommand {
             [
               id: MemoryRecord(
                 memory: memory, lastAnswer: last,
-                lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
+                lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again,
+                typed: person.typed)
             ], model: model)
         }
         let recall = memories.recall(of: id, at: now).map { ($0 * 1000).rounded() / 1000 }
         return [
           person.name, person.file, person.roster, person.answers, person.correct,
           person.averageSeconds.map { ($0 * 1000).rounded() / 1000 }, recall,
-          memories.knows(id, at: now), person.lastSeen.map(Self.iso8601),
+          memories.knows(id, at: now),
+          !memories.knows(id, at: now) && memories.recognises(id, at: now),
+          person.lastSeen.map(Self.iso8601),
         ]
       })
   }

@@ -50,7 +50,8 @@ struct HistoryLink {
         if let memory = person.memory, let last = person.lastAnswer {
           memories[member] = MemoryRecord(
             memory: memory, lastAnswer: last,
-            lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again)
+            lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again,
+            typed: person.typed)
         }
       }
       return HistoryLink(
@@ -135,16 +136,19 @@ struct HistoryLink {
           return missing(answer.result.member)
         }
         let result = answer.result
+        // The name chosen, or the text typed and whose name it is, if anyone's.
         let option = result.chosenIndex.map { result.question.options[$0] }
+        let chosen = result.typed?.text ?? option?.name
+        let chosenMember = result.typed?.other?.member ?? option?.member
         return failure {
           try history.record(
             History.Answer(
               person: person, roster: identity, mode: answer.mode,
-              outcome: History.Outcome(result.outcome), chosen: option?.name,
-              chosenPerson: option.flatMap { people[$0.member] },
-              seconds: result.answerTime.seconds,
-              answeredAt: answer.answeredAt),
-            memory: answer.memory, grade: answer.grade.rawValue)
+              outcome: History.Outcome(result.outcome), chosen: chosen,
+              chosenPerson: chosenMember.flatMap { people[$0] },
+              seconds: result.answerTime.seconds, answeredAt: answer.answeredAt,
+              kind: result.question.kind.rawValue),
+            memory: answer.memory, grade: answer.grade.rawValue, typed: answer.typed)
         }
       },
       introduction: { member, record in

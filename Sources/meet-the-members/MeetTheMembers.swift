@@ -61,6 +61,20 @@ struct MeetTheMembers: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
+      "Seconds to type a name, 0.1 to 600 (default: 15).", valueName: "seconds"))
+  var typeSeconds: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "What is asked: names (pick the name among four), typing (type the name) or mixed (the "
+        + "quiz: the two in turn; learn mode: a name is picked until recognised, then typed). "
+        + "Default: names in the quiz, mixed in learn mode.",
+      valueName: "kind"))
+  var kind: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
       "Questions in a round of the quiz, 1 to 10000, or all for everyone once; a finished "
         + "scene follows each round (default: 10).",
       valueName: "n|all"))

@@ -57,7 +57,9 @@ extension MeetTheMembers {
     if forget {
       return .forget(folder: rosterFolder, dataFolder: try GameOptions.dataFolder(dataDir))
     }
-    var rules = try GameOptions.rules(answerSeconds: answerSeconds, revealSeconds: revealSeconds)
+    var rules = try GameOptions.rules(
+      answerSeconds: answerSeconds, revealSeconds: revealSeconds, typeSeconds: typeSeconds)
+    rules.questionKinds = try GameOptions.questionKinds(kind)
     rules.roundLength = try GameOptions.roundLength(round)
     rules.sittingLength = try GameOptions.sittingLength(minutes)
     let settings = GameSettings(
@@ -79,6 +81,7 @@ extension MeetTheMembers {
         ("--headless", headless), ("--seed", seed != nil),
         ("--answer-seconds", answerSeconds != nil), ("--reveal-seconds", revealSeconds != nil),
         ("--round", round != nil), ("--minutes", minutes != nil), ("--mode", mode != nil),
+        ("--type-seconds", typeSeconds != nil), ("--kind", kind != nil),
         ("--order", order != nil), ("--group", group != nil), ("--colors", colors != nil),
         ("--trace", trace != nil),
         ("--size", size != nil), ("--clock", clock != nil),
@@ -114,7 +117,7 @@ extension MeetTheMembers {
       ("--seed", seed != nil), ("--answer-seconds", answerSeconds != nil),
       ("--reveal-seconds", revealSeconds != nil), ("--round", round != nil),
       ("--minutes", minutes != nil), ("--trace", trace != nil), ("--data-dir", dataDir != nil),
-      ("--mode", mode != nil),
+      ("--mode", mode != nil), ("--type-seconds", typeSeconds != nil), ("--kind", kind != nil),
       ("--order", order != nil), ("--group", group != nil),
     ]
     if let option = gameOptions.first(where: \.given) {

@@ -80,3 +80,19 @@ struct SessionSnapshot: Equatable {
     group = session.group
   }
 }
+
+extension Question {
+  /// The event that answers this question right, as it is asked: the right name chosen, or
+  /// typed.
+  var rightAnswer: Event {
+    kind == .typing
+      ? .answerTyped(member.name, spelling: member.name) : .answerChosen(correctIndex)
+  }
+
+  /// An event that answers it wrong: the next option's name, chosen or typed.
+  var wrongAnswer: Event {
+    let index = (correctIndex + 1) % options.count
+    let other = options[index].name
+    return kind == .typing ? .answerTyped(other, spelling: other) : .answerChosen(index)
+  }
+}

@@ -62,8 +62,7 @@ final class LearningTests: XCTestCase {
         }
         let wrong = answersWrongly(question.member.id, asked)
         now = now + .milliseconds(1_500)
-        game.play(
-          .answerChosen(wrong ? (question.correctIndex + 1) % 4 : question.correctIndex), at: now)
+        game.play(wrong ? question.wrongAnswer : question.rightAnswer, at: now)
         seen.append(.question(question.member.id, right: !wrong))
         now = now + .seconds(2)
         game.play(.clockTicked, at: now)
@@ -224,8 +223,8 @@ final class LearningTests: XCTestCase {
             lastGrade: .good)
         ]) { $1 }, model: model)
     }
-    XCTAssertFalse(memories.knows(members[0].id, at: day))
-    XCTAssertTrue(memories.knows(members[5].id, at: day))
+    XCTAssertFalse(memories.recognises(members[0].id, at: day))
+    XCTAssertTrue(memories.recognises(members[5].id, at: day))
     var learner = Learner(members: members, memories: memories, unixSecondsAtZero: day)
     learner.play(2)
     XCTAssertEqual(
@@ -282,7 +281,9 @@ final class LearningTests: XCTestCase {
       return XCTFail("\(learner.seen)")
     }
     let time = learner.game.wallClock.unixSeconds(at: learner.now)
-    XCTAssertTrue(learner.game.memories.knows(member, at: time), "a right answer after the card")
+    XCTAssertTrue(
+      learner.game.memories.recognises(member, at: time), "a right answer after the card")
+    XCTAssertFalse(learner.game.memories.knows(member, at: time), "recognised, not yet typed")
     // Someone never met, answered right: a guess among four, not knowing them.
     var memories = Memories()
     let member2 = MemberID("m2")
@@ -290,8 +291,7 @@ final class LearningTests: XCTestCase {
       number: 1, member: Member(id: member2, name: "Member 2"),
       options: club(4).map { NameOption(name: $0.name, member: $0.id) }, correctIndex: 1)
     memories.remember(
-      QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)), options: 4,
-      at: 0)
+      QuestionResult(question: question, outcome: .correct, answerTime: .seconds(1)), at: 0)
     XCTAssertFalse(memories.knows(member2, at: 1))
   }
 
@@ -348,14 +348,12 @@ final class LearningTests: XCTestCase {
     let before = Memories([member.id: MemoryRecord(memory: card, lastAnswer: 0, lastGrade: .again)])
     XCTAssertEqual(try XCTUnwrap(before.recall(of: member.id, at: seconds)), 0.3, accuracy: 1e-3)
     let (right, wrong) = answers(about: member)
-    func after(_ result: QuestionResult, options: Int) -> Memories {
+    func after(_ result: QuestionResult) -> Memories {
       var memories = before
-      memories.remember(result, options: options, at: seconds)
+      memories.remember(result, at: seconds)
       return memories
     }
-    let (guessed, recalled, missed) = (
-      after(right, options: 4), after(right, options: 0), after(wrong, options: 4)
-    )
+    let (guessed, recalled, missed) = (after(right), after(typed(right)), after(wrong))
     /// Seconds after the answer until recall falls below learn mode's likely recall.
     func due(_ memories: Memories) -> Double {
       var wait = 1.0
@@ -403,13 +401,16 @@ final class LearningTests: XCTestCase {
     let recall = try XCTUnwrap(before.recall(of: member.id, at: time))
     XCTAssertEqual(recall, 0.5, accuracy: 0.3, "a name half forgotten")
     let (right, wrong) = answers(about: member)
-    func memory(_ result: QuestionResult, options: Int) -> MemoryRecord {
+    func memory(_ result: QuestionResult) -> MemoryRecord {
       var memories = before
-      return memories.remember(result, options: options, at: time)
+      return memories.remember(result, at: time)
     }
-    let (chosen, known, missed) = (
-      memory(right, options: 4), memory(right, options: 0), memory(wrong, options: 4)
-    )
+    let (chosen, missed) = (memory(right), memory(wrong))
+    // The same answer, known for certain.
+    let known = MemoryRecord(
+      memory: before.model.answered(
+        before.records[member.id]?.memory, right: true, grade: .good, afterDays: 10, options: 0),
+      lastAnswer: time, lastGrade: .good)
     let knew = Memories.knew(recallBefore: recall, options: 4)
     XCTAssertEqual(
       chosen.memory.stability,
@@ -446,6 +447,14 @@ final class UniformChoiceTests: XCTestCase {
 }
 
 /// A question about `member` among the first four of a club, answered right and wrong in 1 s.
+/// `result` (a right answer) as a name typed in full.
+func typed(_ result: QuestionResult) -> QuestionResult {
+  QuestionResult(
+    question: result.question.asked(as: .typing), outcome: .correct,
+    answerTime: result.answerTime,
+    typed: TypedAnswer(text: result.member.name, match: .name))
+}
+
 func answers(about member: Member) -> (right: QuestionResult, wrong: QuestionResult) {
   let question = Question(
     number: 1, member: member,

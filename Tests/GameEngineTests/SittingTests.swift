@@ -25,7 +25,7 @@ final class SittingTests: XCTestCase {
         game.play(.nextPressed, at: now)
       case .answering(let answering):
         now = now + .seconds(1)
-        game.play(.answerChosen(answering.question.correctIndex), at: now)
+        game.play(answering.question.rightAnswer, at: now)
       case .revealing:
         now = now + .seconds(2)
         game.play(.clockTicked, at: now)

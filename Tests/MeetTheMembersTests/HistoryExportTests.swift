@@ -44,7 +44,7 @@ final class HistoryExportTests: XCTestCase {
     let csv = try runMeetTheMembers(["history", roster, "--data-dir", data])
     XCTAssertEqual(csv.status, 0, csv.errors)
     let lines = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    XCTAssertEqual(lines.first, "name,file,roster,mode,outcome,chosen,seconds,answered_at")
+    XCTAssertEqual(lines.first, "name,file,roster,mode,kind,outcome,chosen,seconds,answered_at")
     XCTAssertEqual(lines.count, 3, csv.output)
 
     let json = try runMeetTheMembers(["history", "--format", "json", "--data-dir", data])
@@ -56,6 +56,7 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(answers.map { $0["seconds"] as? Double }, [1, 2], "reveals left out")
     XCTAssertEqual(answers.map { $0["roster"] as? String }, ["My Club", "My Club"])
     XCTAssertEqual(answers.map { $0["mode"] as? String }, ["quiz", "quiz"])
+    XCTAssertEqual(answers.map { $0["kind"] as? String }, ["name", "name"])
     let stamp = try XCTUnwrap(answers.first?["answered_at"] as? String)
     XCTAssertNotNil(
       ISO8601DateFormatter().date(
@@ -69,14 +70,15 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(summary.status, 0, summary.errors)
     let lines = summary.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }
     XCTAssertEqual(
-      lines.first, "name,file,roster,answers,correct,average_seconds,recall,known,last_seen")
+      lines.first,
+      "name,file,roster,answers,correct,average_seconds,recall,known,recognised,last_seen")
     XCTAssertEqual(lines.count, 5, summary.output)
     XCTAssertTrue(
       lines.contains { $0.hasPrefix(#""Ann ""Nan"" Lee","Ann ""Nan"" Lee.jpg",My Club,"#) },
       summary.output)
     XCTAssertTrue(lines.contains { $0.hasPrefix(#"Jane Doe,"Doe, Jane.jpg",My Club,"#) })
     let answered = lines.dropFirst().map { $0.components(separatedBy: ",") }.filter {
-      $0.count == 9 && $0[3] != "0"
+      $0.count == 10 && $0[3] != "0"
     }
     XCTAssertEqual(answered.reduce(0) { $0 + (Int($1[3]) ?? 0) }, 2, summary.output)
   }
@@ -101,7 +103,7 @@ final class HistoryExportTests: XCTestCase {
       XCTAssertEqual(csv.status, 0, csv.errors)
       let rows = csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }.dropFirst()
       XCTAssertEqual(rows.count, 2, csv.output)
-      XCTAssertTrue(rows.allSatisfy { $0.contains(",My Club,quiz,timeout,") }, csv.output)
+      XCTAssertTrue(rows.allSatisfy { $0.contains(",My Club,quiz,name,timeout,") }, csv.output)
     }
   }
 

@@ -34,7 +34,8 @@ final class LearnModeInTmuxTests: GameInTmuxTestCase {
     tmux.press("q")
     XCTAssertEqual(waitForExit().status, "0")
     launch(["--seed", "12", "--data-dir", data])
-    tmux.waitForScreen(showing: ["3 of 18 known", "[ Learn ]"])
+    // Picked among four, not typed: recognised, not yet known.
+    tmux.waitForScreen(showing: ["0 of 18 known · 3 recognised", "[ Learn ]"])
     // The people window lists them; "Forget my progress", pressed twice, starts again.
     tmux.press("m")
     tmux.waitForScreen(showing: ["People · by name", "learning", "[ Forget my progress ]"])

@@ -34,7 +34,8 @@ final class ServerRosterHistoryTests: XCTestCase {
     XCTAssertEqual(export.status, 0, export.errors)
     let rows = export.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }.dropFirst()
     XCTAssertEqual(rows.count, 2, export.output)
-    XCTAssertTrue(rows.allSatisfy { $0.contains(",Example Club,quiz,timeout,") }, export.output)
+    XCTAssertTrue(
+      rows.allSatisfy { $0.contains(",Example Club,quiz,name,timeout,") }, export.output)
     let byName = try runMeetTheMembers(
       ["history", "Example Club", "--data-dir", data], environment: club.environment)
     XCTAssertEqual(byName.output, export.output, "the club's name finds it too")

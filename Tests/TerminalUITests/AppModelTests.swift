@@ -152,7 +152,11 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(Key(character: 0x1B), .escape)
     XCTAssertEqual(Key(character: 0x31), .character("1"))
     XCTAssertEqual(Key(character: 0xE9), .character("é"))
-    XCTAssertNil(Key(character: 0x01))
+    XCTAssertEqual(Key(character: 0x01), .control("a"))
+    XCTAssertEqual(Key(character: 0x15), .control("u"))
+    XCTAssertEqual(Key(character: 0x7F), .backspace)
+    XCTAssertEqual(Key(character: 0x08), .backspace)
+    XCTAssertNil(Key(character: 0x1C))
     XCTAssertEqual(Key(functionKey: Key.focusOutCode), .focusLost)
     XCTAssertEqual(Key(functionKey: Key.focusInCode), .focusGained)
   }

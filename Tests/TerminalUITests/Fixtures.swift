@@ -8,7 +8,11 @@ import XCTest
 let clubMembers = [
   "Kofi Mensah", "Zoë Laurent", "田中 美咲", "Mateus Costa",
   "Bartholomew Maximilian Fitzgerald-Worthington", "Nguyễn Thị Hoa",
-].enumerated().map { Member(id: MemberID("m\($0.offset)"), name: $0.element) }
+].enumerated().map {
+  // Spelt in Latin letters for the names typed, as the game spells them.
+  Member(
+    id: MemberID("m\($0.offset)"), name: $0.element, spelling: LatinSpelling.of($0.element))
+}
 
 let sampleRoster = RosterSummary(
   members: clubMembers.count, folder: "/home/ada/club",
@@ -72,6 +76,17 @@ struct TestModel {
   var game: Session { model.session }
   var question: Question { model.session.state.phase.question! }
   var frame: Frame { Renderer.render(model.screen, size: model.size) }
+
+  /// Answers the question on screen right at `now`, as it is asked: its name pressed, or
+  /// typed.
+  mutating func answerRight(at now: Instant) {
+    let question = self.question
+    if question.kind == .typing {
+      handle(.typed(question.member.name), at: now)
+    } else {
+      handle(.press(.option(question.correctIndex)), at: now)
+    }
+  }
 
   /// Handles an input and runs its follow-ups; returns the effects of the input itself.
   @discardableResult

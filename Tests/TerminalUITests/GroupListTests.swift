@@ -84,7 +84,8 @@ final class GroupListTests: XCTestCase {
 
   func testWithAHistoryEachGroupSaysHowManyAreKnown() {
     let record = MemoryRecord(
-      memory: MemoryState(stability: 100, difficulty: 5), lastAnswer: 86_000, lastGrade: .good)
+      memory: MemoryState(stability: 100, difficulty: 5), lastAnswer: 86_000, lastGrade: .good,
+      typed: true)
     let memories = Memories(
       Dictionary(uniqueKeysWithValues: ["m0", "m3", "m1"].map { (MemberID($0), record) }))
     let history = HistorySetup(

@@ -32,6 +32,12 @@ final class KeymapTests: XCTestCase {
       model.handle(.key(.escape), at: .zero)
       model.handle(.press(.pause), at: .zero)  // resumed: the question runs, focus on Pause
       return model
+    case .typing:
+      var model = makeModel(rules: Rules(questionKinds: .typing))
+      model.startQuiz()
+      for character in "Ab cd" { model.handle(.key(.character(character)), at: .zero) }
+      model.handle(.key(.left), at: .zero)  // the cursor between c and d
+      return model
     case .nameCard:
       var model = makeModel()
       model.handle(.press(.learn), at: .zero)
@@ -106,7 +112,19 @@ final class KeymapTests: XCTestCase {
       case .down, .pageDown, .bottom: return new > old
       case .top: return new == 0 && old > 0
       }
-    case .click, .suspend:
+    case .edit(let edit):
+      let (old, new) = (before.model.typing, after.model.typing)
+      switch edit {
+      case .deleteBackward: return new.text == "Ab d" && new.cursor == old.cursor - 1
+      case .clear: return new.text.isEmpty && !old.text.isEmpty
+      case .deleteWord: return new.text == "Ab d" && new.cursor == 3
+      case .left: return new.cursor == old.cursor - 1 && new.text == old.text
+      case .right: return new.cursor == old.cursor + 1 && new.text == old.text
+      }
+    case .submit:
+      return after.game.results.count == before.game.results.count + 1
+        && after.game.results.last?.typed?.text == before.model.typing.text
+    case .click, .suspend, .type:
       return false  // no key does these
     }
   }
@@ -172,6 +190,7 @@ final class KeymapTests: XCTestCase {
       (.groupList, "Enter press · Tab ←→ move · ↑↓ group · s stats · m people · ? help · q quit"),
       (.question, "1-4 answer · Tab ←→↑↓ move · p pause · s stats · ? help · Esc menu · q quit"),
       (.nameCard, "Enter next · p pause · s stats · ? help · Esc menu · q quit"),
+      (.typing, "Enter answer · Ctrl-P pause · Ctrl-T stats · Esc menu"),
       (.finished, "Enter press · Tab ←→↑↓ move · Esc menu · q quit"),
       (.window, "Enter press · Tab ←→↑↓ move · Esc close · q quit"),
     ]

@@ -66,7 +66,13 @@ final class PeopleWindowTests: XCTestCase {
       shown.append(question.member.name)
       now = now + .milliseconds(1_500 + 700 * (step % 4))
       let wrong = step % 5 == 0
-      play(.answerChosen((question.correctIndex + (wrong ? 1 : 0)) % 4))
+      let answer = (question.correctIndex + (wrong ? 1 : 0)) % 4
+      if question.kind == .typing {
+        let name = question.options[answer].name
+        play(.answerTyped(name, spelling: LatinSpelling.of(name)))
+      } else {
+        play(.answerChosen(answer))
+      }
       now = now + Rules.standard.revealTime
       play(.clockTicked)
     }
@@ -129,8 +135,9 @@ final class PeopleWindowTests: XCTestCase {
     var missed = memory
     missed.learning = MemoryModel.defaultFirstLearning
     let memories = Memories([
-      clubMembers[0].id: MemoryRecord(memory: memory, lastAnswer: 0, lastGrade: .good),
-      clubMembers[1].id: MemoryRecord(memory: memory, lastAnswer: -1_641_600, lastGrade: .good),
+      clubMembers[0].id: MemoryRecord(memory: memory, lastAnswer: 0, lastGrade: .good, typed: true),
+      clubMembers[1].id: MemoryRecord(
+        memory: memory, lastAnswer: -1_641_600, lastGrade: .good, typed: true),
       clubMembers[3].id: MemoryRecord(memory: missed, lastAnswer: -518_400, lastGrade: .again),
     ])
     var model = makeRecordingModel(memories: memories)

@@ -1,0 +1,135 @@
+/// A name as typed answers are compared with it: lower case, letters and digits only, words
+/// separated by one space. Punctuation inside a word goes ("O'Connor" is "oconnor",
+/// "Jean-Luc" is "jeanluc"); accents and other scripts are spelt in Latin letters by the front
+/// end before it comes here (ICU's "Any-Latin; Latin-ASCII": "Nguyễn Thị Hoa" is
+/// "nguyen thi hoa"), so that the engine needs no Unicode tables of its own.
+public struct Spelling: Hashable, Sendable, CustomStringConvertible {
+  /// The words, each of letters and digits.
+  public let words: [String]
+
+  /// `text` (spelt in Latin letters where it can be) reduced as above.
+  public init(_ text: String) {
+    words = text.lowercased().split(whereSeparator: \.isWhitespace).map { word in
+      String(word.filter { $0.isLetter || $0.isNumber })
+    }.filter { !$0.isEmpty }
+  }
+
+  /// The letters without the spaces: "Mary Jane" typed "maryjane" is the same name.
+  public var letters: String { words.joined() }
+
+  public var description: String { words.joined(separator: " ") }
+}
+
+/// How a typed answer was taken.
+public enum TypedMatch: String, Hashable, Sendable {
+  /// The whole name (case, accents, punctuation and spaces aside).
+  case name
+  /// The first name alone, which no one else in play shares.
+  case firstName = "first_name"
+  /// One slip in a name (or a first name that counts alone) of five letters or more: a letter
+  /// wrong, missing or extra, or two side by side swapped. Right, shown with the spelling.
+  case slip
+  /// Anything else.
+  case wrong
+
+  public var isRight: Bool { self != .wrong }
+}
+
+/// A typed answer: the text as typed, how it was taken, and whose name it is when it is
+/// someone else's in play (to count who is taken for whom).
+public struct TypedAnswer: Hashable, Sendable {
+  public let text: String
+  public let match: TypedMatch
+  /// The member in play whose name (or first name alone) was typed, when the answer is wrong
+  /// and names one person.
+  public let other: NameOption?
+
+  public init(text: String, match: TypedMatch, other: NameOption? = nil) {
+    self.text = text
+    self.match = match
+    self.other = other
+  }
+}
+
+/// Matches a typed answer with the name asked, forgiving in the ways people are (see
+/// `TypedMatch`), and never right for what is another's name in play.
+public enum NameMatching {
+  /// The shortest name (in letters) in which one slip is forgiven.
+  public static let slipLength = 5
+
+  /// How `text`, spelt `spelling` (see `Spelling`), answers a question about `member`, whose
+  /// name is told apart from those of `inPlay` (the members in play, `member` among them or
+  /// not).
+  public static func match(
+    _ text: String, spelling: Spelling, for member: Member, among inPlay: [Member]
+  ) -> TypedAnswer {
+    let typed = spelling.letters
+    let others = inPlay.filter { $0.nameKey != member.nameKey }
+    // Each other's first name where it counts alone (no one else in play has it).
+    let othersFirst = others.map { other in
+      (other, firstName(of: other, among: inPlay + [member]))
+    }
+    // Someone else's whole name is theirs, however close it is to the one asked.
+    if let other = others.first(where: { $0.spelling.letters == typed }) {
+      return TypedAnswer(text: text, match: .wrong, other: option(other))
+    }
+    if !typed.isEmpty, typed == member.spelling.letters {
+      return TypedAnswer(text: text, match: .name)
+    }
+    let first = firstName(of: member, among: others)
+    if let first, typed == first {
+      return TypedAnswer(text: text, match: .firstName)
+    }
+    if let other = othersFirst.first(where: { $0.1 == typed })?.0 {
+      return TypedAnswer(text: text, match: .wrong, other: option(other))
+    }
+    let targets = [member.spelling.letters, first].compactMap { $0 }.filter {
+      $0.count >= slipLength
+    }
+    let othersTargets = othersFirst.flatMap { [$0.0.spelling.letters, $0.1].compactMap { $0 } }
+    if targets.contains(where: { isOneSlip(typed, $0) }),
+      !othersTargets.contains(where: { isOneSlip(typed, $0) })
+    {
+      return TypedAnswer(text: text, match: .slip)
+    }
+    return TypedAnswer(text: text, match: .wrong)
+  }
+
+  private static func option(_ member: Member) -> NameOption {
+    NameOption(name: member.name, member: member.id)
+  }
+
+  /// The member's first name, when it has more words than one and no one else in `inPlay`
+  /// (with another name) has it as their first name, or as their whole name.
+  static func firstName(of member: Member, among inPlay: [Member]) -> String? {
+    let words = member.spelling.words
+    guard words.count > 1, let first = words.first else { return nil }
+    let shared = inPlay.contains { other in
+      other.nameKey != member.nameKey
+        && (other.spelling.words.first == first || other.spelling.letters == first)
+    }
+    return shared ? nil : first
+  }
+
+  /// Whether `a` is `b` but for one slip: the optimal string alignment distance (Damerau's
+  /// edits: a letter changed, missing or extra, or two side by side swapped) is exactly 1.
+  static func isOneSlip(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (Array(a), Array(b))
+    guard abs(x.count - y.count) <= 1, x != y else { return false }
+    // Skip the common start and end; what is left must be one edit.
+    var start = 0
+    while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
+    var end = 0
+    while end < min(x.count, y.count) - start, x[x.count - 1 - end] == y[y.count - 1 - end] {
+      end += 1
+    }
+    let restX = x[start..<(x.count - end)]
+    let restY = y[start..<(y.count - end)]
+    switch (restX.count, restY.count) {
+    case (1, 1), (1, 0), (0, 1): return true
+    case (2, 2):
+      return restX.first == restY.last && restX.last == restY.first
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/// The name being typed: its characters and the cursor, and the edits a line of a shell
+/// takes (Backspace, Ctrl-U, Ctrl-W, Left and Right).
+public struct TextField: Hashable, Sendable {
+  public enum Edit: Hashable, Sendable {
+    /// Backspace: the character before the cursor.
+    case deleteBackward
+    /// Ctrl-U: everything.
+    case clear
+    /// Ctrl-W: the word before the cursor, and the spaces after it.
+    case deleteWord
+    case left
+    case right
+  }
+
+  /// The longest name that can be typed, in characters.
+  public static let limit = 80
+
+  public private(set) var characters: [Character] = []
+  /// Where the next character goes: 0 (before the first) to `characters.count`.
+  public private(set) var cursor = 0
+
+  public init(_ text: String = "") {
+    characters = Array(text.prefix(Self.limit))
+    cursor = characters.count
+  }
+
+  public var text: String { String(characters) }
+
+  /// Types `character` at the cursor (a control character, or one past the limit, is not
+  /// taken).
+  public mutating func insert(_ character: Character) {
+    guard characters.count < Self.limit,
+      !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return }
+    characters.insert(character, at: cursor)
+    cursor += 1
+  }
+
+  public mutating func apply(_ edit: Edit) {
+    switch edit {
+    case .deleteBackward:
+      guard cursor > 0 else { return }
+      cursor -= 1
+      characters.remove(at: cursor)
+    case .clear:
+      characters = []
+      cursor = 0
+    case .deleteWord:
+      var start = cursor
+      while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+      while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+      characters.removeSubrange(start..<cursor)
+      cursor = start
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(characters.count, cursor + 1)
+    }
+  }
+}
+
+/// Where a name typed with a slip differs from the name: the name's characters to light.
+enum SlipMarks {
+  /// The indices of `name`'s characters where `typed` differs, comparing each character as
+  /// typed answers are matched (its Latin spelling, lower case, letters and digits only): the
+  /// letters between the longest common start and end; where a letter is missing or extra,
+  /// the one beside the gap.
+  static func differing(typed: String, name: String) -> Set<Int> {
+    // Each folded letter of the name, with the index of the character it comes from.
+    let letters = name.enumerated().flatMap { index, character in
+      folded(String(character)).map { (letter: $0, index: index) }
+    }
+    let typedLetters = folded(typed)
+    let (x, y) = (letters.map(\.letter), typedLetters)
+    guard !x.isEmpty else { return [] }
+    var start = 0
+    while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
+    var end = 0
+    while end < min(x.count, y.count) - start, x[x.count - 1 - end] == y[y.count - 1 - end] {
+      end += 1
+    }
+    let window = start..<(x.count - end)
+    if window.isEmpty { return [letters[min(start, x.count - 1)].index] }
+    return Set(window.map { letters[$0].index })
+  }
+
+  private static func folded(_ text: String) -> [Character] {
+    Array(LatinSpelling.of(text).lowercased().filter { $0.isLetter || $0.isNumber })
+  }
+}

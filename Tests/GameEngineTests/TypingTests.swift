@@ -1,0 +1,180 @@
+import GameEngine
+import XCTest
+
+/// Names typed: matched forgivingly, never right for another's name, graded as recall; the
+/// quiz asks them as `--kind` says, learn mode once a name is recognised.
+final class NameMatchingTests: XCTestCase {
+  /// A member whose name is spelt in Latin letters as the front end spells it.
+  private func person(_ id: String, _ name: String, spelt: String? = nil) -> Member {
+    Member(id: MemberID(id), name: name, spelling: spelt)
+  }
+
+  private lazy var hoa = person("hoa", "Nguyễn Thị Hoa", spelt: "Nguyen Thi Hoa")
+  private lazy var liam = person("liam", "Liam O'Connor")
+  private lazy var katherine = person("kate", "Katherine Smith")
+  private lazy var ana = person("ana", "Ana Ruiz")
+  private lazy var maria = person("maria", "Maria Silva")
+  private lazy var mario = person("mario", "Mario Silva")
+  private lazy var bo = person("bo", "Bo Li")
+  private lazy var everyone = [hoa, liam, katherine, ana, maria, mario, bo]
+
+  /// How `typed` (spelt as the front end would: `spelt`, else as typed) answers for `member`.
+  private func match(
+    _ typed: String, spelt: String? = nil, for member: Member, among: [Member]? = nil
+  ) -> TypedAnswer {
+    NameMatching.match(
+      typed, spelling: Spelling(spelt ?? typed), for: member, among: among ?? everyone)
+  }
+
+  func testCaseAccentsPunctuationAndSpacesAreFolded() {
+    XCTAssertEqual(match("nguyen thi hoa", for: hoa).match, .name)
+    XCTAssertEqual(match("NGUYỄN THỊ HOA", spelt: "NGUYEN THI HOA", for: hoa).match, .name)
+    XCTAssertEqual(match("  Nguyen   Thi Hoa ", for: hoa).match, .name)
+    XCTAssertEqual(match("liam oconnor", for: liam).match, .name)
+    XCTAssertEqual(match("Liam O Connor", for: liam).match, .name)
+    XCTAssertEqual(match("liam o'connor.", for: liam).match, .name)
+  }
+
+  /// The first name alone is enough while no one else in play has it.
+  func testTheFirstNameAloneCountsWhenNoOneElseHasIt() {
+    XCTAssertEqual(match("ana", for: ana).match, .firstName)
+    XCTAssertEqual(match("Katherine", for: katherine).match, .firstName)
+    let anotherAna = person("ana2", "Ana Lopez")
+    XCTAssertEqual(match("ana", for: ana, among: everyone + [anotherAna]).match, .wrong)
+    XCTAssertEqual(match("ruiz", for: ana).match, .wrong, "the family name alone is not")
+  }
+
+  /// One slip (a letter wrong, missing, extra, or two swapped) in a name of five letters or
+  /// more is right; in a shorter one, or two slips, it is wrong.
+  func testOneSlipInALongEnoughNameIsRight() {
+    XCTAssertEqual(match("Katharine Smith", for: katherine).match, .slip)
+    XCTAssertEqual(match("Katherine Smth", for: katherine).match, .slip)
+    XCTAssertEqual(match("Katherinne Smith", for: katherine).match, .slip)
+    XCTAssertEqual(match("Katherine Smtih", for: katherine).match, .slip)
+    XCTAssertEqual(match("Katharin", for: katherine).match, .wrong, "two slips")
+    XCTAssertEqual(match("Katharine", for: katherine).match, .slip, "the first name, one slip")
+    XCTAssertEqual(match("Bo Lu", for: bo).match, .wrong, "four letters: no slip forgiven")
+    XCTAssertEqual(match("Ann", for: ana).match, .wrong, "a first name of three letters")
+  }
+
+  /// Another's name, or what is as near another's name, is never right.
+  func testNamesThatMustNotMatch() {
+    let mariosName = match("Mario Silva", for: maria)
+    XCTAssertEqual(mariosName.match, .wrong)
+    XCTAssertEqual(mariosName.other, NameOption(name: "Mario Silva", member: mario.id))
+    XCTAssertEqual(match("Marie Silva", for: maria).match, .wrong, "a slip from both")
+    XCTAssertEqual(match("", for: ana).match, .wrong)
+    XCTAssertEqual(match("!!!", for: ana).match, .wrong)
+    XCTAssertEqual(match("Katherine Smith Jones", for: katherine).match, .wrong)
+    let bosFirst = match("Bo", for: ana)
+    XCTAssertEqual(bosFirst.match, .wrong)
+    XCTAssertEqual(bosFirst.other?.member, bo.id, "Bo's first name alone names Bo")
+  }
+}
+
+final class TypedQuestionTests: XCTestCase {
+  /// `--kind typing`: the face, and 15 s to type the name; a name typed right is recall (no
+  /// guess among four), graded above a name chosen, and the name is known from then on.
+  func testATypedQuestionWaitsFifteenSecondsAndARightNameIsRecall() throws {
+    var game = makeGame(rules: Rules(questionKinds: .typing))
+    game.play(.startPressed, at: .zero)
+    let question = try XCTUnwrap(game.state.phase.question)
+    XCTAssertEqual(question.kind, .typing)
+    game.play(.answerChosen(question.correctIndex), at: .seconds(1))
+    XCTAssertNil(game.state.phase.reveal, "no names to choose among")
+    game.play(.clockTicked, at: .seconds(14.9))
+    XCTAssertNil(game.state.phase.reveal, "still typing after 5 s")
+    game.play(question.rightAnswer, at: .seconds(14.9))
+    let reveal = try XCTUnwrap(game.state.phase.reveal)
+    XCTAssertEqual(reveal.outcome, .correct)
+    XCTAssertEqual(reveal.typed?.match, .name)
+    let record = try XCTUnwrap(game.memories.records[question.member.id])
+    XCTAssertEqual(record.lastGrade, .easy, "a grade above a name chosen")
+    XCTAssertTrue(record.typed)
+    XCTAssertTrue(game.memories.knows(question.member.id, at: 15))
+
+    // A name chosen right at once is recognised, not known; the same answer typed counts
+    // in full (no guess to weigh it down).
+    var chosen = makeGame()
+    chosen.play(.startPressed, at: .zero)
+    let first = try XCTUnwrap(chosen.state.phase.question)
+    chosen.play(first.rightAnswer, at: .seconds(1))
+    XCTAssertEqual(chosen.memories.records[first.member.id]?.lastGrade, .again, "a guess")
+    XCTAssertFalse(chosen.memories.knows(first.member.id, at: 2))
+  }
+
+  /// A typed question left unanswered times out at 15 s; a wrong name is wrong, and shows what
+  /// was typed; a miss forgets that the name was typed.
+  func testATypedQuestionTimesOutAndAWrongNameIsShown() throws {
+    var game = makeGame(rules: Rules(questionKinds: .typing))
+    game.play(.startPressed, at: .zero)
+    let question = try XCTUnwrap(game.state.phase.question)
+    game.play(.clockTicked, at: .seconds(15))
+    XCTAssertEqual(game.state.phase.reveal?.outcome, .timedOut)
+    game.play(.clockTicked, at: .seconds(17))
+    let second = try XCTUnwrap(game.state.phase.question)
+    XCTAssertNotEqual(second.member, question.member)
+    game.play(.answerTyped("Nobody At All", spelling: "Nobody At All"), at: .seconds(18))
+    let reveal = try XCTUnwrap(game.state.phase.reveal)
+    XCTAssertEqual(reveal.outcome, .wrong(chosen: nil))
+    XCTAssertEqual(reveal.typed?.text, "Nobody At All")
+  }
+
+  /// `--kind mixed`: names, then typing, in turn.
+  func testMixedAsksNamesAndTypingInTurn() {
+    var game = makeGame(rules: Rules(questionKinds: .mixed))
+    game.play(.startPressed, at: .zero)
+    var kinds: [QuestionKind] = []
+    var now = Instant.zero
+    for _ in 0..<4 {
+      guard let question = game.state.phase.question else { return XCTFail("no question") }
+      kinds.append(question.kind)
+      now = now + .seconds(1)
+      game.play(question.rightAnswer, at: now)
+      now = now + .seconds(2)
+      game.play(.clockTicked, at: now)
+    }
+    XCTAssertEqual(kinds, [.name, .typing, .name, .typing])
+  }
+
+  /// Learn mode: a name card, then the name picked among four until it is recognised, then
+  /// typed; a miss goes back to picking. Known means typed.
+  func testLearnModeGoesCardNamesTypingForOnePerson() throws {
+    var game = makeGame(members: club(4))
+    game.play(.learnPressed, at: .zero)
+    var now = Instant.zero
+    var seen: [MemberID: [String]] = [:]
+    var missedOnce = false
+    for _ in 0..<60 {
+      if let card = game.state.phase.introduction {
+        seen[card.member.id, default: []].append("card")
+        now = now + .seconds(2)
+        game.play(.nextPressed, at: now)
+        continue
+      }
+      guard let question = game.state.phase.question else { break }
+      let member = question.member.id
+      // The first typed question about m1 is missed, once.
+      let miss = member == MemberID("m1") && question.kind == .typing && !missedOnce
+      if miss { missedOnce = true }
+      seen[member, default: []].append(question.kind.rawValue + (miss ? " missed" : ""))
+      now = now + .seconds(1)
+      game.play(miss ? question.wrongAnswer : question.rightAnswer, at: now)
+      now = now + .seconds(2)
+      game.play(.clockTicked, at: now)
+    }
+    let first = try XCTUnwrap(seen[MemberID("m1")])
+    XCTAssertEqual(
+      Array(first.prefix(5)), ["card", "name", "typing missed", "name", "typing"], "\(seen)")
+    for (member, steps) in seen {
+      // A recognised name is typed from then on, until a miss.
+      XCTAssertEqual(steps.first, "card", "\(member)")
+      XCTAssertEqual(steps.dropFirst().first, "name", "\(member)")
+    }
+    let time = game.wallClock.unixSeconds(at: now)
+    XCTAssertEqual(
+      game.memories.known(among: club(4).map(\.id), at: time)
+        + game.memories.recognisedOnly(among: club(4).map(\.id), at: time),
+      club(4).count { game.memories.recognises($0.id, at: time) })
+  }
+}
