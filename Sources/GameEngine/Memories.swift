@@ -134,11 +134,12 @@ public struct Memories: Hashable, Sendable {
   }
 
   /// The grade of a right answer known. A name chosen: within 2.5 s recalled (good), slower
-  /// recalled with effort (hard). A name typed, a grade above: the whole name or the first
-  /// name, easy; with a slip, good (typing speed is the player's, not their memory's, so the
-  /// time does not count).
+  /// recalled with effort (hard). A name typed: recalled (good) however long it took (typing
+  /// speed is the player's, not their memory's), with a slip recalled with effort (hard). So a
+  /// name typed counts above a name chosen: in full, never weighed down as a possible guess,
+  /// and never graded down for its time.
   static func recalledGrade(_ result: QuestionResult) -> Grade {
-    if let typed = result.typed { return typed.match == .slip ? .good : .easy }
+    if let typed = result.typed { return typed.match == .slip ? .hard : .good }
     return recalledGrade(seconds: result.answerTime.seconds)
   }
 

@@ -40,7 +40,7 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 /// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
 ///   four), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 - that.
 ///   A name typed cannot be guessed: right with probability R, but for a slip. A name typed
-///   right is taken in as the game takes the whole name typed (easy: the history does not
+///   right is taken in as the game takes the whole name typed (good: the history does not
 ///   keep whether it had a slip).
 /// - A person's replay starts at their first name card, and every answer after it is scored.
 ///   An answer before any card (a quiz's, or one recorded before cards were) starts it
@@ -290,7 +290,7 @@ public enum MemoryFit {
       self.right = right
       grades = sorted.map { event in
         guard case .answer(_, let seconds, let kind) = event.kind else { return .again }
-        return kind == .typing ? .easy : Memories.recalledGrade(seconds: seconds)
+        return kind == .typing ? .good : Memories.recalledGrade(seconds: seconds)
       }
       options = sorted.map { event in
         guard case .answer(_, _, let kind) = event.kind else { return 0 }

@@ -168,62 +168,65 @@ extension Renderer {
     let look = screen.appearance
     let first = Layout.optionArea(0, in: frame.size)
     let second = Layout.optionArea(1, in: frame.size)
-    let (left, width) = (first.column, second.column + second.columns - first.column)
-    let label = "Name: "
-    let field = width - label.count
+    let below = Layout.optionArea(2, in: frame.size).row
+    let area = second.column + second.columns - first.column
+    // A field as wide as a long name, centred where the names would be.
+    let width = min(area, 48)
+    let left = first.column + (area - width) / 2
     if let reveal = screen.game.phase.reveal {
       let typed = reveal.typed.map { "You typed: \($0.text)" } ?? "Nothing typed"
-      frame.put(
-        typed, column: left, row: first.row, style: look.dim, width: width, ellipsis: look.ellipsis)
-      let isRight = reveal.outcome.isCorrect
-      let mark = isRight ? look.right : reveal.typed == nil ? look.timedOut : look.wrong
+      frame.putCentered(
+        typed, column: left, row: first.row, width: width, style: look.dim,
+        ellipsis: look.ellipsis)
+      let mark =
+        reveal.outcome.isCorrect ? look.right : reveal.typed == nil ? look.timedOut : look.wrong
       let name = question.member.name
       let line = "\(mark) \(name)"
-      frame.put(
-        line, column: left, row: Layout.optionArea(2, in: frame.size).row,
-        style: look.correctName, width: width, ellipsis: look.ellipsis)
+      frame.putCentered(
+        line, column: left, row: below, width: width, style: look.correctName,
+        ellipsis: look.ellipsis)
       guard let typed = reveal.typed, typed.match == .slip else { return }
       // The letters of the name where the slip was, lit.
-      var column = left + DisplayWidth.of("\(mark) ")
+      let differing = SlipMarks.differing(typed: typed.text, name: name)
+      let used = min(DisplayWidth.of(line), width)
+      var column = left + (width - used) / 2 + DisplayWidth.of("\(mark) ")
       for (index, character) in name.enumerated() {
         let text = String(character)
-        if SlipMarks.differing(typed: typed.text, name: name).contains(index), column < left + width
-        {
-          frame.put(
-            text, column: column, row: Layout.optionArea(2, in: frame.size).row,
-            style: look.flash(correct: false))
+        if differing.contains(index), column < left + width {
+          frame.put(text, column: column, row: below, style: look.flash(correct: false))
         }
         column += DisplayWidth.of(text)
       }
       return
     }
+    let label = "Name: "
     frame.put(label, column: left, row: first.row, style: look.title)
-    // The end of a long name scrolls into view with the cursor.
+    // The field, its cursor a lit cell; the end of a long name scrolls into view with it.
+    let end = left + width
     let characters = screen.typing.characters
-    let start = max(0, screen.typing.cursor - (field - 1))
+    let start = max(0, screen.typing.cursor - (width - label.count - 1))
     var column = left + label.count
     for (index, character) in characters.enumerated().dropFirst(start) {
       let text = String(character)
       let cellWidth = max(1, DisplayWidth.of(text))
-      guard column + cellWidth <= left + width else { break }
+      guard column + cellWidth <= end else { break }
       let isCursor = index == screen.typing.cursor && screen.overlay == nil
       frame.put(text, column: column, row: first.row, style: isCursor ? look.focused : look.button)
       column += cellWidth
     }
-    if column < left + width {
+    if column < end {
       let atEnd = screen.typing.cursor == characters.count && screen.overlay == nil
       frame.put(" ", column: column, row: first.row, style: atEnd ? look.focused : look.button)
       column += 1
     }
-    if column < left + width {
+    if column < end {
       frame.put(
-        String(repeating: " ", count: left + width - column), column: column, row: first.row,
+        String(repeating: " ", count: end - column), column: column, row: first.row,
         style: look.button)
     }
     frame.putCentered(
-      "Type the name, then \(screen.key(for: .submit))", column: left,
-      row: Layout.optionArea(2, in: frame.size).row, width: width, style: look.dim,
-      ellipsis: look.ellipsis)
+      "Type the name, then \(screen.key(for: .submit))", column: left, row: below, width: width,
+      style: look.dim, ellipsis: look.ellipsis)
   }
 
   /// The line under the picture (`notice`, for a pause over a revealed answer) and the message

@@ -70,7 +70,7 @@ enum SlipMarks {
     }
     let typedLetters = folded(typed)
     let (x, y) = (letters.map(\.letter), typedLetters)
-    guard !x.isEmpty else { return [] }
+    guard !x.isEmpty, x != y else { return [] }
     var start = 0
     while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
     var end = 0

@@ -83,7 +83,10 @@ struct HeadlessEvent: Encodable {
     var members: Int
     var folder: String
     var skipped: [String]
+    /// Recalled by typing the name.
     var known: Int?
+    /// Recognised among four names only.
+    var recognised: Int?
     var new: Int?
     /// Met before and due now.
     var due: Int?

@@ -64,7 +64,8 @@ struct HeadlessPlayer {
     let screen = model.screen
     var roster = HeadlessEvent.Roster(
       members: model.session.membersInPlay, folder: screen.roster.folder,
-      skipped: screen.roster.warnings, known: screen.progress?.known, new: screen.progress?.new,
+      skipped: screen.roster.warnings, known: screen.progress?.known,
+      recognised: screen.progress?.recognised, new: screen.progress?.new,
       due: screen.progress?.due, history: screen.historyNotice, notice: screen.roster.notice)
     if !screen.groups.isEmpty {
       roster.groups = screen.groups.dropFirst().map {

@@ -89,9 +89,27 @@ final class TypedQuestionTests: XCTestCase {
     XCTAssertEqual(reveal.outcome, .correct)
     XCTAssertEqual(reveal.typed?.match, .name)
     let record = try XCTUnwrap(game.memories.records[question.member.id])
-    XCTAssertEqual(record.lastGrade, .easy, "a grade above a name chosen")
+    XCTAssertEqual(record.lastGrade, .good, "recalled, however long the typing took")
     XCTAssertTrue(record.typed)
     XCTAssertTrue(game.memories.knows(question.member.id, at: 15))
+
+    // The same right answer about a name half forgotten counts above one chosen among four:
+    // in full, where the chosen one is weighed by the chance it was a guess.
+    let member = question.member
+    let before = Memories([
+      member.id: MemoryRecord(
+        memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 0, lastGrade: .good)
+    ])
+    func after(_ kind: QuestionKind) -> MemoryRecord {
+      var memories = before
+      let asked = question.asked(as: kind)
+      let typed = kind == .typing ? TypedAnswer(text: member.name, match: .name) : nil
+      return memories.remember(
+        QuestionResult(
+          question: asked, outcome: .correct, answerTime: .seconds(2), typed: typed),
+        at: 5 * 86_400)
+    }
+    XCTAssertGreaterThan(after(.typing).memory.stability, after(.name).memory.stability)
 
     // A name chosen right at once is recognised, not known; the same answer typed counts
     // in full (no guess to weigh it down).

@@ -50,8 +50,12 @@ class GameInTmuxTestCase: XCTestCase {
     // gives way, while this waits, to another under the same number).
     var question = trace.lastQuestion!
     tmux.waitForScreen("question \(number) or later") { screen in
+      let trace = self.trace
       question = trace.lastQuestion!
-      return screen.contains("Question \(question.number)") && screen.contains(question.options[3])
+      // A name to type shows its field, a name to pick its options.
+      let typing = trace.all("question").last?["kind"] as? String == "typing"
+      return screen.contains("Question \(question.number)")
+        && screen.contains(typing ? "Name: " : question.options[3])
     }
     return question
   }

@@ -388,3 +388,61 @@ final class HeadlessTests: XCTestCase {
       ["no history is kept: nothing to forget"])
   }
 }
+
+/// Names typed through the headless front end: the question says its kind, `type` answers it,
+/// the result says what was typed and how it was taken, and a name typed right is known at
+/// the next launch.
+extension HeadlessTests {
+  func testATypedQuestionIsAnsweredWithTypeAndItsNameIsKnownAfter() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let arguments = ["--seed", "3", "--kind", "typing", "--data-dir", data]
+    let first = try play([#"{"do":"start"}"#], arguments: arguments).events
+    let question = try XCTUnwrap(self.events("question", in: first).first)
+    XCTAssertEqual(question["kind"] as? String, "typing")
+    XCTAssertNil(question["options"], "no names to choose among")
+    XCTAssertNil(question["correct"])
+    let name = try XCTUnwrap((question["member"] as? [String: Any])?["name"] as? String)
+    XCTAssertEqual(name, "Aiyana Redcloud")
+
+    let (events, status) = try play(
+      [
+        #"{"do":"start"}"#, #"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":4}"#,
+        #"{"do":"type","text":"aiyana redclod"}"#, #"{"do":"wait","seconds":2}"#,
+        #"{"do":"type","text":"Nobody"}"#,
+      ], arguments: arguments)
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      self.events("error", in: events).map { $0["message"] as? String },
+      ["this question's name is typed: use type"])
+    let results = self.events("result", in: events)
+    XCTAssertEqual(results.map { $0["outcome"] as? String }, ["correct", "wrong"])
+    XCTAssertEqual(results.map { $0["typed"] as? String }, ["aiyana redclod", "Nobody"])
+    XCTAssertEqual(results.map { $0["match"] as? String }, ["slip", "wrong"])
+    XCTAssertEqual(results.map { $0["seconds"] as? Double }, [4, 0])
+    XCTAssertNil(results.first?["chosen"])
+
+    let again = try play([], arguments: ["--seed", "3", "--data-dir", data]).events
+    XCTAssertEqual(again.first?["known"] as? Int, 1, "typed right: known")
+    XCTAssertEqual(again.first?["recognised"] as? Int, 0)
+    let answers = try History(folder: data).answers()
+    XCTAssertEqual(answers.map(\.kind), ["typing", "typing"])
+    XCTAssertEqual(answers.map(\.chosen), ["aiyana redclod", "Nobody"])
+  }
+
+  /// A name typed for a names question, or a bad `type`, is refused in one line.
+  func testTypeIsRefusedWhereNamesAreChosenAndWithoutText() throws {
+    let (events, _) = try play([
+      #"{"do":"start"}"#, #"{"do":"type","text":"Aiyana Redcloud"}"#, #"{"do":"type"}"#,
+      #"{"do":"type","text":"   "}"#,
+    ])
+    XCTAssertEqual(self.events("question", in: events).first?["kind"] as? String, "name")
+    XCTAssertEqual(
+      self.events("error", in: events).map { $0["message"] as? String },
+      [
+        "this question's names are chosen: use answer",
+        "type needs \"text\": the name typed (80 characters at most)",
+        "this question's names are chosen: use answer",
+      ])
+  }
+}

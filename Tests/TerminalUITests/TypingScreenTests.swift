@@ -1,0 +1,103 @@
+import GameEngine
+import Pictures
+import XCTest
+
+@testable import TerminalUI
+
+/// A name typed on the quiz screen: letters go to the field, its cursor is lit, Enter answers,
+/// and the reveal shows what was typed, a slip's letters lit in the right name.
+final class TypingScreenTests: XCTestCase {
+  private func typingModel(size: CellSize = CellSize(columns: 80, rows: 24)) -> TestModel {
+    var model = makeModel(size: size, rules: Rules(questionKinds: .typing))
+    model.startQuiz()
+    return model
+  }
+
+  private func type(_ text: String, into model: inout TestModel, at now: Instant = .seconds(1)) {
+    for character in text { model.handle(.key(.character(character)), at: now) }
+  }
+
+  func testTheFieldTakesEveryLetterAndShowsItsCursor() throws {
+    var model = typingModel()
+    // Letters that are commands elsewhere (quit, stats, pause, help) are letters here.
+    type("qsp?", into: &model)
+    XCTAssertFalse(model.hasQuit)
+    XCTAssertNil(model.overlay)
+    XCTAssertFalse(model.game.state.phase.isPaused)
+    XCTAssertEqual(model.model.typing.text, "qsp?")
+    model.handle(.key(.control("u")), at: .seconds(1))
+    type("Kofi Mensha", into: &model)
+    model.handle(.key(.backspace), at: .seconds(1))
+    model.handle(.key(.left), at: .seconds(1))
+    XCTAssertEqual(model.model.typing.text, "Kofi Mensh")
+    let frame = model.frame
+    assertSnapshot(frame, named: "typing-80x24", withStyles: .colors240)
+    let field = try XCTUnwrap(cell(of: "Name: Kofi Mensh", in: frame))
+    let cursor = frame[field.column + "Name: Kofi Mens".count, field.row]
+    XCTAssertEqual(cursor.text, "h")
+    XCTAssertTrue(cursor.style.reverse, "the cursor is lit")
+    XCTAssertFalse(frame[field.column + "Name: Kofi Men".count, field.row].style.reverse)
+    XCTAssertTrue(frame.text.contains("Enter answer · Ctrl-P pause · Ctrl-T stats · Esc menu"))
+    XCTAssertTrue(frame.text.contains("Type the name, then Enter"))
+  }
+
+  /// A slip is right, and the right name is shown with the letter that differs lit; a wrong
+  /// name shows what was typed beside the right one.
+  func testTheRevealLightsASlipAndShowsAWrongName() throws {
+    var model = typingModel()
+    let name = model.question.member.name
+    XCTAssertEqual(name, "Nguyễn Thị Hoa")
+    type("Nguyen Thi Hao", into: &model)
+    model.handle(.key(.enter), at: .seconds(2))
+    XCTAssertEqual(model.game.results.last?.typed?.match, .slip)
+    let frame = model.frame
+    assertSnapshot(frame, named: "typing-slip-80x24", withStyles: .colors240)
+    XCTAssertTrue(frame.text.contains("Right, nearly: Nguyễn Thị Hoa"), frame.text)
+    XCTAssertTrue(frame.text.contains("You typed: Nguyen Thi Hao"), frame.text)
+    let shown = try XCTUnwrap(cell(of: "✓ Nguyễn Thị Hoa", in: frame))
+    let lit = (0..<"✓ Nguyễn Thị Hoa".count).filter {
+      frame[shown.column + $0, shown.row].style == unicodeLook.flash(correct: false)
+    }
+    // "Hoa" against "Hao": its o and a, at 14 and 15 of "✓ Nguyễn Thị Hoa"; the accents
+    // typed without are no slip.
+    XCTAssertEqual(lit, [14, 15])
+
+    model.handle(.tick, at: .seconds(4))
+    let next = model.question.member.name
+    type("Somebody Else", into: &model, at: .seconds(5))
+    model.handle(.key(.enter), at: .seconds(5))
+    XCTAssertTrue(model.frame.text.contains("Wrong: this is \(next)"), model.frame.text)
+    XCTAssertTrue(model.frame.text.contains("You typed: Somebody Else"), model.frame.text)
+  }
+
+  func testSlipMarksFindTheLettersThatDiffer() {
+    XCTAssertEqual(SlipMarks.differing(typed: "Katharine", name: "Katherine"), [4])
+    XCTAssertEqual(SlipMarks.differing(typed: "Mateus Cotsa", name: "Mateus Costa"), [9, 10])
+    XCTAssertEqual(SlipMarks.differing(typed: "Zoe Laurnt", name: "Zoë Laurent"), [8])
+    XCTAssertEqual(SlipMarks.differing(typed: "nguyen thi hoa", name: "Nguyễn Thị Hoa"), [])
+  }
+
+  func testTheFieldEditsAsAShellLineDoes() {
+    var field = TextField()
+    for character in "Zoë Laurent" { field.insert(character) }
+    field.apply(.deleteWord)
+    XCTAssertEqual(field.text, "Zoë ")
+    field.apply(.deleteWord)
+    XCTAssertEqual(field.text, "")
+    field = TextField("Anna")
+    field.apply(.left)
+    field.apply(.left)
+    field.insert("x")
+    XCTAssertEqual(field.text, "Anxna")
+    XCTAssertEqual(field.cursor, 3)
+    field.apply(.deleteBackward)
+    field.apply(.right)
+    field.apply(.right)
+    field.apply(.right)
+    XCTAssertEqual(field.cursor, 4)
+    field.insert("\u{07}")
+    XCTAssertEqual(field.text, "Anna", "a control character is not typed")
+    field = TextField(String(repeating: "a", count: 200))
+    XCTAssertEqual(field.characters.count, TextField.limit)
+  }
+}
