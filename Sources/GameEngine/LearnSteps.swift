@@ -45,7 +45,8 @@ struct LearnSteps: GameSteps {
       return .question(
         session.questions.question(
           about: id, number: (session.state.game?.questionsPlayed ?? 0) + 1,
-          familiar: inPlay.filter { memories.records[$0] != nil }
+          familiar: inPlay.filter { memories.records[$0] != nil },
+          confusions: session.confusions
         ).asked(as: Self.kind(of: id, in: memories, kinds: session.rules.questionKinds)))
     }
   }

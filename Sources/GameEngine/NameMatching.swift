@@ -99,6 +99,39 @@ public enum NameMatching {
     NameOption(name: member.name, member: member.id)
   }
 
+  /// Whether two names look alike, as a player might take one for the other: the same first
+  /// name, first names of the same initial and length, or whole names at most two slips apart
+  /// (see `isOneSlip`).
+  public static func lookAlike(_ a: Spelling, _ b: Spelling) -> Bool {
+    guard let first = a.words.first, let other = b.words.first else { return false }
+    if first == other { return true }
+    if first.first == other.first, first.count == other.count { return true }
+    return slips(a.letters, b.letters, atMost: 2)
+  }
+
+  /// Whether `a` is `b` but for at most `limit` slips (the optimal string alignment
+  /// distance), computed only near the diagonal.
+  static func slips(_ a: String, _ b: String, atMost limit: Int) -> Bool {
+    let (x, y) = (Array(a), Array(b))
+    guard abs(x.count - y.count) <= limit else { return false }
+    if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit }
+    var before = Array(0...y.count)
+    var previous = before
+    for i in 1...x.count {
+      var row = [i] + Array(repeating: limit + 1, count: y.count)
+      for j in max(1, i - limit)...min(y.count, i + limit) {
+        let cost = x[i - 1] == y[j - 1] ? 0 : 1
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+          row[j] = min(row[j], before[j - 2] + 1)
+        }
+      }
+      if row.min()! > limit { return false }
+      (before, previous) = (previous, row)
+    }
+    return previous[y.count] <= limit
+  }
+
   /// The member's first name, when it has more words than one and no one else in `inPlay`
   /// (with another name) has it as their first name, or as their whole name.
   static func firstName(of member: Member, among inPlay: [Member]) -> String? {

@@ -18,10 +18,13 @@ public struct NotEnoughNamesError: Error, Hashable, Sendable, CustomStringConver
 }
 
 /// Makes questions from a roster: a member chosen by the `MemberPicker`, their name in a
-/// uniformly random position, and three other different names chosen uniformly. A group can
-/// be chosen: only its members are asked, and the other names come from the group when it has
-/// at least four different names in play, else from everyone, so that a small group still
-/// plays.
+/// uniformly random position, and three other different names that teach, chosen in this
+/// order (uniformly within each): the names of people the player has taken for this one or
+/// this one for (`Confusions`), names that look alike (the same first name, a first name of
+/// the same initial and length, or whole names two slips apart), names of the same group; then
+/// anyone's. A group can be chosen: only its members are asked, and the other names come from
+/// the group when it has at least four different names in play, else from everyone, so that a
+/// small group still plays.
 public struct QuestionGenerator: Sendable {
   /// How many names a question offers.
   public static let optionCount = 4
@@ -43,6 +46,8 @@ public struct QuestionGenerator: Sendable {
   private var askableMembers: [Member]
   /// One option per different name, in roster order.
   private let names: [NameOption]
+  /// How each name in `names` is spelt (its first member's), to tell names that look alike.
+  private let spellings: [Spelling]
   /// Where each member's name is in `names`.
   private let nameIndexOfMember: [Int]
   /// How many members not withdrawn answer to each name in `names`.
@@ -56,6 +61,7 @@ public struct QuestionGenerator: Sendable {
     members: [Member], seed: UInt64, picker: any MemberPicker = ShuffledRounds()
   ) throws(NotEnoughNamesError) {
     var names: [NameOption] = []
+    var spellings: [Spelling] = []
     var nameIndexOfKey: [NameKey: Int] = [:]
     var nameIndexOfMember: [Int] = []
     // Sized at once (names at most one a member), as they are kept for the whole game.
@@ -69,6 +75,7 @@ public struct QuestionGenerator: Sendable {
         nameIndexOfKey[key] = names.count
         nameIndexOfMember.append(names.count)
         names.append(NameOption(name: member.name, member: member.id))
+        spellings.append(member.spelling)
       }
     }
     guard names.count >= Self.optionCount else {
@@ -77,6 +84,7 @@ public struct QuestionGenerator: Sendable {
     }
     self.members = members
     self.names = names
+    self.spellings = spellings
     self.nameIndexOfMember = nameIndexOfMember
     var playingWithName = Array(repeating: 0, count: names.count)
     for index in nameIndexOfMember { playingWithName[index] += 1 }
@@ -153,21 +161,24 @@ public struct QuestionGenerator: Sendable {
   }
 
   /// The next question.
-  public mutating func next() -> Question {
+  public mutating func next(confusions: Confusions = Confusions()) -> Question {
     made += 1
-    return makeQuestion(number: made)
+    return makeQuestion(number: made, confusions: confusions)
   }
 
   /// Another question in place of one that can no longer be asked, under its number.
-  public mutating func replacing(_ question: Question) -> Question {
-    makeQuestion(number: question.number)
+  public mutating func replacing(_ question: Question, confusions: Confusions = Confusions())
+    -> Question
+  {
+    makeQuestion(number: question.number, confusions: confusions)
   }
 
   /// A question about this member (who must be in play), numbered `number`. The other names
   /// are drawn from the members in `familiar` when at least three other names are among them
   /// (so that no option is ruled out only because it was never met), else from everyone.
   public mutating func question(
-    about member: MemberID, number: Int, familiar: Set<MemberID>? = nil
+    about member: MemberID, number: Int, familiar: Set<MemberID>? = nil,
+    confusions: Confusions = Confusions()
   ) -> Question {
     let asked = members.firstIndex { $0.id == member } ?? 0
     previous = asked
@@ -180,15 +191,38 @@ public struct QuestionGenerator: Sendable {
       }
       if names.count >= Self.optionCount - 1 { pool = names.sorted() }
     }
-    return makeQuestion(number: number, asking: asked, otherNames: pool)
+    return makeQuestion(number: number, asking: asked, otherNames: pool, confusions: confusions)
   }
 
   /// A question about whom the picker chooses among those who can be asked now.
-  private mutating func makeQuestion(number: Int) -> Question {
+  private mutating func makeQuestion(number: Int, confusions: Confusions) -> Question {
     let after = previous.flatMap { askableNow.firstIndex(of: $0) }
     let asked = askableNow[picker.nextMember(of: askableMembers, after: after, using: &random)]
     previous = asked
-    return makeQuestion(number: number, asking: asked, otherNames: nil)
+    return makeQuestion(number: number, asking: asked, otherNames: nil, confusions: confusions)
+  }
+
+  /// The names of `pool` in the order they teach most as another name for `members[asked]`:
+  /// confused with theirs, alike, of their group, then the pool itself (each a subset of the
+  /// pool, in its order; empty tiers left out).
+  private func tiers(of asked: Int, in pool: [Int], confusions: Confusions) -> [[Int]] {
+    let member = members[asked]
+    let partners = confusions.isEmpty ? [:] : confusions.partners(of: member.id)
+    var confused = Set<Int>()
+    if !partners.isEmpty {
+      for (index, other) in members.enumerated() where partners[other.id] != nil {
+        confused.insert(nameIndexOfMember[index])
+      }
+    }
+    var grouped = Set<Int>()
+    if let group = member.group {
+      for (index, other) in members.enumerated() where other.group == group {
+        grouped.insert(nameIndexOfMember[index])
+      }
+    }
+    let alike = pool.filter { NameMatching.lookAlike(member.spelling, spellings[$0]) }
+    return [pool.filter(confused.contains), alike, pool.filter(grouped.contains), pool]
+      .filter { !$0.isEmpty }
   }
 
   /// The names (indices in `names`) of the chosen group's members in play, when they are at
@@ -200,23 +234,29 @@ public struct QuestionGenerator: Sendable {
     return found.count >= Self.optionCount ? found.sorted() : nil
   }
 
-  /// A question about `members[asked]`; the other names are drawn uniformly from `otherNames`
-  /// (indices in `names`), or from the group's names (see `groupNames`), or from every name
-  /// in play.
-  private mutating func makeQuestion(number: Int, asking asked: Int, otherNames: [Int]?)
-    -> Question
-  {
+  /// A question about `members[asked]`; the other names are drawn from `otherNames` (indices
+  /// in `names`), or from the group's names (see `groupNames`), or from every name in play:
+  /// first those confused with the asked member's, then those that look alike, then those of
+  /// their group, then any (see the type).
+  private mutating func makeQuestion(
+    number: Int, asking asked: Int, otherNames: [Int]?, confusions: Confusions
+  ) -> Question {
     let member = members[asked]
     let correctName = nameIndexOfMember[asked]
-    let otherNames = otherNames ?? groupNames
+    let pool = otherNames ?? groupNames ?? Array(names.indices)
 
     var taken: Set<Int> = [correctName]
     var options: [NameOption] = []
-    while options.count < Self.optionCount - 1 {
-      let candidate =
-        otherNames?.randomElement(using: &random) ?? Int.random(in: names.indices, using: &random)
-      if playingWithName[candidate] > 0, taken.insert(candidate).inserted {
-        options.append(names[candidate])
+    for tier in tiers(of: asked, in: pool, confusions: confusions) {
+      // Drawn uniformly from the tier until it has no name left to give. (A tier of every
+      // name in the pool draws as a plain uniform choice does.)
+      var left = tier.count { playingWithName[$0] > 0 && !taken.contains($0) }
+      while options.count < Self.optionCount - 1, left > 0 {
+        let candidate = tier.randomElement(using: &random)!
+        if playingWithName[candidate] > 0, taken.insert(candidate).inserted {
+          options.append(names[candidate])
+          left -= 1
+        }
       }
     }
     let correctIndex = Int.random(in: 0..<Self.optionCount, using: &random)

@@ -4,7 +4,7 @@
 struct QuizRounds: GameSteps {
   func next(for session: inout Session, at time: Instant) -> GameStep {
     let question = session.state.upcoming
-    session.state.upcoming = session.questions.next()
+    session.state.upcoming = session.questions.next(confusions: session.confusions)
     return .question(Self.asked(question, in: session))
   }
 
@@ -17,7 +17,8 @@ struct QuizRounds: GameSteps {
   func replacing(_ current: GameStep, for session: inout Session, at time: Instant) -> GameStep {
     guard case .question(let question) = current else { return next(for: &session, at: time) }
     let next = session.state.upcoming.numbered(question.number)
-    session.state.upcoming = session.questions.replacing(session.state.upcoming)
+    session.state.upcoming = session.questions.replacing(
+      session.state.upcoming, confusions: session.confusions)
     return .question(Self.asked(next, in: session))
   }
 

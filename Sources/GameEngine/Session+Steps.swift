@@ -43,6 +43,9 @@ extension Session {
       typed: typed)
     let time = wallClock.unixSeconds(at: end)
     memories.remember(result, at: time)
+    if case .wrong(let chosen?) = result.outcome {
+      confusions.add(question.member.id, chosen.member)
+    }
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
     game.roundResults.append(result)

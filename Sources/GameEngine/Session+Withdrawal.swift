@@ -8,7 +8,9 @@ extension Session {
     guard let member = member(id), questions.withdraw(id) else { return }
     transitions.append(Transition(kind: .memberWithdrawn(member), at: now))
     // The withdrawn member's name may stay among the upcoming question's other names.
-    if state.upcoming.member.id == id { state.upcoming = questions.replacing(state.upcoming) }
+    if state.upcoming.member.id == id {
+      state.upcoming = questions.replacing(state.upcoming, confusions: confusions)
+    }
     guard state.phase.member?.id == id else { return }
     var paused: Paused?
     let current: GameStep

@@ -21,6 +21,9 @@ public struct Session: Sendable {
   public internal(set) var memories: Memories
   /// The wall time (for the memories) of the session's instants.
   public internal(set) var wallClock: WallClock
+  /// Who the player takes for whom, from the history and every wrong answer since: the
+  /// questions offer these names first (see `QuestionGenerator`).
+  public internal(set) var confusions = Confusions()
   /// The time the round (a sitting of learn mode) has been played, pauses left out.
   var playClock = PlayClock()
   /// What the game being played asks next: quiz rounds, or learn mode's cards and questions.
@@ -121,11 +124,14 @@ public struct Session: Sendable {
     return transitions
   }
 
-  /// Takes what the player remembered before the session began (from the history), and the
-  /// wall time of the session's instants.
-  public mutating func restore(_ memories: Memories, wallClock: WallClock) {
+  /// Takes what the player remembered before the session began (from the history), who they
+  /// took for whom, and the wall time of the session's instants.
+  public mutating func restore(
+    _ memories: Memories, wallClock: WallClock, confusions: Confusions = Confusions()
+  ) {
     self.memories = memories
     self.wallClock = wallClock
+    self.confusions = confusions
   }
 
   /// Forgets what the player remembered (their progress was cleared): everyone is new again,
@@ -133,6 +139,7 @@ public struct Session: Sendable {
   /// and results stay.
   public mutating func forgetMemories() {
     memories = Memories(model: memories.model)
+    confusions = Confusions()
     steps.memoriesForgotten()
   }
 
@@ -192,7 +199,7 @@ public struct Session: Sendable {
   /// (false) while a game runs, or when none of the group is in play.
   public mutating func choose(group: String?) -> Bool {
     guard !state.phase.isRunning, questions.choose(group: group) else { return false }
-    state.upcoming = questions.replacing(state.upcoming)
+    state.upcoming = questions.replacing(state.upcoming, confusions: confusions)
     return true
   }
 

@@ -89,6 +89,20 @@ extension History {
       lastGrade: grade, learning: memory.learning, typed: typed)
   }
 
+  /// Each wrong answer of the roster `roster` (its identity) that gave another person's name:
+  /// the person asked and the person whose name it was.
+  public func confusions(roster: String) throws(Unavailable) -> [(asked: Int64, chosen: Int64)] {
+    try reading { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT person, chosenPerson FROM answer
+          WHERE roster = ? AND outcome = ? AND chosenPerson IS NOT NULL
+          """, arguments: [roster, Outcome.wrong]
+      ).map { (asked: $0[0], chosen: $0[1]) }
+    }
+  }
+
   /// How many people and answers the roster `roster` (its identity) has recorded.
   public func recorded(roster: String) throws(Unavailable) -> (people: Int, answers: Int) {
     return try reading { db in

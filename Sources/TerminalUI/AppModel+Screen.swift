@@ -18,7 +18,7 @@ extension AppModel {
     if overlay == .people {
       screen.people = people.list(
         of: session.membersStillInPlay, memories: memories, tallies: played.members, at: time,
-        in: size, canForget: recordsHistory)
+        in: size, canForget: recordsHistory, confusions: session.confusions)
     }
     if recordsHistory, overlay == .stats {
       screen.practice = PracticeSummary(played.days, today: session.wallClock.day(at: now))

@@ -56,7 +56,7 @@ public struct AppModel: Sendable {
   ) {
     var session = session
     if let history, let wallClock = history.wallClock {
-      session.restore(history.memories, wallClock: wallClock)
+      session.restore(history.memories, wallClock: wallClock, confusions: history.confusions)
     }
     self.session = session
     self.roster = roster
@@ -309,6 +309,8 @@ public struct HistorySetup: Sendable {
   public var notice: String?
   /// Everything recorded for the roster so far.
   public var totals = Totals()
+  /// Who the player took for whom in the roster's answers.
+  public var confusions = Confusions()
 
   public init(memories: Memories, wallClock: WallClock?, notice: String?) {
     self.memories = memories

@@ -26,6 +26,8 @@ public struct PeopleList: Hashable, Sendable {
     public var tally: Tally
     /// Seconds since their last card or answer; nil for someone never met.
     public var secondsSinceSeen: Double?
+    /// Who they are most often taken for (or taken for them), in play; nil for no one.
+    public var confusedWith: String? = nil
   }
 
   public var rows: [Row]
@@ -40,15 +42,20 @@ public struct PeopleList: Hashable, Sendable {
   /// The list of `members` at `time` (Unix seconds), in `order`.
   public static func rows(
     of members: [Member], memories: Memories, tallies: [MemberID: Tally], at time: Double,
-    order: Order
+    order: Order, confusions: Confusions = Confusions()
   ) -> [Row] {
+    let names = Dictionary(members.map { ($0.id, $0.name) }) { first, _ in first }
+    let inPlay = Set(names.keys)
     let rows = members.map { member in
       let record = memories.records[member.id]
       return Row(
         name: member.name, recall: memories.recall(of: member.id, at: time),
         known: memories.knows(member.id, at: time), missedLast: record?.lastGrade == .again,
         tally: tallies[member.id] ?? Tally(),
-        secondsSinceSeen: record.map { max(0, time - $0.lastAnswer) })
+        secondsSinceSeen: record.map { max(0, time - $0.lastAnswer) },
+        confusedWith: confusions.isEmpty
+          ? nil
+          : confusions.mostConfused(with: member.id, among: inPlay).flatMap { names[$0.member] })
     }
     let byName = rows.map { (NameKey($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     guard order == .weakest else { return byName }
@@ -88,7 +95,9 @@ extension Renderer {
     guard let people = screen.people else { return }
     let look = screen.appearance
     let size = frame.size
-    let inner = min(size.columns - 2, 76) - 4
+    // Who each is taken for, when anyone is: a column of its own, the first to go.
+    let confused = people.rows.contains { $0.confusedWith != nil }
+    let inner = min(size.columns - 2, confused ? 96 : 76) - 4
     let wide = inner >= 50
     let barWidth = wide ? 10 : 8
     var columns: [Column] = [
@@ -97,13 +106,20 @@ extension Renderer {
       Column(head: "Avg", width: 6) { $0.tally.times.average.map { "\(seconds($0)) s" } ?? "" },
       Column(head: "Last seen", width: 10) { $0.secondsSinceSeen.map(ago) ?? "never" },
     ]
+    if confused {
+      columns.append(
+        Column(head: "Confused with", width: 16, leftAligned: true) { $0.confusedWith ?? "" })
+    }
     // Columns go, from the right, until a name has 12 columns.
     func nameWidth() -> Int { inner - barWidth - columns.reduce(0) { $0 + 1 + $1.width } - 1 }
     while !columns.isEmpty, nameWidth() < 12 { columns.removeLast() }
     let nameWidth = nameWidth()
     func line(_ bar: String, _ name: String, _ cells: [String]) -> String {
       let right = zip(columns, cells).map { column, cell in
-        " " + String(repeating: " ", count: max(0, column.width - DisplayWidth.of(cell))) + cell
+        column.leftAligned
+          ? " " + DisplayWidth.pad(DisplayWidth.truncate(cell, to: column.width), to: column.width)
+          : " " + String(repeating: " ", count: max(0, column.width - DisplayWidth.of(cell)))
+            + cell
       }
       return DisplayWidth.pad(bar, to: barWidth) + " " + DisplayWidth.pad(name, to: nameWidth)
         + right.joined()
@@ -165,6 +181,7 @@ extension Renderer {
   private struct Column {
     let head: String
     let width: Int
+    var leftAligned = false
     let value: (PeopleList.Row) -> String
   }
 

@@ -32,10 +32,11 @@ struct PeopleWindowState: Hashable, Sendable {
   /// The window's list of `members`, at `time` (Unix seconds).
   func list(
     of members: [Member], memories: Memories, tallies: [MemberID: Tally], at time: Double,
-    in size: CellSize, canForget: Bool
+    in size: CellSize, canForget: Bool, confusions: Confusions = Confusions()
   ) -> PeopleList {
     let rows = PeopleList.rows(
-      of: members, memories: memories, tallies: tallies, at: time, order: order)
+      of: members, memories: memories, tallies: tallies, at: time, order: order,
+      confusions: confusions)
     return PeopleList(
       rows: rows, order: order, first: PeopleLayout.clampedFirst(first, of: rows.count, in: size),
       canForget: canForget, forgetArmed: forgetArmed)

@@ -257,11 +257,14 @@ struct HeadlessEvent: Encodable {
       var wrong: Int
       var averageSeconds: Nullable<Double>
       var seenSecondsAgo: Nullable<Double>
+      /// Who they are most often taken for, or taken for them; null for no one.
+      var confusedWith: Nullable<String>
 
       enum CodingKeys: String, CodingKey {
         case name, recall, known, right, wrong
         case averageSeconds = "average_seconds"
         case seenSecondsAgo = "seen_seconds_ago"
+        case confusedWith = "confused_with"
       }
     }
 

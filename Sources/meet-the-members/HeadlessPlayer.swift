@@ -211,7 +211,7 @@ struct HeadlessPlayer {
             name: row.name, recall: .init(row.recall), known: row.known,
             right: row.tally.right, wrong: row.tally.missed,
             averageSeconds: .init(row.tally.times.average?.seconds),
-            seenSecondsAgo: .init(row.secondsSinceSeen))
+            seenSecondsAgo: .init(row.secondsSinceSeen), confusedWith: .init(row.confusedWith))
         }))
   }
 }

@@ -22,6 +22,8 @@ struct HistoryLink {
   /// The player's memory as last fitted to their answers (the defaults before there were
   /// enough of them).
   var model = MemoryModel.standard
+  /// Who the player took for whom in the roster's answers.
+  var confusions = Confusions()
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in).
   static func open(folder: String?, roster: Roster) -> HistoryLink {
@@ -54,10 +56,17 @@ struct HistoryLink {
             typed: person.typed)
         }
       }
+      let confusions = Confusions(
+        try history.confusions(roster: key.identity).compactMap { pair in
+          guard let asked = members[pair.asked], let chosen = members[pair.chosen] else {
+            return nil
+          }
+          return (asked, chosen)
+        })
       return HistoryLink(
         history: history, people: people, memories: memories, roster: key,
         notice: nil, totals: try history.totals(roster: key.identity, members: members),
-        model: try history.memoryModel())
+        model: try history.memoryModel(), confusions: confusions)
     } catch {
       return HistoryLink(
         history: nil, people: [:], roster: key,
@@ -107,6 +116,7 @@ struct HistoryLink {
           utcOffset: History.utcOffset(atUnixSeconds: unixSecondsAtOrigin)),
       notice: notice)
     setup.totals = totals
+    setup.confusions = confusions
     return setup
   }
 

@@ -446,3 +446,27 @@ extension HeadlessTests {
       ])
   }
 }
+
+extension HeadlessTests {
+  /// Who the player took for whom is kept: at the next launch the people window says it,
+  /// either way round.
+  func testAConfusionIsKeptAndThePeopleWindowSaysIt() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let arguments = ["--seed", "3", "--data-dir", data]
+    let first = try play([#"{"do":"start"}"#], arguments: arguments).events
+    let question = try XCTUnwrap(events("question", in: first).first)
+    let options = try XCTUnwrap(question["options"] as? [String])
+    let wrong = ((question["correct"] as? Int ?? 0) + 1) % 4
+    let asked = try XCTUnwrap((question["member"] as? [String: Any])?["name"] as? String)
+    _ = try play(
+      [#"{"do":"start"}"#, #"{"do":"answer","option":\#(wrong + 1)}"#], arguments: arguments)
+    let later = try play([#"{"do":"people"}"#], arguments: arguments).events
+    let rows = try XCTUnwrap(events("people", in: later).first?["people"] as? [[String: Any]])
+    let confused = Dictionary(
+      uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", $0["confused_with"]) })
+    XCTAssertEqual(confused[asked] as? String, options[wrong])
+    XCTAssertEqual(confused[options[wrong]] as? String, asked)
+    XCTAssertEqual(rows.count { $0["confused_with"] is NSNull }, 16)
+  }
+}

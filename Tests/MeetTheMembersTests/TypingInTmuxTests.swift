@@ -27,7 +27,10 @@ final class TypingInTmuxTests: GameInTmuxTestCase {
 
   func testANameTypedWithAccentsAndBackspaceIsRight() throws {
     let club = try accentedClub()
-    launch(["--seed", "4", "--kind", "typing", "--reveal-seconds", "0.5", club])
+    launch([
+      "--seed", "4", "--kind", "typing", "--reveal-seconds", "0.5", "--data-dir",
+      tmux.path("data"), club,
+    ])
     var question = startGame()
     // Typed as UTF-8, accents and all, with a slip taken back by Backspace.
     let name = asked
@@ -60,7 +63,11 @@ final class TypingInTmuxTests: GameInTmuxTestCase {
   /// once recognised, to type it.
   func testLearnModeGoesCardThenNamesThenTypingForOnePerson() throws {
     let club = try accentedClub()
-    launch(["--seed", "9", "--mode", "learn", "--reveal-seconds", "0.2", club])
+    // A history of its own: the same photos played elsewhere are the same people.
+    launch([
+      "--seed", "9", "--mode", "learn", "--reveal-seconds", "0.2", "--data-dir",
+      tmux.path("data"), club,
+    ])
     tmux.waitForScreen(showing: ["[ Learn ]"])
     tmux.press("Enter")
     var typed: String?

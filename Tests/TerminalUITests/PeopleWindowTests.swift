@@ -116,8 +116,14 @@ final class PeopleWindowTests: XCTestCase {
     let others = people.rows.filter { $0.name != first.name && $0.name != second.name }
     XCTAssertTrue(others.allSatisfy { $0.recall == nil && $0.secondsSinceSeen == nil })
 
+    // The name chosen for the second is who they were taken for, either way round.
+    let partner = try! XCTUnwrap(byName[second.name]?.confusedWith)
+    XCTAssertEqual(byName[partner]?.confusedWith, second.name)
+    XCTAssertNil(byName[first.name]?.confusedWith)
+
     let frame = model.frame
     assertSnapshot(frame, named: "people-80x24")
+    XCTAssertNotNil(row(of: "Confused with", in: frame))
     XCTAssertNotNil(row(of: "People · by name", in: frame))
     XCTAssertNotNil(row(of: "[ Weakest first ] [ Forget my progress ] [ Close ]", in: frame))
     XCTAssertNotNil(row(of: "1 min ago", in: frame))
