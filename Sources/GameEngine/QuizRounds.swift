@@ -9,7 +9,7 @@ struct QuizRounds: GameSteps {
   }
 
   private static func asked(_ question: Question, in session: Session) -> Question {
-    question.asked(as: (session.rules.questionKinds ?? .names).kind(ofQuestion: question.number))
+    question.asked(as: session.quizKinds.kind(ofQuestion: question.number))
   }
 
   /// The upcoming question (its picture is ready) under the number of the one that gave way,

@@ -24,6 +24,8 @@ public struct Session: Sendable {
   /// Who the player takes for whom, from the history and every wrong answer since: the
   /// questions offer these names first (see `QuestionGenerator`).
   public internal(set) var confusions = Confusions()
+  /// What the quiz asks: the rules' kinds, else names; the start screen can change it.
+  public internal(set) var quizKinds: QuestionKinds
   /// The time the round (a sitting of learn mode) has been played, pauses left out.
   var playClock = PlayClock()
   /// What the game being played asks next: quiz rounds, or learn mode's cards and questions.
@@ -43,6 +45,15 @@ public struct Session: Sendable {
     self.now = now
     self.memories = memories
     self.wallClock = wallClock
+    quizKinds = rules.questionKinds ?? .names
+  }
+
+  /// Asks the quiz's questions as `kinds` from the next game on. Refused (false) while a game
+  /// runs.
+  public mutating func choose(quizKinds kinds: QuestionKinds) -> Bool {
+    guard !state.phase.isRunning else { return false }
+    quizKinds = kinds
+    return true
   }
 
   /// Applies an event that happened at `now` and returns the phase changes it caused, in order.

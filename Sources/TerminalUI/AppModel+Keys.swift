@@ -57,6 +57,7 @@ extension AppModel {
     case .focusRight: moveFocusInRow(right: true)
     case .focusUp: moveFocusVertically(down: false)
     case .focusDown: moveFocusVertically(down: true)
+    case .nextQuizKind: nextQuizKind()
     case .previousGroup: chooseGroup(session.groupIndex - 1)
     case .nextGroup: chooseGroup(session.groupIndex + 1)
     case .scroll(let move):
@@ -112,6 +113,9 @@ extension AppModel {
     case .group(let index):
       chooseGroup(index)
       tell(.clockTicked, at: now, into: &step)
+    case .quizKind:
+      nextQuizKind()
+      tell(.clockTicked, at: now, into: &step)
     case .forgetProgress:
       windowFocus = .forgetProgress
       if armed {
@@ -160,6 +164,13 @@ extension AppModel {
     place = .start
     focus = session.state.game?.mode == .learn ? .learn : .start
     tell(.screenLeft, at: now, into: &step)
+  }
+
+  /// The quiz asks the next kind of question from the next game on: names, typing, mixed.
+  mutating func nextQuizKind() {
+    let kinds = QuestionKinds.allCases
+    let index = kinds.firstIndex(of: session.quizKinds) ?? 0
+    _ = session.choose(quizKinds: kinds[(index + 1) % kinds.count])
   }
 
   /// Plays the group on line `index` of the start screen's list (0 is everyone) from the next

@@ -12,6 +12,7 @@ extension AppModel {
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
     screen.typing = typing
+    screen.quizKinds = session.quizKinds
     screen.allTime = allTime
     screen.windowFocus = windowFocus
     let time = session.wallClock.unixSeconds(at: now)

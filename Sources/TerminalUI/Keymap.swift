@@ -68,6 +68,8 @@ public enum KeyAction: Hashable, Sendable {
   /// Closes the window, or goes back to the start screen.
   case back
   case quit
+  /// What the quiz asks next: names, typing, mixed, in turn.
+  case nextQuizKind
   /// The group on the line above or below on the start screen.
   case previousGroup
   case nextGroup
@@ -187,6 +189,8 @@ public enum Keymap {
           letters("m"), .anywhere, .open(.people), "people: how well you know each",
           hint: "people", in: [.startScreen]),
         KeyBinding(letters("w"), .startScreen, .open(.warnings), "files skipped"),
+        KeyBinding(
+          letters("k"), .startScreen, .nextQuizKind, "what the quiz asks: names, typing, mixed"),
         KeyBinding(
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",
           hint: "help", in: [.startScreen, .question, .nameCard]),

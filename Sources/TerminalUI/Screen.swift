@@ -28,6 +28,8 @@ public enum Control: Hashable, Sendable {
   case forgetProgress
   /// A line of the start screen's list of groups (0 is everyone): play that group.
   case group(Int)
+  /// The start screen's line of what the quiz asks: the next kind.
+  case quizKind
 }
 
 /// Where the player is.
@@ -191,6 +193,8 @@ public struct Screen: Hashable, Sendable {
   public var memoryFitted = false
   /// The name being typed, for a question of that kind.
   public var typing = TextField()
+  /// What the quiz's Start asks.
+  public var quizKinds = QuestionKinds.names
   /// The start screen's list of groups, everyone first; empty when the roster has none.
   public var groups: [GroupLine] = []
   /// The line of `groups` whose members the games ask about.

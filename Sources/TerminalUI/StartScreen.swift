@@ -39,13 +39,20 @@ extension Renderer {
     // The list of groups takes what rows are left, and a blank line after it.
     let listRows = min(screen.groups.count, max(0, frame.size.rows - lines.count - 5))
     let listHeight = listRows > 0 ? listRows + 1 : 0
-    let top = max(0, (frame.size.rows - lines.count - listHeight - 4) / 2)
+    let top = max(0, (frame.size.rows - lines.count - listHeight - 6) / 2)
     for (offset, line) in lines.enumerated() {
       frame.putCentered(
         line.0, column: 1, row: top + offset, width: width - 2, style: line.1,
         ellipsis: look.ellipsis)
     }
     drawGroups(screen, rows: listRows, at: top + lines.count + 1, into: &frame)
+    // What Start asks, a button of its own that changes it.
+    let asks = "Start asks: \(screen.quizKinds.words) (\(screen.key(for: .nextQuizKind)) changes)"
+    let asksWidth = min(DisplayWidth.of(asks), width - 2)
+    frame.putButton(
+      asks, control: .quizKind, column: (width - asksWidth) / 2,
+      row: top + lines.count + listHeight + 1, width: asksWidth, style: look.dim,
+      ellipsis: look.ellipsis)
 
     let buttons: [(String, Control)] = [
       ("Start", .start), ("Learn", .learn), ("Stats", .stats), ("Quit", .quit),
@@ -53,7 +60,7 @@ extension Renderer {
     // Roomy buttons where they fit, else narrower ones, down to the smallest window.
     let (buttonWidth, gap) = width >= buttons.count * 13 ? (11, 2) : (9, 1)
     let buttonsWidth = buttons.count * buttonWidth + (buttons.count - 1) * gap
-    let row = top + lines.count + listHeight + 1
+    let row = top + lines.count + listHeight + 3
     for (index, (label, control)) in buttons.enumerated() {
       frame.putButton(
         "[ \(label) ]", control: control,
@@ -93,6 +100,17 @@ extension Renderer {
         "\(chosen ? look.pointer : " ") \(name)  \(count)", control: .group(index),
         column: max(0, (width - lineWidth) / 2), row: row + line, width: min(lineWidth, width),
         style: chosen ? look.button : .plain)
+    }
+  }
+}
+
+extension QuestionKinds {
+  /// What the start screen says the quiz asks.
+  var words: String {
+    switch self {
+    case .names: "pick each name"
+    case .typing: "type each name"
+    case .mixed: "pick, then type, in turn"
     }
   }
 }

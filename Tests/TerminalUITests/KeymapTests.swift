@@ -101,6 +101,8 @@ final class KeymapTests: XCTestCase {
       return window ? after.overlay == nil : after.place == .start && before.place == .quiz
     case .quit:
       return after.hasQuit
+    case .nextQuizKind:
+      return before.game.quizKinds == .names && after.game.quizKinds == .typing
     case .previousGroup:
       return after.game.groupIndex == before.game.groupIndex - 1
     case .nextGroup:

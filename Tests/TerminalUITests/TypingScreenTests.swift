@@ -70,6 +70,22 @@ final class TypingScreenTests: XCTestCase {
     XCTAssertTrue(model.frame.text.contains("You typed: Somebody Else"), model.frame.text)
   }
 
+  /// The start screen says what Start asks; k (or a click on the line) changes it: names,
+  /// typing, mixed, in turn.
+  func testTheStartScreenChoosesWhatTheQuizAsks() throws {
+    var model = makeModel()
+    XCTAssertNotNil(row(of: "Start asks: pick each name (k changes)", in: model.frame))
+    model.handle(.key(.character("k")), at: .zero)
+    XCTAssertNotNil(row(of: "Start asks: type each name (k changes)", in: model.frame))
+    model.handle(.press(.quizKind), at: .zero)
+    XCTAssertNotNil(row(of: "Start asks: pick, then type, in turn", in: model.frame))
+    model.handle(.press(.quizKind), at: .zero)
+    model.handle(.key(.character("k")), at: .zero)
+    model.startQuiz()
+    XCTAssertEqual(model.question.kind, .typing)
+    XCTAssertTrue(model.frame.text.contains("Name:"), model.frame.text)
+  }
+
   func testSlipMarksFindTheLettersThatDiffer() {
     XCTAssertEqual(SlipMarks.differing(typed: "Katharine", name: "Katherine"), [4])
     XCTAssertEqual(SlipMarks.differing(typed: "Mateus Cotsa", name: "Mateus Costa"), [9, 10])
