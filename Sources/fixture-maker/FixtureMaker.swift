@@ -123,7 +123,8 @@ struct BenchHistory: ParsableCommand {
     var times: [Double] = []
     // A player whose memory is the default model answers someone chosen at random every 5 s,
     // in sittings of 200 answers a day apart: right with the chance the model gives (or a
-    // guess among four), as the game would take each answer in.
+    // guess among four, and after a slip, as the fit takes one answer in fifty to be), as the
+    // game would take each answer in.
     let model = MemoryModel.standard
     var random = SeededGenerator(seed: 2026)
     var memories: [Int64: (memory: MemoryState, last: Double)] = [:]
@@ -133,7 +134,8 @@ struct BenchHistory: ParsableCommand {
       let before = memories[person]
       let days = before.map { (time - $0.last) / 86_400 }
       let recall = before.map { model.recall(of: $0.memory, afterDays: days!) } ?? 0
-      let knew = Double.random(in: 0..<1, using: &random) < recall
+      let slipped = Double.random(in: 0..<1, using: &random) < MemoryFit.slip
+      let knew = !slipped && Double.random(in: 0..<1, using: &random) < recall
       let right = knew || Double.random(in: 0..<4, using: &random) < 1
       let seconds = knew ? 1.5 : 3.5
       let memory = model.answered(

@@ -146,17 +146,18 @@ struct HistoryExport: ParsableCommand {
     let now = Date().timeIntervalSince1970
     let fitted = try history.refitMemory(at: now)
     let standard = PlayerMemory.standard
-    let events = try history.eventsToFit()
+    // Too few answers for a fit: they are read again only to say how many, and their loss.
+    let unfitted =
+      fitted == nil ? MemoryFit.logLoss(of: try history.eventsToFit(), model: .standard) : nil
     let loss: (Double, Double?) =
-      fitted.map { ($0.lossBefore, $0.lossAfter) }
-      ?? (MemoryFit.logLoss(of: events, model: .standard).loss, nil)
+      fitted.map { ($0.lossBefore, $0.lossAfter) } ?? (unfitted?.loss ?? 0, nil)
     let rows: [(name: String, standard: Double, fitted: Double?, format: String)] = [
       ("first_learning_seconds", standard.firstLearning, fitted?.memory.firstLearning, "%.1f"),
       ("learning_gain", standard.learningGain, fitted?.memory.learningGain, "%.2f"),
       ("learning_decay", standard.learningDecay, fitted?.memory.learningDecay, "%.3f"),
       ("log_loss", loss.0, loss.1, "%.4f"),
     ]
-    let scored = fitted?.answers ?? MemoryFit.scored(events)
+    let scored = fitted?.answers ?? unfitted?.count ?? 0
     switch format {
     case .json:
       var object: [String: Any] = ["answers": scored, "needed": MemoryFit.minimumAnswers]
