@@ -22,7 +22,10 @@ struct LearnSteps: GameSteps {
       number: game.round, results: game.roundResults,
       sitting: RoundSummary.Sitting(
         timePlayed: session.playClock.played(at: end), knownBefore: knownAtStart,
-        knownAfter: Self.known(in: session, at: end), total: session.membersToAsk.count))
+        knownAfter: Self.known(in: session, at: end),
+        recognisedAfter: session.memories.recognisedOnly(
+          among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: end)),
+        total: session.membersToAsk.count))
   }
 
   private static func known(in session: Session, at time: Instant) -> Int {

@@ -19,16 +19,23 @@ public struct RoundSummary: Hashable, Sendable {
   public struct Sitting: Hashable, Sendable {
     /// The time played, pauses left out.
     public var timePlayed: Duration
-    /// The names known (recalled, recall at least 0.9) when it began and when it ended.
+    /// The names known (recalled by typing, recall at least 0.9) when it began and when it
+    /// ended.
     public var knownBefore: Int
     public var knownAfter: Int
+    /// The names recognised (picked among four, not yet typed) when it ended.
+    public var recognisedAfter: Int
     /// Everyone in play.
     public var total: Int
 
-    public init(timePlayed: Duration, knownBefore: Int, knownAfter: Int, total: Int) {
+    public init(
+      timePlayed: Duration, knownBefore: Int, knownAfter: Int, recognisedAfter: Int = 0,
+      total: Int
+    ) {
       self.timePlayed = timePlayed
       self.knownBefore = knownBefore
       self.knownAfter = knownAfter
+      self.recognisedAfter = recognisedAfter
       self.total = total
     }
 

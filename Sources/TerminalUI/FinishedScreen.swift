@@ -37,6 +37,8 @@ extension Renderer {
       lines.append(
         (
           "\(learnt)\(look.separator)\(sitting.knownAfter) of \(sitting.total) known"
+            + (sitting.recognisedAfter > 0
+              ? "\(look.separator)\(sitting.recognisedAfter) recognised" : "")
             + "\(look.separator)\(clockTime(sitting.timePlayed))", look.title
         ))
     }

@@ -144,6 +144,7 @@ struct HeadlessEvent: Encodable {
       var seconds: Double
       var learnt: Int
       var known: Int
+      var recognised: Int
     }
 
     enum CodingKeys: String, CodingKey {

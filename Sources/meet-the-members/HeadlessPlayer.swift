@@ -314,7 +314,8 @@ private struct Hands: EffectHandlers {
             dueTomorrow: model.screen.progress?.dueTomorrow,
             sitting: summary.sitting.map {
               HeadlessEvent.Finished.Sitting(
-                seconds: $0.timePlayed.seconds, learnt: $0.learnt, known: $0.knownAfter)
+                seconds: $0.timePlayed.seconds, learnt: $0.learnt, known: $0.knownAfter,
+                recognised: $0.recognisedAfter)
             }), at: at))
     case .introduced(let member):
       emit(event("intro", HeadlessEvent.Introduced(member: describe(member)), at: at))

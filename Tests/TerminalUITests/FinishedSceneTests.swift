@@ -169,6 +169,32 @@ final class FinishedSceneTests: XCTestCase {
     return asked
   }
 
+  /// A sitting that only picks names (`--kind names`) teaches recognition: its scene says
+  /// how many are recognised, beside the none known by typing.
+  func testASittingThatOnlyPicksNamesSaysHowManyAreRecognised() {
+    var model = makeModel(rules: Rules(sittingLength: .seconds(60), questionKinds: .names))
+    model.handle(.press(.learn), at: .zero)
+    var now = Instant.zero
+    while now < .seconds(600) {
+      switch model.game.state.phase {
+      case .introducing: model.handle(.press(.next), at: now)
+      case .answering: model.answerRight(at: now)
+      case .finished: now = .seconds(600)
+      default: break
+      }
+      now = now + .seconds(1)
+      model.handle(.tick, at: now)
+    }
+    guard case .finished(let summary) = model.game.state.phase, let sitting = summary.sitting
+    else { return XCTFail("\(model.game.state.phase)") }
+    XCTAssertEqual(sitting.knownAfter, 0)
+    XCTAssertGreaterThan(sitting.recognisedAfter, 0)
+    XCTAssertTrue(
+      model.frame.text.contains(
+        "0 names learnt · 0 of 6 known · \(sitting.recognisedAfter) recognised · 1 min"),
+      model.frame.text)
+  }
+
   /// A sitting of learn mode ends with its own scene: the names it taught, the time spent,
   /// and Go on for another sitting.
   func testASittingOfLearnModeEndsWithWhatItTaught() {
