@@ -123,8 +123,8 @@ public struct Memories: Hashable, Sendable {
   /// may be a guess among the options: it is recorded as recalled only if, given the recall
   /// predicted before it, the player more likely knew the name than guessed it (so a right
   /// answer to someone new, or nearly forgotten, is not knowing them). Then an answer within
-  /// 2.5 s is recalled, a slower one recalled with effort; a name typed, which is recall and
-  /// not recognition, a grade above (see `recalledGrade`). (The memory itself takes in the
+  /// 2.5 s is recalled, a slower one recalled with effort; a name typed, which cannot be a
+  /// guess, recalled however long the typing took (see `recalledGrade`). (The memory itself takes in the
   /// answer as evidence weighted by that probability: see `remember`.)
   public static func grade(_ result: QuestionResult, recallBefore: Double?) -> Grade {
     guard case .correct = result.outcome,
