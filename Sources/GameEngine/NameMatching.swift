@@ -65,10 +65,9 @@ public enum NameMatching {
   ) -> TypedAnswer {
     let typed = spelling.letters
     let others = inPlay.filter { $0.nameKey != member.nameKey }
+    let names = NamesInPlay(inPlay + [member])
     // Each other's first name where it counts alone (no one else in play has it).
-    let othersFirst = others.map { other in
-      (other, firstName(of: other, among: inPlay + [member]))
-    }
+    let othersFirst = others.map { ($0, names.firstName(of: $0)) }
     // Someone else's whole name is theirs, however close it is to the one asked.
     if let other = others.first(where: { $0.spelling.letters == typed }) {
       return TypedAnswer(text: text, match: .wrong, other: option(other))
@@ -76,7 +75,7 @@ public enum NameMatching {
     if !typed.isEmpty, typed == member.spelling.letters {
       return TypedAnswer(text: text, match: .name)
     }
-    let first = firstName(of: member, among: others)
+    let first = names.firstName(of: member)
     if let first, typed == first {
       return TypedAnswer(text: text, match: .firstName)
     }
@@ -93,6 +92,33 @@ public enum NameMatching {
       return TypedAnswer(text: text, match: .slip)
     }
     return TypedAnswer(text: text, match: .wrong)
+  }
+
+  /// The first names and whole names in play, once, to tell whose first name counts alone
+  /// in time linear in the roster.
+  struct NamesInPlay {
+    /// For each first word, the names (by key) that start with it.
+    private var firstWords: [String: Set<NameKey>] = [:]
+    /// For each whole name's letters, the names (by key) spelt so.
+    private var wholeNames: [String: Set<NameKey>] = [:]
+
+    init(_ members: [Member]) {
+      for member in members {
+        if let first = member.spelling.words.first {
+          firstWords[first, default: []].insert(member.nameKey)
+        }
+        wholeNames[member.spelling.letters, default: []].insert(member.nameKey)
+      }
+    }
+
+    /// The member's first name, when their name has more words than one and no one else in
+    /// play (with another name) has it as their first name or as their whole name.
+    func firstName(of member: Member) -> String? {
+      let words = member.spelling.words
+      guard words.count > 1, let first = words.first else { return nil }
+      let others = (firstWords[first] ?? []).union(wholeNames[first] ?? [])
+      return others.subtracting([member.nameKey]).isEmpty ? first : nil
+    }
   }
 
   private static func option(_ member: Member) -> NameOption {
@@ -132,17 +158,7 @@ public enum NameMatching {
     return previous[y.count] <= limit
   }
 
-  /// The member's first name, when it has more words than one and no one else in `inPlay`
-  /// (with another name) has it as their first name, or as their whole name.
-  static func firstName(of member: Member, among inPlay: [Member]) -> String? {
-    let words = member.spelling.words
-    guard words.count > 1, let first = words.first else { return nil }
-    let shared = inPlay.contains { other in
-      other.nameKey != member.nameKey
-        && (other.spelling.words.first == first || other.spelling.letters == first)
-    }
-    return shared ? nil : first
-  }
+
 
   /// Whether `a` is `b` but for one slip: the optimal string alignment distance (Damerau's
   /// edits: a letter changed, missing or extra, or two side by side swapped) is exactly 1.
