@@ -158,8 +158,6 @@ public enum NameMatching {
     return previous[y.count] <= limit
   }
 
-
-
   /// Whether `a` is `b` but for one slip: the optimal string alignment distance (Damerau's
   /// edits: a letter changed, missing or extra, or two side by side swapped) is exactly 1.
   static func isOneSlip(_ a: String, _ b: String) -> Bool {
