@@ -174,11 +174,20 @@ struct MeetTheMembers: ParsableCommand {
   var clock: String?
 
   /// ArgumentParser's `main`, except that a `UsageError` is one line with exit status 64, and
-  /// `history` (the first word) runs the history's export, whose name a roster folder would
-  /// otherwise take.
+  /// `history` and `publish` (the first word) run the history's export and the publishing of
+  /// a roster, whose names a roster folder would otherwise take.
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
     do {
+      if arguments.first == "publish" {
+        do {
+          let command = try Publish.parse(Array(arguments.dropFirst()))
+          try command.run()
+          return
+        } catch {
+          Publish.exit(withError: error)
+        }
+      }
       if arguments.first == "history" {
         do {
           let command = try HistoryExport.parse(Array(arguments.dropFirst()))

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import GameEngine
+import Roster
+import RosterDownload
+
+/// `meet-the-members publish`: a roster folder written as a club's server serves it, for the
+/// club's organiser. It is checked as `--check` checks it first, and refused if it cannot be
+/// played.
+struct Publish: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "meet-the-members publish",
+    abstract: "Write a roster folder as a club's server serves it: a zip and roster.json.",
+    discussion: """
+      The zip holds the folder's photos and members.csv (groups are its subfolders, or the \
+      manifest's group column); roster.json gives its version (one more than the roster.json \
+      already in the output folder, else 1), size, SHA-256 and MD5. Any static web server can \
+      serve the output folder; players give the game roster.json's URL.
+      """)
+
+  @Argument(help: "The roster folder to publish.", completion: .directory)
+  var folder: String
+
+  @Option(help: "The club's name, as players see it.")
+  var name: String
+
+  @Option(
+    help: ArgumentHelp("The folder to write roster.json and the zip to.", valueName: "folder"),
+    completion: .directory)
+  var out: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Where the zip will be served from, when not beside roster.json.", valueName: "url"))
+  var baseURL: String?
+
+  func validate() throws {
+    guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw ValidationError("--name needs the club's name")
+    }
+    if let baseURL {
+      let scheme = URL(string: baseURL)?.scheme?.lowercased()
+      guard scheme == "http" || scheme == "https" else {
+        throw ValidationError("--base-url must be an http or https URL, not \(baseURL)")
+      }
+    }
+  }
+
+  func run() throws {
+    let safe = TerminalText.escapingControls
+    var roster: Roster
+    do {
+      roster = try Roster.load(folder)
+    } catch let error as RosterError {
+      throw CommandError("\(error)")
+    }
+    roster.verifyEveryPhoto()
+    for warning in roster.warnings {
+      FileHandle.standardError.write(Data("Warning: \(warning) (left out)\n".utf8))
+    }
+    do {
+      _ = try QuestionGenerator(members: roster.members, seed: 0)
+    } catch {
+      throw CommandError("\(safe(folder)): cannot be played, so it is not published: \(error)")
+    }
+    var files = roster.entries.map(\.file)
+    let manifest = (folder as NSString).appendingPathComponent(Roster.manifestName)
+    if FileManager.default.fileExists(atPath: manifest) { files.append(Roster.manifestName) }
+    let published: RosterPublisher.Published
+    do {
+      published = try RosterPublisher.publish(
+        folder: folder, files: files, name: name, to: out, baseURL: baseURL)
+    } catch let error as RosterPublisher.PublishError {
+      throw CommandError(safe(error.description))
+    }
+    print(
+      "Published \(safe(name)) version \(published.version): \(roster.entries.count) members, "
+        + "\(safe((out as NSString).appendingPathComponent(published.zip))) "
+        + "(\(published.size) bytes) and \(safe(published.manifest)).")
+  }
+}

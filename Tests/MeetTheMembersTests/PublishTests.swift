@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+/// `meet-the-members publish`, end to end: a folder published, its output served by the
+/// loopback server, the roster played by URL; published again with a photo more, and the
+/// game fetches version 2.
+final class PublishTests: XCTestCase {
+  var club: ClubServer!
+  var folder: String!
+
+  override func setUpWithError() throws {
+    club = try ClubServer()
+    folder = NSTemporaryDirectory() + "mtm-publish-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(
+      atPath: folder + "/club/coaches", withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    club = nil
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  private let sample = packageDirectory.appendingPathComponent("Resources/sample-club").path
+
+  private func copy(_ name: String, to path: String) throws {
+    try FileManager.default.copyItem(atPath: "\(sample)/\(name)", toPath: "\(folder!)/\(path)")
+  }
+
+  /// Serves every file of `out` at its name, as a static web server would.
+  private func serve(_ out: String) throws {
+    for name in try FileManager.default.contentsOfDirectory(atPath: out) {
+      club.server["/\(name)"] = .body(try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(name)")))
+    }
+  }
+
+  private func rosterEvent(_ url: String) throws -> [String: Any] {
+    let run = try runMeetTheMembers(
+      [url, "--headless", "--data-dir", folder + "/data"], environment: club.environment,
+      input: "")
+    XCTAssertEqual(run.status, 0, run.errors)
+    let line = try XCTUnwrap(run.output.split(separator: "\n").first)
+    return try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  }
+
+  func testAPublishedFolderPlaysByURLAndPublishingAgainMakesVersionTwo() throws {
+    try copy("Aiyana Redcloud.png", to: "club/Aiyana Redcloud.png")
+    try copy("Amara Okafor.png", to: "club/Amara Okafor.png")
+    try copy("Anna Kowalska.png", to: "club/coaches/Anna Kowalska.png")
+    try copy("Diego Ramírez.png", to: "club/Diego Ramírez.png")
+    try "file,name\nAiyana Redcloud.png,Aiyana R. Redcloud\n".write(
+      toFile: folder + "/club/members.csv", atomically: true, encoding: .utf8)
+    try "not a photo".write(toFile: folder + "/club/Broken.jpg", atomically: true, encoding: .utf8)
+    let out = folder + "/site"
+    let first = try runMeetTheMembers(
+      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    XCTAssertEqual(first.status, 0, first.errors)
+    XCTAssertEqual(
+      first.output,
+      "Published Example Club version 1: 4 members, \(out)/example-club-1.zip "
+        + "(\(try size(of: "\(out)/example-club-1.zip")) bytes) and \(out)/roster.json.\n")
+    XCTAssertEqual(first.errors, "Warning: Broken.jpg: not a JPEG or PNG image (left out)\n")
+    let manifest = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: out + "/roster.json")))
+        as? [String: String])
+    XCTAssertEqual(manifest["version"], "1")
+    XCTAssertEqual(manifest["name"], "Example Club")
+    XCTAssertEqual(manifest["download-name"], "example-club-1.zip")
+    XCTAssertEqual(manifest["download-size"], "\(try size(of: "\(out)/example-club-1.zip"))")
+    XCTAssertEqual(manifest["download-sha256"]?.count, 64)
+    XCTAssertEqual(manifest["download-md5"]?.count, 32)
+
+    try serve(out)
+    let played = try rosterEvent(club.url)
+    XCTAssertEqual(played["members"] as? Int, 4)
+    XCTAssertEqual(
+      (played["groups"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["coaches"],
+      "the groups are kept")
+    let list = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    XCTAssertTrue(list.output.contains("Aiyana R. Redcloud"), "members.csv is kept: \(list.output)")
+
+    // A photo more: version 2, which the game fetches.
+    try copy("Zoë Laurent.png", to: "club/Zoë Laurent.png")
+    let second = try runMeetTheMembers(
+      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    XCTAssertEqual(second.status, 0, second.errors)
+    XCTAssertTrue(second.output.hasPrefix("Published Example Club version 2: 5 members"))
+    try serve(out)
+    XCTAssertEqual(try rosterEvent(club.url)["members"] as? Int, 5)
+  }
+
+  /// A folder that cannot be played is not published; a manifest whose version is not a
+  /// number is not overwritten; each says why in one line.
+  func testAFolderThatCannotBePlayedIsRefusedAndNothingIsWritten() throws {
+    try copy("Aiyana Redcloud.png", to: "club/Aiyana Redcloud.png")
+    try copy("Amara Okafor.png", to: "club/Amara Okafor.png")
+    let out = folder + "/site"
+    let refused = try runMeetTheMembers(
+      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(
+      refused.errors,
+      "Error: \(folder!)/club: cannot be played, so it is not published: found 2 members; the "
+        + "game needs at least 4\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+
+    try copy("Anna Kowalska.png", to: "club/Anna Kowalska.png")
+    try copy("Diego Ramírez.png", to: "club/Diego Ramírez.png")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    try #"{"version": "spring"}"#.write(
+      toFile: out + "/roster.json", atomically: true, encoding: .utf8)
+    let named = try runMeetTheMembers(
+      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    XCTAssertEqual(named.status, 1)
+    XCTAssertEqual(
+      named.errors,
+      "Error: \(out)/roster.json: its version spring is not a whole number, so the next "
+        + "cannot follow it\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["roster.json"])
+  }
+
+  private func size(of path: String) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
+  }
+}
