@@ -42,19 +42,34 @@ final class XTerminal {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mtm-x-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    // The first display number free on this machine from one of our own.
-    var number = 90 + Int(getpid() % 500)
-    while access("/tmp/.X\(number)-lock", F_OK) == 0 { number += 1 }
-    display = ":\(number)"
+    // Xvfb chooses a free display itself and writes its number once it accepts clients
+    // (-displayfd): a socket file left by the server of the test before, on the same number,
+    // no longer passes for this one being ready (xterm then found no display, and no window
+    // came in 30 s, about one run in ten).
     server = Process()
     server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    server.arguments = ["Xvfb", display, "-screen", "0", "1000x800x24", "-nolisten", "tcp"]
-    server.standardOutput = FileHandle.nullDevice
+    server.arguments = [
+      "Xvfb", "-displayfd", "1", "-screen", "0", "1000x800x24", "-nolisten", "tcp",
+    ]
+    let ready = Pipe()
+    server.standardOutput = ready
     server.standardError = FileHandle.nullDevice
     try server.run()
-    try waitFor("the X server on \(display)") {
-      access("/tmp/.X11-unix/X\(number)", F_OK) == 0
+    // The number, or nothing when the server ends first.
+    var written = Data()
+    while !written.contains(UInt8(ascii: "\n")) {
+      let chunk = ready.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      written.append(chunk)
     }
+    guard
+      let number = Int(
+        String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      throw Timeout(
+        description: "Xvfb did not start: it wrote \(String(decoding: written, as: UTF8.self))")
+    }
+    display = ":\(number)"
   }
 
   deinit { stop() }
