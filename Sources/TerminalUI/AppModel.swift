@@ -278,7 +278,7 @@ public struct AppModel: Sendable {
       windowFocus: windowFocus, size: size, appearance: appearance,
       picture: pictures.onScreen, faces: pictures.faces,
       roster: roster, historyNotice: historyNotice, people: people, group: session.group,
-      suspended: isSuspended)
+      suspended: isSuspended, typing: typing, quizKinds: session.quizKinds)
   }
 
   private struct Shown: Equatable {
@@ -296,6 +296,9 @@ public struct AppModel: Sendable {
     var people: PeopleWindowState
     var group: String?
     var suspended: Bool
+    /// The name being typed, and what Start asks: neither is in the game's state.
+    var typing: TextField
+    var quizKinds: QuestionKinds
   }
 }
 

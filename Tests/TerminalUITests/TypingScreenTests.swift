@@ -86,6 +86,19 @@ final class TypingScreenTests: XCTestCase {
     XCTAssertTrue(model.frame.text.contains("Name:"), model.frame.text)
   }
 
+  /// A letter typed, an edit and a change of what Start asks are each drawn at once: a frame
+  /// is asked for (before, the field waited for the progress bar's next step, up to 3 s).
+  func testEachLetterAndEachChangeIsDrawnAtOnce() {
+    var start = makeModel()
+    XCTAssertTrue(start.handle(.key(.character("k")), at: .zero).contains(.render))
+    var model = typingModel()
+    XCTAssertTrue(model.handle(.key(.character("A")), at: .seconds(1)).contains(.render))
+    XCTAssertTrue(model.handle(.key(.left), at: .seconds(1)).contains(.render))
+    XCTAssertTrue(model.handle(.key(.backspace), at: .seconds(1)).contains(.render) == false)
+    XCTAssertTrue(model.handle(.key(.right), at: .seconds(1)).contains(.render))
+    XCTAssertTrue(model.handle(.key(.backspace), at: .seconds(1)).contains(.render))
+  }
+
   func testSlipMarksFindTheLettersThatDiffer() {
     XCTAssertEqual(SlipMarks.differing(typed: "Katharine", name: "Katherine"), [4])
     XCTAssertEqual(SlipMarks.differing(typed: "Mateus Cotsa", name: "Mateus Costa"), [9, 10])
