@@ -22,10 +22,12 @@ struct MeetTheMembers: ParsableCommand {
       members.csv with the columns file and name gives exact names. A URL in place of the \
       folder fetches a club's roster from its server into $XDG_CACHE_HOME/meet-the-members \
       (see the README); it is downloaded again only when the server has a new version. \
-      Without a folder, the bundled sample club plays. In the game, 1 to 4 answer, p pauses, s shows the \
-      statistics, ? lists every key and q quits. The exit status is 1 when something cannot \
-      be done (with --check or --list: when the roster cannot be played) and 64 when the \
-      command line is refused.
+      Without a folder, the bundled sample club plays. In the game, 1 to 4 answer, p pauses, \
+      s shows the statistics, ? lists every key and q quits; where a name is typed, Enter \
+      answers and Esc leaves. "meet-the-members history" prints your answers (see its \
+      --help) and "meet-the-members publish" writes a roster for a club's server (see its \
+      --help). The exit status is 1 when something cannot be done (with --check or --list: \
+      when the roster cannot be played) and 64 when the command line is refused.
       """,
     version: version
   )
