@@ -26,13 +26,13 @@ public final class App {
     public var history: HistorySetup?
     /// Keeps answers and people met; nil when no history is kept.
     public var recorder: HistoryRecorder?
-    /// The mode the start screen offers first.
-    public var mode: PlayMode
+    /// The mode the start screen offers first; nil for the game's choice (see `AppModel`).
+    public var mode: PlayMode?
 
     public init(
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
-      recorder: HistoryRecorder? = nil, mode: PlayMode = .quiz
+      recorder: HistoryRecorder? = nil, mode: PlayMode? = nil
     ) {
       self.session = session
       self.roster = roster

@@ -13,6 +13,7 @@ extension AppModel {
     screen.historyNotice = historyNotice
     screen.typing = typing
     screen.quizKinds = session.quizKinds
+    screen.explainsModes = suggestsLearning && session.state.game == nil
     screen.allTime = allTime
     screen.windowFocus = windowFocus
     let time = session.wallClock.unixSeconds(at: now)

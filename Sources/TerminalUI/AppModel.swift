@@ -46,13 +46,19 @@ public struct AppModel: Sendable {
   var historyNotice: String?
   /// The name being typed, for a question of that kind; emptied as each question is posed.
   public internal(set) var typing = TextField()
+  /// Whether the start screen says what Learn and Start do: the game chose Learn for a roster
+  /// of people mostly new.
+  let suggestsLearning: Bool
   /// Whether answers were recorded since the player's memory was last fitted: a sitting left
   /// before its end is fitted as the game quits.
   private var answersSinceFit = false
 
+  /// `mode` is the mode the start screen offers first; nil leaves it to the game: Learn on a
+  /// roster whose people are mostly new to the history, where the start screen also says
+  /// what Learn and Start do, else Start.
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
-    history: HistorySetup? = nil, mode: PlayMode = .quiz
+    history: HistorySetup? = nil, mode: PlayMode? = nil
   ) {
     var session = session
     if let history, let wallClock = history.wallClock {
@@ -65,7 +71,10 @@ public struct AppModel: Sendable {
     recordsHistory = history?.wallClock != nil
     played = recordsHistory ? history?.totals ?? Totals() : Totals()
     historyNotice = history?.notice
-    focus = mode == .learn ? .learn : .start
+    let members = self.session.memberIDsInPlay
+    let mostlyNew = recordsHistory && 2 * self.session.memories.new(among: members) > members.count
+    suggestsLearning = mode == nil && mostlyNew
+    focus = (mode ?? (mostlyNew ? .learn : .quiz)) == .learn ? .learn : .start
   }
 
   /// The instant of the latest input: the session's, which every input brings up to date.

@@ -195,6 +195,8 @@ public struct Screen: Hashable, Sendable {
   public var typing = TextField()
   /// What the quiz's Start asks.
   public var quizKinds = QuestionKinds.names
+  /// Whether the start screen says, under its buttons, what Learn and Start do.
+  public var explainsModes = false
   /// The start screen's list of groups, everyone first; empty when the roster has none.
   public var groups: [GroupLine] = []
   /// The line of `groups` whose members the games ask about.

@@ -67,6 +67,11 @@ extension Renderer {
         column: (width - buttonsWidth) / 2 + index * (buttonWidth + gap), row: row,
         width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
+    if screen.explainsModes {
+      frame.putCentered(
+        "Learn meets each new person, then asks them; Start is a timed quiz of everyone",
+        column: 1, row: row + 1, width: width - 2, style: .plain, ellipsis: look.ellipsis)
+    }
     frame.putCentered(
       screen.keyHints, column: 1, row: row + 2, width: width - 2, style: look.dim,
       ellipsis: look.ellipsis)

@@ -86,7 +86,7 @@ enum Commands {
   /// The game in the terminal, until the player quits (the process exits there).
   @MainActor
   static func play(
-    roster: Roster, session: Session, mode: PlayMode, colors: ColorMode?,
+    roster: Roster, session: Session, mode: PlayMode?, colors: ColorMode?,
     graphics: GraphicsOption, tracePath: String?, history: HistoryLink
   ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()

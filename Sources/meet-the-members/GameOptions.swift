@@ -35,9 +35,10 @@ enum GameOptions {
     return option
   }
 
-  /// `--mode quiz` or `--mode learn`; nil gives the quiz.
-  static func mode(_ text: String?) throws(UsageError) -> PlayMode {
-    guard let text else { return .quiz }
+  /// `--mode quiz` or `--mode learn`; nil when not given (the start screen then offers Learn
+  /// first on a roster of people mostly new, else Start).
+  static func mode(_ text: String?) throws(UsageError) -> PlayMode? {
+    guard let text else { return nil }
     guard let mode = PlayMode(rawValue: text.lowercased()) else {
       throw UsageError("--mode must be quiz or learn, not \(text)")
     }

@@ -139,7 +139,7 @@ struct MeetTheMembers: ParsableCommand {
     help: ArgumentHelp(
       "The game the start screen offers first: quiz (the timed game) or learn (new people "
         + "introduced with name cards, and the names you are about to forget asked most; "
-        + "default: quiz).",
+        + "default: learn when most people are new to your history, else quiz).",
       valueName: "mode"))
   var mode: String?
 
@@ -242,7 +242,7 @@ struct MeetTheMembers: ParsableCommand {
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       throw ExitCode(
         Commands.playHeadless(
-          roster: roster, session: session, mode: settings.mode, history: history,
+          roster: roster, session: session, mode: settings.mode ?? .quiz, history: history,
           unixSecondsAtStart: clock ?? HistoryLink.unixSecondsNow()))
     }
   }

@@ -17,8 +17,9 @@ struct GameSettings {
   var rules: Rules
   /// Where the history is kept; nil when there is no home to keep it in.
   var dataFolder: String?
-  /// The mode the start screen offers first (headless: the one `start` plays).
-  var mode: PlayMode
+  /// The mode the start screen offers first (headless: the one `start` plays); nil when
+  /// `--mode` was not given.
+  var mode: PlayMode?
   /// The quiz's order: shuffled rounds, or anyone at any time.
   var randomOrder: Bool
   /// The group to play (`--group`), as typed; nil for everyone.

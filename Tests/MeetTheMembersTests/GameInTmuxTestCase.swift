@@ -17,9 +17,13 @@ class GameInTmuxTestCase: XCTestCase {
 
   /// Starts the game from the shell, which records the terminal's modes first.
   /// Runs the game in the shell; `errors` names a file for its standard error.
+  /// Without `--mode` the game offers Start first (`--mode quiz`): on a history where most
+  /// people are new it would offer Learn, and what that is depends on the tests run before.
   func launch(_ arguments: [String] = [], environment: String = "", errors: String? = nil) {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
-    let quoted = ([binary, "--trace", "trace.jsonl"] + arguments).map { "'\($0)'" }
+    let mode =
+      arguments.contains { $0 == "--mode" || $0.hasPrefix("--mode=") } ? [] : ["--mode", "quiz"]
+    let quoted = ([binary, "--trace", "trace.jsonl"] + mode + arguments).map { "'\($0)'" }
     let redirect = errors.map { " 2>\($0)" } ?? ""
     tmux.typeLine(
       "stty -g > before.txt; \(environment) \(quoted.joined(separator: " "))\(redirect)")

@@ -41,7 +41,7 @@ final class GraphicsInTerminalsTests: XCTestCase {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
     var command =
       [
-        binary, "--trace", "trace.jsonl", "--data-dir", "data", "--seed", "1",
+        binary, "--trace", "trace.jsonl", "--data-dir", "data", "--seed", "1", "--mode", "quiz",
         "--answer-seconds", "600", Self.sampleClub.path,
       ].map { "'\($0)'" }.joined(separator: " ") + " 2>errors.txt"
     if let configuration {

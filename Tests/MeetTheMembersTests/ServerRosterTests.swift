@@ -221,7 +221,8 @@ extension GameInTmuxTests {
     club.publish("22", try ClubServer.zip(), pausedBy: gate)
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
     let command =
-      "XDG_CACHE_HOME='\(club.cache)' '\(binary)' --trace trace.jsonl --seed 5 '\(club.url)'"
+      "XDG_CACHE_HOME='\(club.cache)' '\(binary)' --trace trace.jsonl --seed 5 --mode quiz "
+      + "'\(club.url)'"
     tmux.typeLine(command)
     // Half the zip has come and the server waits: the bar, half full, with its figures, the
     // rate and the time left (redrawn while no bytes come).

@@ -161,3 +161,49 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(Key(functionKey: Key.focusInCode), .focusGained)
   }
 }
+
+/// The start screen of a roster whose people are mostly new to the history offers Learn first
+/// and says what Learn and Start do; one mostly met, or a mode given, offers what it says.
+final class FirstModeTests: XCTestCase {
+  private func model(met: Int, mode: PlayMode? = nil) -> TestModel {
+    let record = MemoryRecord(
+      memory: MemoryState(stability: 30, difficulty: 5), lastAnswer: 0, lastGrade: .good)
+    let memories = Memories(
+      Dictionary(uniqueKeysWithValues: clubMembers.prefix(met).map { ($0.id, record) }))
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        history: HistorySetup(
+          memories: memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 3_600),
+          notice: nil),
+        mode: mode),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    return model
+  }
+
+  private let explanation =
+    "Learn meets each new person, then asks them; Start is a timed quiz of everyone"
+
+  func testMostlyNewPeopleOfferLearnFirstAndSayWhatEachDoes() {
+    let new = model(met: 2)
+    XCTAssertEqual(new.focus, .learn)
+    XCTAssertNotNil(row(of: explanation, in: new.frame), new.frame.text)
+
+    let known = model(met: 3)
+    XCTAssertEqual(known.focus, .start, "half met: not mostly new")
+    XCTAssertNil(row(of: explanation, in: known.frame))
+
+    let quiz = model(met: 0, mode: .quiz)
+    XCTAssertEqual(quiz.focus, .start, "--mode quiz is what it says")
+    XCTAssertNil(row(of: explanation, in: quiz.frame))
+
+    // Once a game was played, the line has said what it had to.
+    var played = model(met: 0)
+    played.handle(.key(.enter), at: .zero)
+    XCTAssertNotNil(played.game.state.game)
+    played.handle(.key(.escape), at: .seconds(1))
+    XCTAssertNil(row(of: explanation, in: played.frame))
+  }
+}
