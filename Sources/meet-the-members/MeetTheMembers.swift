@@ -181,22 +181,16 @@ struct MeetTheMembers: ParsableCommand {
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
     do {
-      if arguments.first == "publish" {
+      let subcommands: [(String, any ParsableCommand.Type)] = [
+        ("history", HistoryExport.self), ("publish", Publish.self),
+      ]
+      for (name, type) in subcommands where arguments.first == name {
         do {
-          let command = try Publish.parse(Array(arguments.dropFirst()))
+          var command = try type.parseAsRoot(Array(arguments.dropFirst()))
           try command.run()
           return
         } catch {
-          Publish.exit(withError: error)
-        }
-      }
-      if arguments.first == "history" {
-        do {
-          let command = try HistoryExport.parse(Array(arguments.dropFirst()))
-          try command.run()
-          return
-        } catch {
-          HistoryExport.exit(withError: error)
+          type.exit(withError: error)
         }
       }
       var command = try parseAsRoot()

@@ -52,8 +52,7 @@ final class PublishTests: XCTestCase {
       toFile: folder + "/club/members.csv", atomically: true, encoding: .utf8)
     try "not a photo".write(toFile: folder + "/club/Broken.jpg", atomically: true, encoding: .utf8)
     let out = folder + "/site"
-    let first = try runMeetTheMembers(
-      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    let first = try publish(to: out)
     XCTAssertEqual(first.status, 0, first.errors)
     XCTAssertEqual(
       first.output,
@@ -82,8 +81,7 @@ final class PublishTests: XCTestCase {
 
     // A photo more: version 2, which the game fetches.
     try copy("Zoë Laurent.png", to: "club/Zoë Laurent.png")
-    let second = try runMeetTheMembers(
-      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    let second = try publish(to: out)
     XCTAssertEqual(second.status, 0, second.errors)
     XCTAssertTrue(second.output.hasPrefix("Published Example Club version 2: 5 members"))
     try serve(out)
@@ -96,8 +94,7 @@ final class PublishTests: XCTestCase {
     try copy("Aiyana Redcloud.png", to: "club/Aiyana Redcloud.png")
     try copy("Amara Okafor.png", to: "club/Amara Okafor.png")
     let out = folder + "/site"
-    let refused = try runMeetTheMembers(
-      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    let refused = try publish(to: out)
     XCTAssertEqual(refused.status, 1)
     XCTAssertEqual(
       refused.errors,
@@ -110,14 +107,18 @@ final class PublishTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     try #"{"version": "spring"}"#.write(
       toFile: out + "/roster.json", atomically: true, encoding: .utf8)
-    let named = try runMeetTheMembers(
-      ["publish", folder + "/club", "--name", "Example Club", "--out", out])
+    let named = try publish(to: out)
     XCTAssertEqual(named.status, 1)
     XCTAssertEqual(
       named.errors,
       "Error: \(out)/roster.json: its version spring is not a whole number, so the next "
         + "cannot follow it\n")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["roster.json"])
+  }
+
+  /// `meet-the-members publish` of the club folder as Example Club into `out`.
+  private func publish(to out: String) throws -> RunResult {
+    try runMeetTheMembers(["publish", folder + "/club", "--name", "Example Club", "--out", out])
   }
 
   private func size(of path: String) throws -> Int {

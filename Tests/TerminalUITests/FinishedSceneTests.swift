@@ -158,6 +158,24 @@ final class FinishedSceneTests: XCTestCase {
     }
   }
 
+  /// Plays a sitting of learn mode from the start screen, every answer right, until its
+  /// scene: the sitting and the instant of the scene; nil if no scene came in ten minutes.
+  private func playASitting(_ model: inout TestModel) -> (RoundSummary.Sitting, Instant)? {
+    model.handle(.press(.learn), at: .zero)
+    var now = Instant.zero
+    while now < .seconds(600) {
+      switch model.game.state.phase {
+      case .introducing: model.handle(.press(.next), at: now)
+      case .answering: model.answerRight(at: now)
+      case .finished(let summary): return summary.sitting.map { ($0, now) }
+      default: break
+      }
+      now = now + .seconds(1)
+      model.handle(.tick, at: now)
+    }
+    return nil
+  }
+
   private func playARoundOfThree(_ model: inout TestModel) -> Set<MemberID> {
     model.startQuiz()
     var asked: Set<MemberID> = []
@@ -173,20 +191,9 @@ final class FinishedSceneTests: XCTestCase {
   /// how many are recognised, beside the none known by typing.
   func testASittingThatOnlyPicksNamesSaysHowManyAreRecognised() {
     var model = makeModel(rules: Rules(sittingLength: .seconds(60), questionKinds: .names))
-    model.handle(.press(.learn), at: .zero)
-    var now = Instant.zero
-    while now < .seconds(600) {
-      switch model.game.state.phase {
-      case .introducing: model.handle(.press(.next), at: now)
-      case .answering: model.answerRight(at: now)
-      case .finished: now = .seconds(600)
-      default: break
-      }
-      now = now + .seconds(1)
-      model.handle(.tick, at: now)
+    guard let (sitting, now) = playASitting(&model) else {
+      return XCTFail("\(model.game.state.phase)")
     }
-    guard case .finished(let summary) = model.game.state.phase, let sitting = summary.sitting
-    else { return XCTFail("\(model.game.state.phase)") }
     XCTAssertEqual(sitting.knownAfter, 0)
     XCTAssertGreaterThan(sitting.recognisedAfter, 0)
     XCTAssertTrue(
@@ -199,20 +206,9 @@ final class FinishedSceneTests: XCTestCase {
   /// and Go on for another sitting.
   func testASittingOfLearnModeEndsWithWhatItTaught() {
     var model = makeModel(rules: Rules(sittingLength: .seconds(60)))
-    model.handle(.press(.learn), at: .zero)
-    var now = Instant.zero
-    while now < .seconds(600) {
-      switch model.game.state.phase {
-      case .introducing: model.handle(.press(.next), at: now)
-      case .answering: model.answerRight(at: now)
-      case .finished: now = .seconds(600)
-      default: break
-      }
-      now = now + .seconds(1)
-      model.handle(.tick, at: now)
+    guard let (sitting, now) = playASitting(&model) else {
+      return XCTFail("\(model.game.state.phase)")
     }
-    guard case .finished(let summary) = model.game.state.phase, let sitting = summary.sitting
-    else { return XCTFail("\(model.game.state.phase)") }
     assertSnapshot(model.frame, named: "finished-sitting-80x24")
     let text = model.frame.text
     for expected in [
