@@ -41,6 +41,18 @@ final class TypingScreenTests: XCTestCase {
     XCTAssertTrue(frame.text.contains("Type the name, then Enter"))
   }
 
+  /// In the smallest window the game plays in, a long name scrolls in the field with its
+  /// cursor, and the reveal fits.
+  func testTheFieldFitsTheSmallestWindow() throws {
+    var model = typingModel(size: Layout.minimum)
+    type("Bartholomew Maximilian Fitzgerald-Worthington", into: &model)
+    assertSnapshot(model.frame, named: "typing-minimum", withStyles: .colors240)
+    XCTAssertTrue(model.frame.text.contains("Name: "), model.frame.text)
+    XCTAssertTrue(model.frame.text.contains("Worthington"), "the end typed is in view")
+    model.handle(.key(.enter), at: .seconds(2))
+    assertSnapshot(model.frame, named: "typing-reveal-minimum")
+  }
+
   /// A slip is right, and the right name is shown with the letter that differs lit; a wrong
   /// name shows what was typed beside the right one.
   func testTheRevealLightsASlipAndShowsAWrongName() throws {
