@@ -92,8 +92,9 @@ final class XTerminal {
   func start(_ kind: Kind, command: String?) throws {
     let shell =
       command.map { ["sh", "-c", $0] } ?? ["bash", "--norc", "--noprofile", "-i"]
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    // The terminal as it is started (each attempt a process of its own).
+    let template = Process()
+    template.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
     environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
@@ -101,15 +102,15 @@ final class XTerminal {
     environment["PS1"] = "$ "
     environment["HISTFILE"] = "/dev/null"
     for name in ["TMUX", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"] { environment[name] = nil }
-    process.environment = environment
-    process.currentDirectoryURL = folder
+    template.environment = environment
+    template.currentDirectoryURL = folder
     switch kind {
     case .xtermSixel, .xterm:
-      process.arguments =
+      template.arguments =
         ["xterm", "-b", "0", "-geometry", "80x30+0+0", "-fa", "Monospace", "-fs", "10", "-hold"]
         + (kind == .xtermSixel ? ["-ti", "vt340"] : []) + ["-e"] + shell
     case .kitty:
-      process.arguments =
+      template.arguments =
         [
           "kitty", "--config", "NONE", "-o", "window_padding_width=0", "-o",
           "placement_strategy=top-left", "-o", "font_size=10",
@@ -117,18 +118,42 @@ final class XTerminal {
           "-o", "remember_window_size=no", "--hold",
         ] + shell
     }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    terminal = process
+    // What the terminal says goes to a file, for the message when no window comes. A
+    // terminal that ends before it has a window (its graphics failed to start, on a machine
+    // under load) is started once more; one that runs without a window is a failure.
+    let log = path("terminal-errors.txt")
     let windowClass = kind == .kitty ? "kitty" : "xterm"
     var window = ""
-    // A mapped window: kitty sometimes has another, never shown, which takes no resize.
-    try waitFor("a window of \(windowClass)", timeout: 30) {
-      window =
-        run(["xdotool", "search", "--onlyvisible", "--class", windowClass]).output
-        .split(separator: "\n").last.map(String.init) ?? ""
-      return !window.isEmpty
+    for attempt in 1...2 {
+      FileManager.default.createFile(atPath: log, contents: nil)
+      let started = Process()
+      started.executableURL = template.executableURL
+      started.arguments = template.arguments
+      started.environment = template.environment
+      started.currentDirectoryURL = template.currentDirectoryURL
+      started.standardOutput = FileHandle.nullDevice
+      started.standardError = FileHandle(forWritingAtPath: log)
+      try started.run()
+      terminal = started
+      do {
+        // A mapped window: kitty sometimes has another, never shown, which takes no resize.
+        try waitFor("a window of \(windowClass)", timeout: 30) {
+          window =
+            run(["xdotool", "search", "--onlyvisible", "--class", windowClass]).output
+            .split(separator: "\n").last.map(String.init) ?? ""
+          if window.isEmpty, !started.isRunning {
+            throw Timeout(description: "\(windowClass) ended without a window")
+          }
+          return !window.isEmpty
+        }
+        break
+      } catch let timeout as Timeout {
+        if attempt == 1, !started.isRunning { continue }
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw Timeout(
+          description: "\(timeout.description) (it \(started.isRunning ? "runs" : "ended"); "
+            + "it said: \(said.suffix(600)))")
+      }
     }
     // No window manager gives the focus: the keys xdotool presses go to the focused window.
     run(["xdotool", "windowfocus", "--sync", window])
