@@ -11,11 +11,13 @@ public enum LatinSpelling {
   private static let spelt = Mutex<[String: String]>([:])
   private static let transform = StringTransform("Any-Latin; Latin-ASCII")
 
-  public static func of(_ text: String) -> String {
+  /// `text` spelt in Latin letters; kept for the next time unless `keeping` is false (a name
+  /// typed, which seldom comes back: kept, every answer of a long game would stay).
+  public static func of(_ text: String, keeping: Bool = true) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
     if let known = spelt.withLock({ $0[text] }) { return known }
     let latin = text.applyingTransform(transform, reverse: false) ?? text
-    spelt.withLock { $0[text] = latin }
+    if keeping { spelt.withLock { $0[text] = latin } }
     return latin
   }
 }

@@ -132,7 +132,8 @@ extension AppModel {
   mutating func submitTyped(at now: Instant, into step: inout Step) {
     let text = typing.text
     guard !text.allSatisfy(\.isWhitespace) else { return tell(.clockTicked, at: now, into: &step) }
-    tell(.answerTyped(text, spelling: LatinSpelling.of(text)), at: now, into: &step)
+    tell(
+      .answerTyped(text, spelling: LatinSpelling.of(text, keeping: false)), at: now, into: &step)
   }
 
   /// "Forget my progress", pressed twice: the roster's history is cleared and everyone in it
