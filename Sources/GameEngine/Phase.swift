@@ -47,9 +47,6 @@ public struct Reveal: Hashable, Sendable {
     if chosenIndex == question.correctIndex { return .correct }
     return .wrong(chosen: question.options[chosenIndex])
   }
-
-  /// Whether the player answered in time (chose a name or typed one).
-  public var isAnswered: Bool { chosenIndex != nil || typed != nil }
 }
 
 /// What was going on when the game was paused.

@@ -19,6 +19,8 @@ extension AppModel {
     case .start: return [.start, .learn, .stats, .quit]
     case .quiz where isFinished: return [.nextRound, .menu]
     case .quiz where isIntroducing: return [.next, .pause, .stats]
+    // A name typed has no name buttons: Tab goes between Pause and Stats.
+    case .quiz where session.state.phase.question?.kind == .typing: return [.pause, .stats]
     case .quiz: return (0..<session.rules.optionCount).map(Control.option) + [.pause, .stats]
     }
   }

@@ -39,6 +39,8 @@ final class TypingScreenTests: XCTestCase {
     XCTAssertFalse(frame[field.column + "Name: Kofi Men".count, field.row].style.reverse)
     XCTAssertTrue(frame.text.contains("Enter answer · Ctrl-P pause · Ctrl-T stats · Esc menu"))
     XCTAssertTrue(frame.text.contains("Type the name, then Enter"))
+    // No name buttons to move to: Tab goes between Pause and Stats.
+    XCTAssertEqual(model.model.controls, [.pause, .stats])
   }
 
   /// In the smallest window the game plays in, a long name scrolls in the field with its
