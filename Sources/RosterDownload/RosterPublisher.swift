@@ -65,7 +65,7 @@ public enum RosterPublisher {
       throw PublishError("\(folder): cannot be zipped: \(error)")
     }
     let zip = archive.data ?? Data()
-    let sha256 = hex(SHA256.hash(data: zip))
+    let sha256 = hexDigits(SHA256.hash(data: zip))
     let fields: [String: String] = [
       "version": "\(version)",
       "name": name,
@@ -73,7 +73,7 @@ public enum RosterPublisher {
         ?? zipName,
       "download-size": "\(zip.count)",
       "download-sha256": sha256,
-      "download-md5": hex(Insecure.MD5.hash(data: zip)),
+      "download-md5": hexDigits(Insecure.MD5.hash(data: zip)),
     ]
     let manifest = try JSONSerialization.data(
       withJSONObject: fields, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
@@ -119,10 +119,5 @@ public enum RosterPublisher {
       try? FileManager.default.removeItem(atPath: temporary)
       throw PublishError("\(path): cannot be written: \(reason)")
     }
-  }
-
-  private static func hex<Digest: Sequence>(_ digest: Digest) -> String
-  where Digest.Element == UInt8 {
-    digest.map { String(format: "%02x", $0) }.joined()
   }
 }
