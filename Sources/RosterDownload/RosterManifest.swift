@@ -23,16 +23,7 @@ public struct RosterManifest: Hashable, Sendable {
 
   /// Reads the manifest served at `url`; the error says in one line what is wrong with it.
   public static func parse(_ data: Data, from url: URL) throws(ManifestError) -> RosterManifest {
-    let fields: Fields
-    do {
-      fields = try JSONDecoder().decode(Fields.self, from: data)
-    } catch let DecodingError.typeMismatch(_, context) {
-      throw ManifestError(Self.mismatch(context))
-    } catch let DecodingError.valueNotFound(_, context) {
-      throw ManifestError(Self.mismatch(context))
-    } catch {
-      throw ManifestError("it is not a JSON object")
-    }
+    let fields = try decode(Fields.self, from: data)
     guard let version = fields.version?.text.trimmed, !version.isEmpty else {
       throw ManifestError(fields.version == nil ? "it has no version" : "its version is empty")
     }
@@ -74,13 +65,51 @@ public struct RosterManifest: Hashable, Sendable {
     return Checksum(kind: kind, hex: hex)
   }
 
+  /// The version of the manifest `data` as it is written, a string or a number as `parse`
+  /// takes it (nil when it has none); nothing else of the manifest is read.
+  static func version(in data: Data) throws(ManifestError) -> String? {
+    try decode(VersionField.self, from: data).version?.text
+  }
+
+  /// The manifest that announces version `version` of the roster called `name`: its zip
+  /// `downloadName`, of `size` bytes with these digests. Every value is a string, the keys
+  /// are those `parse` reads, sorted.
+  static func json(
+    version: Int, name: String, downloadName: String, size: Int, sha256: String, md5: String
+  ) throws -> Data {
+    let fields = Fields(
+      version: Scalar("\(version)"), downloadName: Scalar(downloadName),
+      downloadSize: Scalar("\(size)"), sha256: Scalar(sha256), md5: Scalar(md5),
+      name: Scalar(name))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    return try encoder.encode(fields)
+  }
+
+  /// `data` decoded as `type`; the error says in one line what is wrong with it.
+  private static func decode<Value: Decodable>(
+    _ type: Value.Type, from data: Data
+  ) throws(ManifestError) -> Value {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let DecodingError.typeMismatch(_, context) {
+      throw ManifestError(Self.mismatch(context))
+    } catch let DecodingError.valueNotFound(_, context) {
+      throw ManifestError(Self.mismatch(context))
+    } catch {
+      throw .notAnObject
+    }
+  }
+
   private static func mismatch(_ context: DecodingError.Context) -> String {
-    guard let key = context.codingPath.first?.stringValue else { return "it is not a JSON object" }
+    guard let key = context.codingPath.first?.stringValue else {
+      return ManifestError.notAnObject.description
+    }
     return "its \(key) is neither a string nor a number"
   }
 
-  /// The keys read; a value may be a string or a number.
-  private struct Fields: Decodable {
+  /// The keys read and written; a value read may be a string or a number.
+  private struct Fields: Codable {
     var version: Scalar?
     var downloadName: Scalar?
     var downloadSize: Scalar?
@@ -98,9 +127,21 @@ public struct RosterManifest: Hashable, Sendable {
     }
   }
 
-  /// A JSON string or number, as text: 22 and "22" are the same version.
-  private struct Scalar: Decodable {
+  /// The version alone.
+  private struct VersionField: Decodable {
+    var version: Scalar?
+
+    init(from decoder: any Decoder) throws {
+      version = try decoder.container(keyedBy: Fields.CodingKeys.self)
+        .decodeIfPresent(Scalar.self, forKey: .version)
+    }
+  }
+
+  /// A JSON string or number, as text: 22 and "22" are the same version. Written as a string.
+  private struct Scalar: Codable {
     var text: String
+
+    init(_ text: String) { self.text = text }
 
     init(from decoder: any Decoder) throws {
       let value = try decoder.singleValueContainer()
@@ -111,6 +152,11 @@ public struct RosterManifest: Hashable, Sendable {
       } else {
         text = String(try value.decode(Double.self))
       }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var value = encoder.singleValueContainer()
+      try value.encode(text)
     }
   }
 }
@@ -141,6 +187,8 @@ public struct ManifestError: Error, Hashable, CustomStringConvertible {
   public let description: String
 
   init(_ description: String) { self.description = description }
+
+  static let notAnObject = ManifestError("it is not a JSON object")
 }
 
 /// A value from the server, quoted and cut short (the command line escapes what it prints).

@@ -66,34 +66,32 @@ public enum RosterPublisher {
     }
     let zip = archive.data ?? Data()
     let sha256 = hexDigits(SHA256.hash(data: zip))
-    let fields: [String: String] = [
-      "version": "\(version)",
-      "name": name,
-      "download-name": baseURL.map { $0.hasSuffix("/") ? $0 + zipName : $0 + "/" + zipName }
+    let manifest = try RosterManifest.json(
+      version: version, name: name,
+      downloadName: baseURL.map { $0.hasSuffix("/") ? $0 + zipName : $0 + "/" + zipName }
         ?? zipName,
-      "download-size": "\(zip.count)",
-      "download-sha256": sha256,
-      "download-md5": hexDigits(Insecure.MD5.hash(data: zip)),
-    ]
-    let manifest = try JSONSerialization.data(
-      withJSONObject: fields, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+      size: zip.count, sha256: sha256, md5: hexDigits(Insecure.MD5.hash(data: zip)))
     try write(zip, to: (out as NSString).appendingPathComponent(zipName))
     try write(manifest + Data("\n".utf8), to: manifestPath)
     return Published(
       version: version, zip: zipName, size: zip.count, sha256: sha256, manifest: manifestPath)
   }
 
-  /// The version of the manifest at `path` (0 when there is none), which must be a whole
-  /// number for the next to follow it.
+  /// The version of the manifest at `path` (0 when there is none), a string or a number as
+  /// `RosterManifest` reads it, which must be a whole number for the next to follow it.
   static func previousVersion(at path: String) throws -> Int {
     guard let data = FileManager.default.contents(atPath: path) else { return 0 }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    let text: String?
+    do {
+      text = try RosterManifest.version(in: data)
+    } catch .notAnObject {
       throw PublishError("\(path): not a manifest (not a JSON object); move it away to start again")
+    } catch {
+      throw PublishError("\(path): \(error), so the next cannot follow it")
     }
-    let text = (object["version"] as? String) ?? (object["version"] as? Int).map(String.init)
     guard let text, let version = Int(text), version >= 0 else {
       throw PublishError(
-        "\(path): its version \(object["version"].map { "\($0)" } ?? "(none)") is not a whole "
+        "\(path): its version \(text ?? "(none)") is not a whole "
           + "number, so the next cannot follow it")
     }
     return version
