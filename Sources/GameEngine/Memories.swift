@@ -133,19 +133,24 @@ public struct Memories: Hashable, Sendable {
     return recalledGrade(result)
   }
 
-  /// The grade of a right answer known. A name chosen: within 2.5 s recalled (good), slower
-  /// recalled with effort (hard). A name typed: recalled (good) however long it took (typing
-  /// speed is the player's, not their memory's), with a slip recalled with effort (hard). So a
-  /// name typed counts above a name chosen: in full, never weighed down as a possible guess,
-  /// and never graded down for its time.
+  /// The grade of a right answer known (see `recalledGrade(seconds:kind:slip:)`).
   static func recalledGrade(_ result: QuestionResult) -> Grade {
-    if let typed = result.typed { return typed.match == .slip ? .hard : .good }
-    return recalledGrade(seconds: result.answerTime.seconds)
+    recalledGrade(
+      seconds: result.answerTime.seconds, kind: result.question.kind,
+      slip: result.typed?.match == .slip)
   }
 
-  /// The grade of a right answer known, given in `seconds`.
-  static func recalledGrade(seconds: Double) -> Grade {
-    seconds <= 2.5 ? .good : .hard
+  /// The grade of a right answer known, given in `seconds` to a question of `kind` (`slip`: a
+  /// name typed with a slip). A name chosen: within 2.5 s recalled (good), slower recalled
+  /// with effort (hard). A name typed: recalled (good) however long it took (typing speed is
+  /// the player's, not their memory's), with a slip recalled with effort (hard). So a name
+  /// typed counts above a name chosen: in full, never weighed down as a possible guess, and
+  /// never graded down for its time.
+  static func recalledGrade(seconds: Double, kind: QuestionKind, slip: Bool) -> Grade {
+    switch kind {
+    case .typing: slip ? .hard : .good
+    case .name: seconds <= 2.5 ? .good : .hard
+    }
   }
 
   /// Takes in a name card seen at `time` (Unix seconds): the name was shown, not recalled, so

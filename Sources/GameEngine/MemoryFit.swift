@@ -290,7 +290,8 @@ public enum MemoryFit {
       self.right = right
       grades = sorted.map { event in
         guard case .answer(_, let seconds, let kind) = event.kind else { return .again }
-        return kind == .typing ? .good : Memories.recalledGrade(seconds: seconds)
+        // The history does not keep whether a name typed had a slip.
+        return Memories.recalledGrade(seconds: seconds, kind: kind, slip: false)
       }
       options = sorted.map { event in
         guard case .answer(_, _, let kind) = event.kind else { return 0 }
