@@ -164,19 +164,27 @@ public enum NameMatching {
     let (x, y) = (Array(a), Array(b))
     guard abs(x.count - y.count) <= 1, x != y else { return false }
     // Skip the common start and end; what is left must be one edit.
-    var start = 0
-    while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
-    var end = 0
-    while end < min(x.count, y.count) - start, x[x.count - 1 - end] == y[y.count - 1 - end] {
-      end += 1
-    }
-    let restX = x[start..<(x.count - end)]
-    let restY = y[start..<(y.count - end)]
+    let rest = difference(x, y)
+    let (restX, restY) = (x[rest.a], y[rest.b])
     switch (restX.count, restY.count) {
     case (1, 1), (1, 0), (0, 1): return true
     case (2, 2):
       return restX.first == restY.last && restX.last == restY.first
     default: return false
     }
+  }
+
+  /// Where `a` and `b` differ: the indices of each left between their longest common start
+  /// and, after it, their longest common end. The two ranges start at the same index.
+  public static func difference<Element: Equatable>(
+    _ a: [Element], _ b: [Element]
+  ) -> (a: Range<Int>, b: Range<Int>) {
+    var start = 0
+    while start < min(a.count, b.count), a[start] == b[start] { start += 1 }
+    var end = 0
+    while end < min(a.count, b.count) - start, a[a.count - 1 - end] == b[b.count - 1 - end] {
+      end += 1
+    }
+    return (start..<(a.count - end), start..<(b.count - end))
   }
 }

@@ -1,3 +1,5 @@
+import GameEngine
+
 /// The name being typed: its characters and the cursor, and the edits a line of a shell
 /// takes (Backspace, Ctrl-U, Ctrl-W, Left and Right).
 public struct TextField: Hashable, Sendable {
@@ -71,14 +73,8 @@ enum SlipMarks {
     let typedLetters = folded(typed)
     let (x, y) = (letters.map(\.letter), typedLetters)
     guard !x.isEmpty, x != y else { return [] }
-    var start = 0
-    while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
-    var end = 0
-    while end < min(x.count, y.count) - start, x[x.count - 1 - end] == y[y.count - 1 - end] {
-      end += 1
-    }
-    let window = start..<(x.count - end)
-    if window.isEmpty { return [letters[min(start, x.count - 1)].index] }
+    let window = NameMatching.difference(x, y).a
+    if window.isEmpty { return [letters[min(window.lowerBound, x.count - 1)].index] }
     return Set(window.map { letters[$0].index })
   }
 
