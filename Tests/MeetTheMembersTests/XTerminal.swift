@@ -93,8 +93,6 @@ final class XTerminal {
     let shell =
       command.map { ["sh", "-c", $0] } ?? ["bash", "--norc", "--noprofile", "-i"]
     // The terminal as it is started (each attempt a process of its own).
-    let template = Process()
-    template.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
     environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
@@ -102,15 +100,14 @@ final class XTerminal {
     environment["PS1"] = "$ "
     environment["HISTFILE"] = "/dev/null"
     for name in ["TMUX", "TERM_PROGRAM", "COLORTERM", "NO_COLOR"] { environment[name] = nil }
-    template.environment = environment
-    template.currentDirectoryURL = folder
+    let arguments: [String]
     switch kind {
     case .xtermSixel, .xterm:
-      template.arguments =
+      arguments =
         ["xterm", "-b", "0", "-geometry", "80x30+0+0", "-fa", "Monospace", "-fs", "10", "-hold"]
         + (kind == .xtermSixel ? ["-ti", "vt340"] : []) + ["-e"] + shell
     case .kitty:
-      template.arguments =
+      arguments =
         [
           "kitty", "--config", "NONE", "-o", "window_padding_width=0", "-o",
           "placement_strategy=top-left", "-o", "font_size=10",
@@ -127,10 +124,10 @@ final class XTerminal {
     for attempt in 1...2 {
       FileManager.default.createFile(atPath: log, contents: nil)
       let started = Process()
-      started.executableURL = template.executableURL
-      started.arguments = template.arguments
-      started.environment = template.environment
-      started.currentDirectoryURL = template.currentDirectoryURL
+      started.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      started.arguments = arguments
+      started.environment = environment
+      started.currentDirectoryURL = folder
       started.standardOutput = FileHandle.nullDevice
       started.standardError = FileHandle(forWritingAtPath: log)
       try started.run()
