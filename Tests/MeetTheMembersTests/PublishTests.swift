@@ -94,12 +94,10 @@ final class PublishTests: XCTestCase {
     try copy("Aiyana Redcloud.png", to: "club/Aiyana Redcloud.png")
     try copy("Amara Okafor.png", to: "club/Amara Okafor.png")
     let out = folder + "/site"
-    let refused = try publish(to: out)
-    XCTAssertEqual(refused.status, 1)
-    XCTAssertEqual(
-      refused.errors,
-      "Error: \(folder!)/club: cannot be played, so it is not published: found 2 members; the "
-        + "game needs at least 4\n")
+    assertRefused(
+      try publish(to: out),
+      "\(folder!)/club: cannot be played, so it is not published: found 2 members; the "
+        + "game needs at least 4")
     XCTAssertFalse(FileManager.default.fileExists(atPath: out))
 
     try copy("Anna Kowalska.png", to: "club/Anna Kowalska.png")
@@ -107,18 +105,24 @@ final class PublishTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     try #"{"version": "spring"}"#.write(
       toFile: out + "/roster.json", atomically: true, encoding: .utf8)
-    let named = try publish(to: out)
-    XCTAssertEqual(named.status, 1)
-    XCTAssertEqual(
-      named.errors,
-      "Error: \(out)/roster.json: its version spring is not a whole number, so the next "
-        + "cannot follow it\n")
+    assertRefused(
+      try publish(to: out),
+      "\(out)/roster.json: its version spring is not a whole number, so the next "
+        + "cannot follow it")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["roster.json"])
   }
 
   /// `meet-the-members publish` of the club folder as Example Club into `out`.
   private func publish(to out: String) throws -> RunResult {
     try runMeetTheMembers(["publish", folder + "/club", "--name", "Example Club", "--out", out])
+  }
+
+  /// Asserts that `run` failed (status 1) saying only `message`, as an error.
+  private func assertRefused(
+    _ run: RunResult, _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(run.status, 1, file: file, line: line)
+    XCTAssertEqual(run.errors, "Error: \(message)\n", file: file, line: line)
   }
 
   private func size(of path: String) throws -> Int {
