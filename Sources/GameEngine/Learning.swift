@@ -33,9 +33,10 @@ public struct Introduction: Hashable, Sendable {
 /// - Recall is what `Memories` says (one model from the first seconds to months, see
 ///   `MemoryModel`): people learnt on earlier days come first when their recall has fallen.
 /// - A miss shows the name again: that person's learning falls back, and grows less from then
-///   on (their difficulty rose: see `MemoryModel`), so they come back sooner. A right answer is a recall weighted by the chance the player knew the
-///   name rather than guessed it among the options (`Memories.knew`); it spaces them out, the
-///   more so the lower their recall was, as far as it was likely known.
+///   on (their difficulty rose: see `MemoryModel`), so they come back sooner. A right answer is a
+///   recall weighted by the chance the player knew the name rather than guessed it among the
+///   options (`Memories.knew`); it spaces them out, the more so the lower their recall was, as far
+///   as it was likely known.
 /// - Never one of the last `spacing` people shown (cards included): a face is not asked while
 ///   its name is still on the screen of the mind.
 public struct LearnScheduler: Sendable {

@@ -124,8 +124,8 @@ public struct Memories: Hashable, Sendable {
   /// predicted before it, the player more likely knew the name than guessed it (so a right
   /// answer to someone new, or nearly forgotten, is not knowing them). Then an answer within
   /// 2.5 s is recalled, a slower one recalled with effort; a name typed, which cannot be a
-  /// guess, recalled however long the typing took (see `recalledGrade`). (The memory itself takes in the
-  /// answer as evidence weighted by that probability: see `remember`.)
+  /// guess, recalled however long the typing took (see `recalledGrade`). (The memory itself takes
+  /// in the answer as evidence weighted by that probability: see `remember`.)
   public static func grade(_ result: QuestionResult, recallBefore: Double?) -> Grade {
     guard case .correct = result.outcome,
       knew(recallBefore: recallBefore, options: result.question.kind.guessedAmong) >= 0.5

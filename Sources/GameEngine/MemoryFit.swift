@@ -45,8 +45,8 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 /// - A person's replay starts at their first name card, and every answer after it is scored.
 ///   An answer before any card (a quiz's, or one recorded before cards were) starts it
 ///   instead, unscored: the name is shown at its reveal.
-/// - Bounded (each number within `lowerBounds` and `upperBounds`) and regularised toward the defaults, so that a
-///   short history moves the model only as far as its evidence goes.
+/// - Bounded (each number within `lowerBounds` and `upperBounds`) and regularised toward the
+///   defaults, so that a short history moves the model only as far as its evidence goes.
 /// - The optimiser is Nelder and Mead's simplex over the numbers' logarithms: three numbers
 ///   need no gradient.
 public enum MemoryFit {

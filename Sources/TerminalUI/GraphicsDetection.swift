@@ -151,8 +151,8 @@ public enum GraphicsDetection {
   }
 
   /// The mode to draw faces in outside tmux: `requested` when given; inside tmux, symbols
-  /// (`choose(requested:tmux:)` decides there); iTerm2, which is known by its `TERM_PROGRAM`, its own
-  /// protocol; otherwise what the terminal answered, kitty's protocol before sixels.
+  /// (`choose(requested:tmux:)` decides there); iTerm2, which is known by its `TERM_PROGRAM`, its
+  /// own protocol; otherwise what the terminal answered, kitty's protocol before sixels.
   public static func choose(
     requested: GraphicsMode?, answers: TerminalAnswers,
     environment: [String: String] = ProcessInfo.processInfo.environment

@@ -15,8 +15,8 @@ struct HistoryExport: ParsableCommand {
       Answers: name, file, roster, mode, kind (name or typing), outcome (correct, wrong or \
       timeout), chosen (the name chosen or the text typed), seconds and answered_at (UTC). \
       Summary: name, file, roster, answers, correct, average_seconds, recall (now, 0 to 1), \
-      known (recalled by typing), recognised (among four names only), last_seen. A roster folder called history is given as \
-      ./history to the game.
+      known (recalled by typing), recognised (among four names only), last_seen. A roster \
+      folder called history is given as ./history to the game.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {

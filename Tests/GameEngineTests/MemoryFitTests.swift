@@ -71,8 +71,8 @@ final class MemoryFitTests: XCTestCase {
   /// Cards and answers drawn from `memory`'s model: each person met on a name card (when
   /// `cards`) half a minute to five minutes before their first answer, then answered about
   /// ten times, at gaps from seconds to weeks; right with the chance the model gives (a guess
-  /// among four otherwise, and after a slip), taken in as the game takes them in. Without cards, the first
-  /// answer starts the memory.
+  /// among four otherwise, and after a slip), taken in as the game takes them in. Without cards,
+  /// the first answer starts the memory.
   static func answers(of memory: PlayerMemory, people: Int, seed: UInt64, cards: Bool = true)
     -> [MemoryFit.Event]
   {

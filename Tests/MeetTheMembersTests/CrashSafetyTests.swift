@@ -68,7 +68,8 @@ final class CrashSafetyTests: XCTestCase {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     process.standardInput = inputPipe
-    // The whole script (54 KB) fits in the pipe's 64 KB buffer: it is written before the game reads it.
+    // The whole script (54 KB) fits in the pipe's 64 KB buffer: it is written before the game
+    // reads it.
     let writing = inputPipe.fileHandleForWriting
     try process.run()
     writing.write(Data(input.utf8))

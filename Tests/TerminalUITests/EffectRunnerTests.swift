@@ -102,8 +102,8 @@ final class EffectRunnerTests: XCTestCase {
   }
 
   /// An answer is kept before it is reported. A history write that fails comes back as an
-  /// input at once, after the effects of the answer; the memory it carried is taken back, and the notice is drawn in the answer's
-  /// frame.
+  /// input at once, after the effects of the answer; the memory it carried is taken back, and the
+  /// notice is drawn in the answer's frame.
   func testAFailedWriteComesBackBeforeTheFrameAndItsMemoryIsTakenBack() {
     var (runner, recorder) = runner(history: true)
     runner.send(.press(.start), at: .seconds(1), reason: .key, to: &recorder)
