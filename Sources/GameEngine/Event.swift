@@ -33,6 +33,10 @@ public enum Event: Hashable, Sendable {
   /// The player can no longer see the quiz: help or the start screen opened, the terminal
   /// was suspended, lost focus or became too small.
   case screenLeft
+  /// The window has room for a question of four faces, or has not (each face under 12 by 6
+  /// cells, say): without it, a question of faces is asked as names from the next question
+  /// on. The game begins with room.
+  case roomForFaces(Bool)
   /// The member's photo cannot be shown after all (it failed to decode): they leave the game.
   /// A question about them on screen gives way, unscored, to the next one, which takes its
   /// number. Ignored when the game would be left with fewer than four different names.

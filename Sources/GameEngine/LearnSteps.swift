@@ -45,27 +45,31 @@ struct LearnSteps: GameSteps {
     case .introduce(let id):
       return .introduction(session.member(id) ?? session.state.upcoming.member)
     case .ask(let id):
+      let number = (session.state.game?.questionsPlayed ?? 0) + 1
       return .question(
-        session.questions.question(
-          about: id, number: (session.state.game?.questionsPlayed ?? 0) + 1,
-          familiar: inPlay.filter { memories.records[$0] != nil },
-          confusions: session.confusions
-        ).asked(as: Self.kind(of: id, in: memories, kinds: session.rules.questionKinds)))
+        session.posable(
+          session.questions.question(
+            about: id, number: number, familiar: inPlay.filter { memories.records[$0] != nil },
+            confusions: session.confusions,
+            kind: Self.kind(
+              of: id, in: memories, kinds: session.rules.questionKinds, number: number))))
     }
   }
 
-  /// How a person is asked: the name picked among four until it is recognised (their last
-  /// answer a recall), then typed; a miss goes back to picking. `--kind names` only picks,
-  /// `--kind typing` only types.
-  static func kind(of member: MemberID, in memories: Memories, kinds: QuestionKinds?)
-    -> QuestionKind
-  {
+  /// How a person is asked: picked among four until they are recognised (their last answer
+  /// a recall), the name among names and, every other question, the face among faces; then
+  /// their name typed. A miss goes back to picking. `--kind names` only picks names,
+  /// `--kind faces` only faces, `--kind typing` only types.
+  static func kind(
+    of member: MemberID, in memories: Memories, kinds: QuestionKinds?, number: Int
+  ) -> QuestionKind {
     switch kinds {
     case .names: return .name
+    case .faces: return .face
     case .typing: return .typing
     case .mixed, nil:
       guard let record = memories.records[member], record.lastGrade != .again else {
-        return .name
+        return number % 2 == 0 ? .face : .name
       }
       return .typing
     }

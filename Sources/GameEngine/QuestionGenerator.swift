@@ -24,7 +24,10 @@ public struct NotEnoughNamesError: Error, Hashable, Sendable, CustomStringConver
 /// the same initial and length, or whole names two slips apart), names of the same group; then
 /// anyone's. A group can be chosen: only its members are asked, and the other names come from
 /// the group when it has at least four different names in play, else from everyone, so that a
-/// small group still plays.
+/// small group still plays. A question of faces offers the same tiers of names, each as the
+/// face of a member in play who bears it, and leaves out a name with no face the question
+/// does not already show (the same photo is never offered twice); when fewer than three are
+/// left it asks the name instead.
 public struct QuestionGenerator: Sendable {
   /// How many names a question offers.
   public static let optionCount = 4
@@ -50,6 +53,12 @@ public struct QuestionGenerator: Sendable {
   private let spellings: [Spelling]
   /// Where each member's name is in `names`.
   private let nameIndexOfMember: [Int]
+  /// The members who bear each name in `names` (by index), as a list through the members:
+  /// the first, and after each the next (-1 after the last).
+  private let firstWithName: [Int]
+  private let nextWithName: [Int]
+  /// Each member's photo, as the index of the first member with the same photo.
+  private let photoOf: [Int]
   /// How many members not withdrawn answer to each name in `names`.
   private var playingWithName: [Int]
   /// Members taken out of the game (by index), whose photos cannot be shown.
@@ -57,8 +66,11 @@ public struct QuestionGenerator: Sendable {
   private var previous: Int?
   private var made = 0
 
+  /// `samePhotos` are the sets of members who share one photo (a club's placeholder, say):
+  /// only one of each set is offered in a question of faces.
   public init(
-    members: [Member], seed: UInt64, picker: any MemberPicker = ShuffledRounds()
+    members: [Member], seed: UInt64, picker: any MemberPicker = ShuffledRounds(),
+    samePhotos: [[MemberID]] = []
   ) throws(NotEnoughNamesError) {
     var names: [NameOption] = []
     var spellings: [Spelling] = []
@@ -86,6 +98,25 @@ public struct QuestionGenerator: Sendable {
     self.names = names
     self.spellings = spellings
     self.nameIndexOfMember = nameIndexOfMember
+    var firstWithName = Array(repeating: -1, count: names.count)
+    var nextWithName = Array(repeating: -1, count: members.count)
+    for (member, name) in nameIndexOfMember.enumerated().reversed() {
+      nextWithName[member] = firstWithName[name]
+      firstWithName[name] = member
+    }
+    self.firstWithName = firstWithName
+    self.nextWithName = nextWithName
+    var photoOf = Array(members.indices)
+    if !samePhotos.isEmpty {
+      var index: [MemberID: Int] = [:]
+      for (position, member) in members.enumerated() { index[member.id] = position }
+      for same in samePhotos {
+        let found = same.compactMap { index[$0] }
+        guard let first = found.min() else { continue }
+        for member in found { photoOf[member] = first }
+      }
+    }
+    self.photoOf = photoOf
     var playingWithName = Array(repeating: 0, count: names.count)
     for index in nameIndexOfMember { playingWithName[index] += 1 }
     self.playingWithName = playingWithName
@@ -160,17 +191,23 @@ public struct QuestionGenerator: Sendable {
     return !withdrawn.contains(index)
   }
 
-  /// The next question.
-  public mutating func next(confusions: Confusions = Confusions()) -> Question {
+  /// The next question, of the kind `kinds` asks under its number.
+  public mutating func next(
+    confusions: Confusions = Confusions(), kinds: QuestionKinds = .names
+  ) -> Question {
     made += 1
-    return makeQuestion(number: made, confusions: confusions)
+    return makeQuestion(
+      number: made, confusions: confusions, kind: kinds.kind(ofQuestion: made))
   }
 
-  /// Another question in place of one that can no longer be asked, under its number.
-  public mutating func replacing(_ question: Question, confusions: Confusions = Confusions())
-    -> Question
-  {
-    makeQuestion(number: question.number, confusions: confusions)
+  /// Another question in place of one that can no longer be asked, under its number, of the
+  /// kind `kinds` asks under it.
+  public mutating func replacing(
+    _ question: Question, confusions: Confusions = Confusions(), kinds: QuestionKinds = .names
+  ) -> Question {
+    makeQuestion(
+      number: question.number, confusions: confusions,
+      kind: kinds.kind(ofQuestion: question.number))
   }
 
   /// A question about this member (who must be in play), numbered `number`. The other names
@@ -178,7 +215,7 @@ public struct QuestionGenerator: Sendable {
   /// (so that no option is ruled out only because it was never met), else from everyone.
   public mutating func question(
     about member: MemberID, number: Int, familiar: Set<MemberID>? = nil,
-    confusions: Confusions = Confusions()
+    confusions: Confusions = Confusions(), kind: QuestionKind = .name
   ) -> Question {
     let asked = members.firstIndex { $0.id == member } ?? 0
     previous = asked
@@ -191,15 +228,30 @@ public struct QuestionGenerator: Sendable {
       }
       if names.count >= Self.optionCount - 1 { pool = names.sorted() }
     }
-    return makeQuestion(number: number, asking: asked, otherNames: pool, confusions: confusions)
+    return makeQuestion(
+      number: number, asking: asked, otherNames: pool, confusions: confusions, kind: kind)
   }
 
   /// A question about whom the picker chooses among those who can be asked now.
-  private mutating func makeQuestion(number: Int, confusions: Confusions) -> Question {
+  private mutating func makeQuestion(number: Int, confusions: Confusions, kind: QuestionKind)
+    -> Question
+  {
     let after = previous.flatMap { askableNow.firstIndex(of: $0) }
     let asked = askableNow[picker.nextMember(of: askableMembers, after: after, using: &random)]
     previous = asked
-    return makeQuestion(number: number, asking: asked, otherNames: nil, confusions: confusions)
+    return makeQuestion(
+      number: number, asking: asked, otherNames: nil, confusions: confusions, kind: kind)
+  }
+
+  /// A member in play who bears the name `name` (an index in `names`) and whose photo is not
+  /// among `photos`: the first in roster order; nil when there is none.
+  private func face(bearing name: Int, besides photos: Set<Int>) -> Int? {
+    var member = firstWithName[name]
+    while member >= 0 {
+      if !withdrawn.contains(member), !photos.contains(photoOf[member]) { return member }
+      member = nextWithName[member]
+    }
+    return nil
   }
 
   /// The names of `pool` in the order they teach most as another name for `members[asked]`:
@@ -237,15 +289,18 @@ public struct QuestionGenerator: Sendable {
   /// A question about `members[asked]`; the other names are drawn from `otherNames` (indices
   /// in `names`), or from the group's names (see `groupNames`), or from every name in play:
   /// first those confused with the asked member's, then those that look alike, then those of
-  /// their group, then any (see the type).
+  /// their group, then any (see the type). A question of faces without three other faces to
+  /// offer is asked as names.
   private mutating func makeQuestion(
-    number: Int, asking asked: Int, otherNames: [Int]?, confusions: Confusions
+    number: Int, asking asked: Int, otherNames: [Int]?, confusions: Confusions,
+    kind: QuestionKind
   ) -> Question {
     let member = members[asked]
     let correctName = nameIndexOfMember[asked]
     let pool = otherNames ?? groupNames ?? Array(names.indices)
 
     var taken: Set<Int> = [correctName]
+    var photos: Set<Int> = [photoOf[asked]]
     var options: [NameOption] = []
     for tier in tiers(of: asked, in: pool, confusions: confusions) {
       // Drawn uniformly from the tier until it has no name left to give. (A tier of every
@@ -253,14 +308,25 @@ public struct QuestionGenerator: Sendable {
       var left = tier.count { playingWithName[$0] > 0 && !taken.contains($0) }
       while options.count < Self.optionCount - 1, left > 0 {
         let candidate = tier.randomElement(using: &random)!
-        if playingWithName[candidate] > 0, taken.insert(candidate).inserted {
+        guard playingWithName[candidate] > 0, taken.insert(candidate).inserted else { continue }
+        left -= 1
+        guard kind == .face else {
           options.append(names[candidate])
-          left -= 1
+          continue
         }
+        guard let shown = face(bearing: candidate, besides: photos) else { continue }
+        photos.insert(photoOf[shown])
+        options.append(NameOption(name: members[shown].name, member: members[shown].id))
       }
+    }
+    guard options.count == Self.optionCount - 1 else {
+      return makeQuestion(
+        number: number, asking: asked, otherNames: otherNames, confusions: confusions,
+        kind: .name)
     }
     let correctIndex = Int.random(in: 0..<Self.optionCount, using: &random)
     options.insert(NameOption(name: member.name, member: member.id), at: correctIndex)
-    return Question(number: number, member: member, options: options, correctIndex: correctIndex)
+    return Question(
+      number: number, member: member, options: options, correctIndex: correctIndex, kind: kind)
   }
 }

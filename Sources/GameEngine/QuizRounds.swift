@@ -4,12 +4,9 @@
 struct QuizRounds: GameSteps {
   func next(for session: inout Session, at time: Instant) -> GameStep {
     let question = session.state.upcoming
-    session.state.upcoming = session.questions.next(confusions: session.confusions)
-    return .question(Self.asked(question, in: session))
-  }
-
-  private static func asked(_ question: Question, in session: Session) -> Question {
-    question.asked(as: session.quizKinds.kind(ofQuestion: question.number))
+    session.state.upcoming = session.questions.next(
+      confusions: session.confusions, kinds: session.quizKinds)
+    return .question(session.posable(question))
   }
 
   /// The upcoming question (its picture is ready) under the number of the one that gave way,
@@ -18,8 +15,8 @@ struct QuizRounds: GameSteps {
     guard case .question(let question) = current else { return next(for: &session, at: time) }
     let next = session.state.upcoming.numbered(question.number)
     session.state.upcoming = session.questions.replacing(
-      session.state.upcoming, confusions: session.confusions)
-    return .question(Self.asked(next, in: session))
+      session.state.upcoming, confusions: session.confusions, kinds: session.quizKinds)
+    return .question(session.posable(next))
   }
 
   func upcomingMember(of session: Session) -> MemberID { session.state.upcoming.member.id }

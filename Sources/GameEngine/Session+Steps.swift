@@ -74,3 +74,13 @@ extension Session {
     }
   }
 }
+
+extension Session {
+  /// The question as it can be asked now: a question of faces is asked as names when the
+  /// window has no room for four faces, or one of them has left the game.
+  func posable(_ question: Question) -> Question {
+    guard question.kind == .face else { return question }
+    let shown = roomForFaces && question.options.allSatisfy { questions.isInPlay($0.member) }
+    return shown ? question : question.asked(as: .name)
+  }
+}

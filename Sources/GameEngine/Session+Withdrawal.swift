@@ -8,10 +8,10 @@ extension Session {
     guard let member = member(id), questions.withdraw(id) else { return }
     transitions.append(Transition(kind: .memberWithdrawn(member), at: now))
     // The withdrawn member's name may stay among the upcoming question's other names.
-    if state.upcoming.member.id == id {
-      state.upcoming = questions.replacing(state.upcoming, confusions: confusions)
+    if state.upcoming.shows(id) {
+      state.upcoming = questions.replacing(state.upcoming, confusions: confusions, kinds: quizKinds)
     }
-    guard state.phase.member?.id == id else { return }
+    guard state.phase.member?.id == id || state.phase.question?.shows(id) == true else { return }
     var paused: Paused?
     let current: GameStep
     switch state.phase {

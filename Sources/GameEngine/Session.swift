@@ -26,6 +26,8 @@ public struct Session: Sendable {
   public internal(set) var confusions = Confusions()
   /// What the quiz asks: the rules' kinds, else names; the start screen can change it.
   public internal(set) var quizKinds: QuestionKinds
+  /// Whether the window has room for a question of four faces (see `Event.roomForFaces`).
+  public internal(set) var roomForFaces = true
   /// The time the round (a sitting of learn mode) has been played, pauses left out.
   var playClock = PlayClock()
   /// What the game being played asks next: quiz rounds, or learn mode's cards and questions.
@@ -39,20 +41,24 @@ public struct Session: Sendable {
     wallClock: WallClock = WallClock(origin: .zero, unixSecondsAtOrigin: 0)
   ) {
     var questions = questions
-    self.state = State(upcoming: questions.next())
+    let quizKinds = rules.questionKinds ?? .names
+    self.state = State(upcoming: questions.next(kinds: quizKinds))
     self.rules = rules
     self.questions = questions
     self.now = now
     self.memories = memories
     self.wallClock = wallClock
-    quizKinds = rules.questionKinds ?? .names
+    self.quizKinds = quizKinds
   }
 
   /// Asks the quiz's questions as `kinds` from the next game on. Refused (false) while a game
   /// runs.
   public mutating func choose(quizKinds kinds: QuestionKinds) -> Bool {
     guard !state.phase.isRunning else { return false }
-    quizKinds = kinds
+    if kinds != quizKinds {
+      quizKinds = kinds
+      state.upcoming = questions.replacing(state.upcoming, confusions: confusions, kinds: kinds)
+    }
     return true
   }
 
@@ -100,7 +106,7 @@ public struct Session: Sendable {
       else { break }
       startQuestion(at: now, recording: &transitions)
     case .answerChosen(let index):
-      guard case .answering(let answering) = state.phase, answering.question.kind == .name,
+      guard case .answering(let answering) = state.phase, answering.question.kind.isChosen,
         answering.question.options.indices.contains(index)
       else { break }
       timeoutsInARow = 0
@@ -119,6 +125,8 @@ public struct Session: Sendable {
       pause(.screenLeft, at: now, recording: &transitions)
     case .resumePressed:
       resume(at: now, recording: &transitions)
+    case .roomForFaces(let room):
+      roomForFaces = room
     case .memberWithdrawn(let id):
       withdraw(id, at: now, recording: &transitions)
     case .nextRoundPressed:
@@ -210,8 +218,17 @@ public struct Session: Sendable {
   /// (false) while a game runs, or when none of the group is in play.
   public mutating func choose(group: String?) -> Bool {
     guard !state.phase.isRunning, questions.choose(group: group) else { return false }
-    state.upcoming = questions.replacing(state.upcoming, confusions: confusions)
+    state.upcoming = questions.replacing(state.upcoming, confusions: confusions, kinds: quizKinds)
     return true
+  }
+
+  /// Whether the game being played asks faces among its questions (the window permitting).
+  public var asksFaces: Bool {
+    switch state.game?.mode {
+    case .learn: [nil, .mixed, .faces].contains(rules.questionKinds)
+    case .quiz: quizKinds == .faces || quizKinds == .mixed
+    case nil: false
+    }
   }
 
   /// The member shown next, as far as can be told now: the upcoming question's, or in learn

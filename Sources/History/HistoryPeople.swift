@@ -31,6 +31,9 @@ extension History {
     public var lastGrade: Int?
     /// Whether their name was recalled by typing it, and not missed since.
     public var typed = false
+    /// When their photo is the same file as an earlier one's (a club's placeholder), that
+    /// photo's index among those matched (see `people`); nil for a photo of their own.
+    public var samePhotoAs: Int?
   }
 
   /// Finds (or adds) the person of each photo of the roster `key`. The people recorded
@@ -65,7 +68,10 @@ extension History {
       var found: [Person] = []
       found.reserveCapacity(photos.count)
       var matches = try Self.claims(for: key, in: db)
-      for (photo, hash) in zip(photos, hashes) {
+      var firstWithPhoto: [PhotoHash: Int] = [:]
+      for (index, (photo, hash)) in zip(photos, hashes).enumerated() {
+        let samePhotoAs = firstWithPhoto[hash]
+        if samePhotoAs == nil { firstWithPhoto[hash] = index }
         // The same photo and name first, so that people who share a photo (a club's
         // placeholder) each keep their own history.
         var row =
@@ -84,12 +90,14 @@ extension History {
               arguments: [hash.text, roster, photo.name, photo.file, row.person.id])
           }
           matches.add(row.person.id, from: row.roster, into: roster)
-          found.append(row.person)
+          var person = row.person
+          person.samePhotoAs = samePhotoAs
+          found.append(person)
         } else {
           try db.execute(
             sql: "INSERT INTO person (photoHash, roster, name, file) VALUES (?, ?, ?, ?)",
             arguments: [hash.text, roster, photo.name, photo.file])
-          found.append(Person(id: db.lastInsertedRowID))
+          found.append(Person(id: db.lastInsertedRowID, samePhotoAs: samePhotoAs))
         }
       }
       try Self.claim(matches, for: key, isNew: !ownBefore, in: db)

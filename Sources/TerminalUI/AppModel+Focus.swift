@@ -39,18 +39,23 @@ extension AppModel {
     currentFocus = controls[(index + step + controls.count) % controls.count]
   }
 
-  /// Left and right move within a row of buttons: the start screen's, Pause and Stats, or a
-  /// row of the two-by-two names; they stop at the row's ends.
+  /// How many options a row holds on the quiz screen: two names, or the four faces of a
+  /// question of faces.
+  private var optionsInARow: Int { faceQuestion == nil ? 2 : session.rules.optionCount }
+
+  /// Left and right move within a row of buttons: the start screen's, Pause and Stats, a row
+  /// of the two-by-two names or the four faces; they stop at the row's ends.
   mutating func moveFocusInRow(right: Bool) {
     let rows: [[Control]]
     if overlay != nil || place == .start || isFinished || isIntroducing {
       rows = [controls]
     } else {
       let options = (0..<session.rules.optionCount).map(Control.option)
+      let width = optionsInARow
       rows =
         [[.pause, .stats]]
-        + stride(from: 0, to: options.count, by: 2).map {
-          Array(options[$0..<min($0 + 2, options.count)])
+        + stride(from: 0, to: options.count, by: width).map {
+          Array(options[$0..<min($0 + width, options.count)])
         }
     }
     guard let row = rows.first(where: { $0.contains(currentFocus) }),
@@ -59,18 +64,19 @@ extension AppModel {
     currentFocus = row[min(max(index + (right ? 1 : -1), 0), row.count - 1)]
   }
 
-  /// Up and down on the quiz screen: between the two rows of names, and from the top row up
-  /// to Pause; elsewhere like Tab and Shift-Tab.
+  /// Up and down on the quiz screen: between the two rows of names, and from the top row (or
+  /// the faces) up to Pause; elsewhere like Tab and Shift-Tab.
   mutating func moveFocusVertically(down: Bool) {
     guard place == .quiz, overlay == nil, !isFinished, !isIntroducing else {
       return moveFocus(by: down ? 1 : -1)
     }
+    let width = optionsInARow
     switch focus {
     case .option(let index):
       if down {
-        if index < 2 { focus = .option(index + 2) }
+        if index + width < session.rules.optionCount { focus = .option(index + width) }
       } else {
-        focus = index >= 2 ? .option(index - 2) : .pause
+        focus = index >= width ? .option(index - width) : .pause
       }
     case .pause, .stats:
       if down { focus = .option(0) }

@@ -14,7 +14,7 @@ struct PictureSlots: Hashable, Sendable {
 
   /// The picture of the member on screen.
   var onScreen: Held?
-  /// Faces beside it (the finished scene's), by member.
+  /// Faces beside it or in its place (the finished scene's, a question of faces'), by member.
   var faces: [MemberID: Held] = [:]
   /// The last next-question picture asked for.
   var prefetched: PictureRequest?
@@ -64,9 +64,20 @@ extension AppModel {
     return held.slot
   }
 
-  /// The faces the finished scene shows (the people missed, as many as fit) and their box.
+  /// The question on screen when it is a question of faces.
+  var faceQuestion: Question? {
+    guard let question = session.state.phase.question, question.kind == .face else { return nil }
+    return question
+  }
+
+  /// The faces the screen shows besides the one picture, and their box: a question of faces'
+  /// four, or the finished scene's people missed (as many as fit).
   var facesWanted: (members: [MemberID], box: CellSize)? {
-    guard place == .quiz, !isTooSmall, case .finished(let summary) = session.state.phase,
+    guard place == .quiz, !isTooSmall else { return nil }
+    if let question = faceQuestion {
+      return (question.options.map(\.member), Layout.faceBox(in: size))
+    }
+    guard case .finished(let summary) = session.state.phase,
       let layout = FinishedLayout.faces(
         in: size, missed: summary.missed.count, sitting: summary.sitting != nil,
         history: recordsHistory)
@@ -81,6 +92,9 @@ extension AppModel {
     let box = Layout.pictureBox(in: size)
     var requests: [PictureRequest] = []
     if let (members, faceBox) = facesWanted {
+      if pictures.faces.count > members.count {
+        pictures.faces = pictures.faces.filter { members.contains($0.key) }
+      }
       for member in members where pictures.faces[member]?.box != faceBox {
         pictures.faces[member] = PictureSlots.Held(member: member, box: faceBox, slot: .loading)
         requests.append(
@@ -89,7 +103,9 @@ extension AppModel {
     } else if !pictures.faces.isEmpty, !isFinished {
       pictures.faces = [:]
     }
-    if place == .quiz, let member = session.state.phase.member, pictureOnScreen == nil {
+    if place == .quiz, faceQuestion == nil, let member = session.state.phase.member,
+      pictureOnScreen == nil
+    {
       pictures.onScreen = PictureSlots.Held(member: member.id, box: box, slot: .loading)
       requests.append(
         PictureRequest(member: member.id, box: box, style: appearance, purpose: .onScreen))
@@ -114,12 +130,25 @@ extension AppModel {
   }
 
   /// The face the screen shows for the member whose face is awaited, if it is there (a photo
-  /// that cannot be shown counts: its question says why and plays on).
+  /// that cannot be shown counts: its question says why and plays on). A question of faces
+  /// waits for all four.
   func faceToShow(of member: MemberID) -> PictureSlot? {
     guard place == .quiz, overlay == nil, !isTooSmall, !isSuspended,
-      member == memberAwaitingFace, let slot = pictureOnScreen, slot != .loading
+      member == memberAwaitingFace
     else { return nil }
-    return slot
+    guard faceQuestion != nil else {
+      guard let slot = pictureOnScreen, slot != .loading else { return nil }
+      return slot
+    }
+    guard let (members, box) = facesWanted else { return nil }
+    var shown: PictureSlot?
+    for face in members {
+      guard let held = pictures.faces[face], held.box == box, held.slot != .loading else {
+        return nil
+      }
+      if face == member { shown = held.slot }
+    }
+    return shown
   }
 
   /// The member whose face the next frame shows while their question or card waits for it.

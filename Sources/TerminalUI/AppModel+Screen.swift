@@ -12,6 +12,7 @@ extension AppModel {
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
     screen.typing = typing
+    screen.facesNotice = facesNotice
     screen.quizKinds = session.quizKinds
     screen.explainsModes = suggestsLearning && session.state.game == nil
     screen.allTime = allTime

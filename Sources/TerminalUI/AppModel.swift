@@ -52,6 +52,8 @@ public struct AppModel: Sendable {
   /// Whether answers were recorded since the player's memory was last fitted: a sitting left
   /// before its end is fitted as the game quits.
   private var answersSinceFit = false
+  /// Whether the player was told why faces are not asked (see `facesNotice`): once a launch.
+  private var facesNoticeSaid = false
 
   /// `mode` is the mode the start screen offers first; nil leaves it to the game: Learn on a
   /// roster whose people are mostly new to the history, where the start screen also says
@@ -64,6 +66,7 @@ public struct AppModel: Sendable {
     if let history, let wallClock = history.wallClock {
       session.restore(history.memories, wallClock: wallClock, confusions: history.confusions)
     }
+    session.handle(.roomForFaces(Layout.hasRoomForFaces(size)), at: session.now)
     self.session = session
     self.roster = roster
     self.appearance = appearance
@@ -218,6 +221,7 @@ public struct AppModel: Sendable {
     for transition in transitions {
       if case .questionPosed = transition.kind { typing = TextField() }
       if case .questionEnded(let result) = transition.kind {
+        if facesNotice != nil { facesNoticeSaid = true }
         played.add(result, streak: session.state.streak)
         played.days.answered(on: session.wallClock.day(at: transition.at))
       }
@@ -276,6 +280,17 @@ public struct AppModel: Sendable {
   private mutating func resize(to newSize: CellSize, at now: Instant, into step: inout Step) {
     size = newSize
     tell(isTooSmall ? .screenLeft : .clockTicked, at: now, into: &step)
+    let room = Layout.hasRoomForFaces(size)
+    if room != session.roomForFaces { tell(.roomForFaces(room), at: now, into: &step) }
+  }
+
+  /// Why the game asks names where it would ask faces, said on the quiz screen until the
+  /// end of the first question it is seen on: the window has no room for four faces.
+  var facesNotice: String? {
+    guard !facesNoticeSaid, !session.roomForFaces, session.asksFaces,
+      session.state.phase.question != nil
+    else { return nil }
+    return "Four faces need \(Layout.columnsForFaces) columns: names for now"
   }
 
   /// Everything the screen is made from, compared before and after an input: a change owes
@@ -287,7 +302,8 @@ public struct AppModel: Sendable {
       windowFocus: windowFocus, size: size, appearance: appearance,
       picture: pictures.onScreen, faces: pictures.faces,
       roster: roster, historyNotice: historyNotice, people: people, group: session.group,
-      suspended: isSuspended, typing: typing, quizKinds: session.quizKinds)
+      suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
+      facesNotice: facesNotice)
   }
 
   private struct Shown: Equatable {
@@ -308,6 +324,7 @@ public struct AppModel: Sendable {
     /// The name being typed, and what Start asks: neither is in the game's state.
     var typing: TextField
     var quizKinds: QuestionKinds
+    var facesNotice: String?
   }
 }
 

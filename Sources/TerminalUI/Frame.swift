@@ -173,6 +173,11 @@ public struct Frame: Hashable, Sendable {
     buttons.append((control, area))
   }
 
+  /// Makes an area drawn already a button (a face that can be clicked).
+  public mutating func addButton(_ control: Control, area: Rect) {
+    buttons.append((control, area))
+  }
+
   /// Draws a picture with its top left corner at a cell: its symbols, or its image over
   /// blank cells (only when the image fits in the frame whole).
   public mutating func draw(_ picture: CellPicture, column: Int, row: Int) {

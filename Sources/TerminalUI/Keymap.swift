@@ -68,7 +68,7 @@ public enum KeyAction: Hashable, Sendable {
   /// Closes the window, or goes back to the start screen.
   case back
   case quit
-  /// What the quiz asks next: names, typing, mixed, in turn.
+  /// What the quiz asks next: names, faces, typing, mixed, in turn.
   case nextQuizKind
   /// The group on the line above or below on the start screen.
   case previousGroup
@@ -137,8 +137,8 @@ public enum Keymap {
     }
     let options = (0..<QuestionGenerator.optionCount).map { index in
       KeyBinding(
-        [.character(Character(String(index + 1)))], .question, .answer(index), "choose a name",
-        hint: "answer")
+        [.character(Character(String(index + 1)))], .question, .answer(index),
+        "choose a name or a face", hint: "answer")
     }
     let moves: [(Key, KeyAction, hinted: Bool)] = [
       (.tab, .focusNext, true), (.backTab, .focusPrevious, false), (.left, .focusLeft, true),
@@ -169,7 +169,7 @@ public enum Keymap {
       KeyBinding(
         [.enter, .character(" ")], .anywhere, .pressFocused, "press the button", hint: "press",
         in: [.startScreen, .finished, .window]),
-      KeyBinding([], .anywhere, .click, "click a button", name: "Mouse"),
+      KeyBinding([], .anywhere, .click, "click a button or a face", name: "Mouse"),
     ]
       + moves.map {
         KeyBinding(
@@ -190,7 +190,8 @@ public enum Keymap {
           hint: "people", in: [.startScreen]),
         KeyBinding(letters("w"), .startScreen, .open(.warnings), "files skipped"),
         KeyBinding(
-          letters("k"), .startScreen, .nextQuizKind, "what the quiz asks: names, typing, mixed"),
+          letters("k"), .startScreen, .nextQuizKind,
+          "what Start asks: names, faces, typed, mixed"),
         KeyBinding(
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",
           hint: "help", in: [.startScreen, .question, .nameCard]),

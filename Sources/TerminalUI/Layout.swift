@@ -1,3 +1,4 @@
+import GameEngine
 import Pictures
 
 /// Where things go on the quiz screen, for any window size.
@@ -37,6 +38,45 @@ public enum Layout {
   /// this box.
   public static func pictureBox(in size: CellSize) -> CellSize {
     CellSize(columns: max(1, column(in: size).width - 4), rows: max(1, size.rows - 9))
+  }
+
+  /// The smallest face a question of faces shows: four faces smaller than this cannot be told
+  /// apart, and the names are asked instead.
+  public static let smallestFace = CellSize(columns: 12, rows: 6)
+  /// The columns between two faces of a question of faces.
+  static let faceGap = 2
+
+  /// The four faces of a question of faces, side by side in the picture's box, each with the
+  /// row under it for its number (and once answered its name).
+  static func faceAreas(in size: CellSize) -> [Rect] {
+    let box = pictureBox(in: size)
+    let count = QuestionGenerator.optionCount
+    let width = max(1, (box.columns - (count - 1) * faceGap) / count)
+    let left = (size.columns - (count * width + (count - 1) * faceGap)) / 2
+    return (0..<count).map {
+      Rect(
+        column: left + $0 * (width + faceGap), row: pictureTop, columns: width,
+        rows: max(1, box.rows - 1))
+    }
+  }
+
+  /// The box each face of a question of faces is converted for.
+  public static func faceBox(in size: CellSize) -> CellSize {
+    let area = faceAreas(in: size)[0]
+    return CellSize(columns: area.columns, rows: area.rows)
+  }
+
+  /// Whether four faces can be told apart in the window (see `smallestFace`).
+  public static func hasRoomForFaces(_ size: CellSize) -> Bool {
+    let box = faceBox(in: size)
+    return !isTooSmall(size) && box.columns >= smallestFace.columns
+      && box.rows >= smallestFace.rows
+  }
+
+  /// The columns a window needs for four faces (see `smallestFace`).
+  static var columnsForFaces: Int {
+    let count = QuestionGenerator.optionCount
+    return count * smallestFace.columns + (count - 1) * faceGap + 4
   }
 
   /// The name buttons: two columns of two, at most 40 columns each, centred.

@@ -32,19 +32,20 @@ extension Renderer {
       statsLabel, control: .stats, column: statsColumn, row: Layout.statusRow,
       width: statsLabel.count, style: style(of: .stats, in: screen))
 
-    drawPicture(screen, into: &frame)
+    if game.phase.question?.kind != .face { drawPicture(screen, into: &frame) }
     if let introduction = game.phase.introduction {
       return drawNameCard(introduction, screen: screen, into: &frame)
     }
     guard let question = game.phase.question else { return }
-    if question.kind == .typing {
-      drawTypedName(of: question, screen: screen, into: &frame)
-    } else {
-      drawOptions(of: question, screen: screen, into: &frame)
+    switch question.kind {
+    case .name: drawOptions(of: question, screen: screen, into: &frame)
+    case .face: drawFaceOptions(of: question, screen: screen, into: &frame)
+    case .typing: drawTypedName(of: question, screen: screen, into: &frame)
     }
     let lines = quizMessages(screen)
+    let notice = lines.notice ?? screen.facesNotice.map { ($0, look.dim) }
     for (row, line) in [
-      (Layout.noticeRow(size), lines.notice), (Layout.messageRow(size), lines.message),
+      (Layout.noticeRow(size), notice), (Layout.messageRow(size), lines.message),
     ] {
       guard let (text, style) = line else { continue }
       frame.putCentered(
@@ -122,30 +123,39 @@ extension Renderer {
     }
   }
 
+  /// How an option is marked and styled: focused or not while it is asked; during the
+  /// reveal (and a pause over it) the correct one marked and the chosen one flashing.
+  private static func optionMark(_ index: Int, of question: Question, screen: Screen) -> (
+    mark: String, style: Style
+  ) {
+    let look = screen.appearance
+    guard let reveal = screen.game.phase.reveal else {
+      return ("", style(of: .option(index), in: screen))
+    }
+    let isCorrect = index == question.correctIndex
+    let isChosen = index == reveal.chosenIndex
+    var mark = ""
+    var style = look.button
+    if isCorrect {
+      mark = look.right + " "
+      style = look.correctName
+    } else if isChosen {
+      mark = look.wrong + " "
+    }
+    if isChosen, reveal.isLit, !screen.game.phase.isPaused {
+      style = look.flash(correct: isCorrect)
+    }
+    return (mark, style)
+  }
+
   /// The name buttons; during the reveal (and a pause over it) the correct name is marked
   /// and the chosen one flashes. Names cut to fit stay told apart.
   static func drawOptions(of question: Question, screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
-    let reveal = screen.game.phase.reveal
     var prefixes: [String] = []
     var styles: [Style] = []
     for index in question.options.indices {
-      var mark = ""
-      var style = style(of: .option(index), in: screen)
-      if let reveal {
-        let isCorrect = index == question.correctIndex
-        let isChosen = index == reveal.chosenIndex
-        style = look.button
-        if isCorrect {
-          mark = look.right + " "
-          style = look.correctName
-        } else if isChosen {
-          mark = look.wrong + " "
-        }
-        if isChosen, reveal.isLit, !screen.game.phase.isPaused {
-          style = look.flash(correct: isCorrect)
-        }
-      }
+      let (mark, style) = optionMark(index, of: question, screen: screen)
       prefixes.append(" \(index + 1)  \(mark)")
       styles.append(style)
     }
@@ -159,6 +169,56 @@ extension Renderer {
         prefixes[index] + names[index], control: .option(index), column: areas[index].column,
         row: areas[index].row, width: areas[index].columns, style: styles[index],
         ellipsis: look.ellipsis)
+    }
+  }
+
+  /// A question of faces: the four faces side by side, each a button (a click on the face
+  /// chooses it) with its number under it, and the name asked where the names would be.
+  /// During the reveal each face has its name under it: the right one marked, the chosen one
+  /// flashing.
+  static func drawFaceOptions(of question: Question, screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    let size = frame.size
+    let areas = Layout.faceAreas(in: size)
+    let revealed = screen.game.phase.reveal != nil
+    var labels: [(String, Int)] = []
+    var marks: [(mark: String, style: Style)] = []
+    for (index, option) in question.options.enumerated() {
+      let area = areas[index]
+      if let face = screen.faces[option.member] {
+        frame.draw(
+          face, column: area.column + (area.columns - face.size.columns) / 2,
+          row: area.row + (area.rows - face.size.rows) / 2)
+      } else {
+        frame.putCentered(
+          look.ellipsis, column: area.column, row: area.row + area.rows / 2,
+          width: area.columns, style: look.dim)
+      }
+      frame.addButton(.option(index), area: area)
+      let mark = optionMark(index, of: question, screen: screen)
+      marks.append(mark)
+      labels.append(
+        revealed
+          ? (option.name, area.columns - DisplayWidth.of(mark.mark))
+          : ("\(index + 1)", area.columns))
+    }
+    let names = DisplayWidth.truncateDistinctly(labels, ellipsis: look.ellipsis)
+    for (index, area) in areas.enumerated() {
+      frame.putButton(
+        marks[index].mark + names[index], control: .option(index), column: area.column,
+        row: area.row + area.rows, width: area.columns, style: marks[index].style,
+        centered: true, ellipsis: look.ellipsis)
+    }
+    let first = Layout.optionArea(0, in: size)
+    let second = Layout.optionArea(1, in: size)
+    let width = second.column + second.columns - first.column
+    frame.putCentered(
+      question.member.name, column: first.column, row: first.row, width: width,
+      style: look.title, ellipsis: look.ellipsis)
+    if !revealed {
+      frame.putCentered(
+        "Which face is theirs?", column: first.column, row: Layout.optionArea(2, in: size).row,
+        width: width, style: look.dim, ellipsis: look.ellipsis)
     }
   }
 
@@ -237,7 +297,15 @@ extension Renderer {
     let look = screen.appearance
     let phase = screen.game.phase
     var revealed: (String, Style)?
-    if let reveal = phase.reveal {
+    if let reveal = phase.reveal, reveal.question.kind == .face {
+      let name = reveal.question.correctOption.name
+      let place = "\(name) is number \(reveal.question.correctIndex + 1)"
+      switch reveal.outcome {
+      case .correct: revealed = ("\(look.right) Right! \(name)", look.rightText)
+      case .wrong: revealed = ("\(look.wrong) Wrong: \(place)", look.wrongText)
+      case .timedOut: revealed = ("\(look.timedOut) Time's up: \(place)", look.wrongText)
+      }
+    } else if let reveal = phase.reveal {
       let name = reveal.question.correctOption.name
       switch reveal.outcome {
       case .correct where reveal.typed?.match == .slip:

@@ -193,6 +193,9 @@ public struct Screen: Hashable, Sendable {
   public var memoryFitted = false
   /// The name being typed, for a question of that kind.
   public var typing = TextField()
+  /// Why the faces are not asked (the window is too small for four), said on the first
+  /// question after it.
+  public var facesNotice: String?
   /// What the quiz's Start asks.
   public var quizKinds = QuestionKinds.names
   /// Whether the start screen says, under its buttons, what Learn and Start do.

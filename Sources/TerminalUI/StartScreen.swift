@@ -114,8 +114,9 @@ extension QuestionKinds {
   var words: String {
     switch self {
     case .names: "pick each name"
+    case .faces: "pick each face"
     case .typing: "type each name"
-    case .mixed: "pick, then type, in turn"
+    case .mixed: "a name, a face, a name typed, in turn"
     }
   }
 }

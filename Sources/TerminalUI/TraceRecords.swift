@@ -75,6 +75,7 @@ extension Trace {
           "due": due, "number": .int(Int64(question.number)),
           "member": .string(question.member.name), "id": .string(question.member.id.rawValue),
           "options": .strings(question.options.map(\.name)),
+          "option_ids": .strings(question.options.map(\.member.rawValue)),
           "correct": .int(Int64(question.correctIndex)), "kind": .string(question.kind.rawValue),
         ])
       write("phase", at: now, ["phase": "loading", "due": due])

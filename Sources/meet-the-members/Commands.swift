@@ -37,7 +37,10 @@ enum Commands {
     }
   }
 
-  static func makeSession(roster: Roster, settings: GameSettings) throws -> Session {
+  /// `samePhotos`: the sets of members whose photos are one file, as the history found them.
+  static func makeSession(
+    roster: Roster, settings: GameSettings, samePhotos: [[MemberID]] = []
+  ) throws -> Session {
     let questions: QuestionGenerator
     do {
       // Each name spelt in Latin letters, for matching the names typed.
@@ -48,7 +51,8 @@ enum Commands {
       }
       questions = try QuestionGenerator(
         members: members, seed: settings.seed ?? UInt64.random(in: 0...UInt64.max),
-        picker: settings.randomOrder ? UniformChoice() : ShuffledRounds())
+        picker: settings.randomOrder ? UniformChoice() : ShuffledRounds(),
+        samePhotos: samePhotos)
     } catch {
       throw CommandError(
         "\(TerminalText.escapingControls(roster.title)): \(error)\(skipped(roster.warnings))")

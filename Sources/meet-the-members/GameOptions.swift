@@ -45,11 +45,11 @@ enum GameOptions {
     return mode
   }
 
-  /// `--kind names|typing|mixed`; nil gives each mode's own (see `Rules.questionKinds`).
+  /// `--kind names|faces|typing|mixed`; nil gives each mode's own (see `Rules.questionKinds`).
   static func questionKinds(_ text: String?) throws(UsageError) -> QuestionKinds? {
     guard let text else { return nil }
     guard let kinds = QuestionKinds(rawValue: text.lowercased()) else {
-      throw UsageError("--kind must be names, typing or mixed, not \(text)")
+      throw UsageError("--kind must be names, faces, typing or mixed, not \(text)")
     }
     return kinds
   }

@@ -97,13 +97,27 @@ struct HeadlessEvent: Encodable {
   }
 
   /// A question: its kind ("name": the four names to choose from, and which is right;
-  /// "typing": the name is typed, no options).
+  /// "face": the four members whose faces are offered, and which is right; "typing": the
+  /// name is typed, no options).
   struct Question: Encodable {
     var number: Int
     var kind: String
     var member: MemberRef
-    var options: [String]?
+    var options: Options?
     var correct: Int?
+  }
+
+  /// A question's options: four names, or four members (the faces of a question of faces).
+  enum Options: Encodable {
+    case names([String])
+    case faces([MemberRef])
+
+    func encode(to encoder: any Encoder) throws {
+      switch self {
+      case .names(let names): try names.encode(to: encoder)
+      case .faces(let members): try members.encode(to: encoder)
+      }
+    }
   }
 
   /// A question's end: for a name typed, what was typed and how it was taken ("name",

@@ -105,7 +105,7 @@ struct HeadlessPlayer {
       guard case .answering(let answering) = phase else {
         return hands.emitError("no question is waiting for an answer")
       }
-      guard answering.question.kind == .name else {
+      guard answering.question.kind.isChosen else {
         return hands.emitError("this question's name is typed: use type")
       }
       send(.press(.option(option - 1)))
@@ -114,7 +114,8 @@ struct HeadlessPlayer {
         return hands.emitError("no question is waiting for an answer")
       }
       guard answering.question.kind == .typing else {
-        return hands.emitError("this question's names are chosen: use answer")
+        let options = answering.question.kind == .face ? "faces" : "names"
+        return hands.emitError("this question's \(options) are chosen: use answer")
       }
       guard !text.allSatisfy(\.isWhitespace) else {
         return hands.emitError("type needs a name, not nothing")
@@ -285,8 +286,8 @@ private struct Hands: EffectHandlers {
           HeadlessEvent.Question(
             number: question.number, kind: question.kind.rawValue,
             member: describe(question.member),
-            options: question.kind == .name ? question.options.map(\.name) : nil,
-            correct: question.kind == .name ? question.correctIndex : nil), at: at))
+            options: options(of: question),
+            correct: question.kind.isChosen ? question.correctIndex : nil), at: at))
     case .questionEnded(let result):
       let typing = result.question.kind == .typing
       emit(
@@ -325,7 +326,21 @@ private struct Hands: EffectHandlers {
   }
 
   func describe(_ member: Member) -> HeadlessEvent.MemberRef {
-    HeadlessEvent.MemberRef(name: member.name, file: photos[member.id]?.file ?? member.id.rawValue)
+    describe(member.id, name: member.name)
+  }
+
+  func describe(_ member: MemberID, name: String) -> HeadlessEvent.MemberRef {
+    HeadlessEvent.MemberRef(name: name, file: photos[member]?.file ?? member.rawValue)
+  }
+
+  /// The options a question offers: its names, the members whose faces it offers, or none
+  /// for a name typed.
+  func options(of question: Question) -> HeadlessEvent.Options? {
+    switch question.kind {
+    case .name: .names(question.options.map(\.name))
+    case .face: .faces(question.options.map { describe($0.member, name: $0.name) })
+    case .typing: nil
+    }
   }
 
   /// An event stamped with `instant`, or with the virtual clock's now.

@@ -12,7 +12,7 @@ struct HistoryExport: ParsableCommand {
     commandName: "meet-the-members history",
     abstract: "Print every answer recorded (or, with --summary, one line per person).",
     discussion: """
-      Answers: name, file, roster, mode, kind (name or typing), outcome (correct, wrong or \
+      Answers: name, file, roster, mode, kind (name, face or typing), outcome (correct, wrong or \
       timeout), chosen (the name chosen or the text typed), seconds and answered_at (UTC). \
       Summary: name, file, roster, answers, correct, average_seconds, recall (now, 0 to 1), \
       known (recalled by typing), recognised (among four names only), last_seen. A roster \

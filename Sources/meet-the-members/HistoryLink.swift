@@ -24,6 +24,8 @@ struct HistoryLink {
   var model = MemoryModel.standard
   /// Who the player took for whom in the roster's answers.
   var confusions = Confusions()
+  /// The sets of members whose photos are one file (see `QuestionGenerator`).
+  var samePhotos: [[MemberID]] = []
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in).
   static func open(folder: String?, roster: Roster) -> HistoryLink {
@@ -45,9 +47,13 @@ struct HistoryLink {
       var members: [Int64: MemberID] = [:]
       members.reserveCapacity(roster.entries.count)
       var memories: [MemberID: MemoryRecord] = [:]
+      var samePhotos: [Int: [MemberID]] = [:]
       for (entry, person) in zip(roster.entries, found) {
         let member = entry.member.id
         people[member] = person.id
+        if let first = person.samePhotoAs {
+          samePhotos[first, default: [roster.entries[first].member.id]].append(member)
+        }
         members[person.id] = member
         if let memory = person.memory, let last = person.lastAnswer {
           memories[member] = MemoryRecord(
@@ -66,7 +72,8 @@ struct HistoryLink {
       return HistoryLink(
         history: history, people: people, memories: memories, roster: key,
         notice: nil, totals: try history.totals(roster: key.identity, members: members),
-        model: try history.memoryModel(), confusions: confusions)
+        model: try history.memoryModel(), confusions: confusions,
+        samePhotos: samePhotos.keys.sorted().compactMap { samePhotos[$0] })
     } catch {
       return HistoryLink(
         history: nil, people: [:], roster: key,

@@ -68,9 +68,10 @@ struct MeetTheMembers: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "What is asked: names (pick the name among four), typing (type the name) or mixed (the "
-        + "quiz: the two in turn; learn mode: a name is picked until recognised, then typed). "
-        + "Default: names in the quiz, mixed in learn mode.",
+      "What is asked: names (pick the name among four), faces (pick the face among four), "
+        + "typing (type the name) or mixed (the quiz: the three in turn; learn mode: a name or "
+        + "a face is picked until recognised, then the name typed). Default: names in the quiz, "
+        + "mixed in learn mode.",
       valueName: "kind"))
   var kind: String?
 
@@ -220,8 +221,9 @@ struct MeetTheMembers: ParsableCommand {
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
     case .play(let settings, let colors, let graphics, let trace):
       let roster = try Commands.loadRoster(settings.folder)
-      let session = try Commands.makeSession(roster: roster, settings: settings)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
+      let session = try Commands.makeSession(
+        roster: roster, settings: settings, samePhotos: history.samePhotos)
       try MainActor.assumeIsolated {
         try Commands.play(
           roster: roster, session: session, mode: settings.mode, colors: colors,
@@ -232,8 +234,9 @@ struct MeetTheMembers: ParsableCommand {
       try HistoryLink.forget(roster: roster, dataFolder: dataFolder)
     case .playHeadless(let settings, let clock):
       let roster = try Commands.loadRoster(settings.folder)
-      let session = try Commands.makeSession(roster: roster, settings: settings)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
+      let session = try Commands.makeSession(
+        roster: roster, settings: settings, samePhotos: history.samePhotos)
       throw ExitCode(
         Commands.playHeadless(
           roster: roster, session: session, mode: settings.mode ?? .quiz, history: history,

@@ -138,8 +138,8 @@ final class TypedQuestionTests: XCTestCase {
     XCTAssertEqual(reveal.typed?.text, "Nobody At All")
   }
 
-  /// `--kind mixed`: names, then typing, in turn.
-  func testMixedAsksNamesAndTypingInTurn() {
+  /// `--kind mixed`: a name picked, a face picked, a name typed, in turn.
+  func testMixedAsksNamesFacesAndTypingInTurn() {
     var game = makeGame(rules: Rules(questionKinds: .mixed))
     game.play(.startPressed, at: .zero)
     var kinds: [QuestionKind] = []
@@ -152,17 +152,18 @@ final class TypedQuestionTests: XCTestCase {
       now = now + .seconds(2)
       game.play(.clockTicked, at: now)
     }
-    XCTAssertEqual(kinds, [.name, .typing, .name, .typing])
+    XCTAssertEqual(kinds, [.name, .face, .typing, .name])
   }
 
-  /// Learn mode: a name card, then the name picked among four until it is recognised, then
-  /// typed; a miss goes back to picking. Known means typed.
+  /// Learn mode: a name card, then the name or the face picked among four until it is
+  /// recognised, then typed; a miss goes back to picking. Known means typed.
   func testLearnModeGoesCardNamesTypingForOnePerson() throws {
     var game = makeGame(members: club(4))
     game.play(.learnPressed, at: .zero)
     var now = Instant.zero
     var seen: [MemberID: [String]] = [:]
     var missedOnce = false
+    var picked = Set<QuestionKind>()
     for _ in 0..<60 {
       if let card = game.state.phase.introduction {
         seen[card.member.id, default: []].append("card")
@@ -175,7 +176,10 @@ final class TypedQuestionTests: XCTestCase {
       // The first typed question about m1 is missed, once.
       let miss = member == MemberID("m1") && question.kind == .typing && !missedOnce
       if miss { missedOnce = true }
-      seen[member, default: []].append(question.kind.rawValue + (miss ? " missed" : ""))
+      // A name or a face picked, told apart only in `picked`.
+      let step = question.kind == .typing ? "typing" : "pick"
+      if question.kind != .typing { picked.insert(question.kind) }
+      seen[member, default: []].append(step + (miss ? " missed" : ""))
       now = now + .seconds(1)
       game.play(miss ? question.wrongAnswer : question.rightAnswer, at: now)
       now = now + .seconds(2)
@@ -183,12 +187,14 @@ final class TypedQuestionTests: XCTestCase {
     }
     let first = try XCTUnwrap(seen[MemberID("m1")])
     XCTAssertEqual(
-      Array(first.prefix(5)), ["card", "name", "typing missed", "name", "typing"], "\(seen)")
+      Array(first.prefix(5)), ["card", "pick", "typing missed", "pick", "typing"], "\(seen)")
     for (member, steps) in seen {
       // A recognised name is typed from then on, until a miss.
       XCTAssertEqual(steps.first, "card", "\(member)")
-      XCTAssertEqual(steps.dropFirst().first, "name", "\(member)")
+      XCTAssertEqual(steps.dropFirst().first, "pick", "\(member)")
     }
+    // Faces are mixed in with the names while picking.
+    XCTAssertEqual(picked, [.name, .face])
     let time = game.wallClock.unixSeconds(at: now)
     XCTAssertEqual(
       game.memories.known(among: club(4).map(\.id), at: time)

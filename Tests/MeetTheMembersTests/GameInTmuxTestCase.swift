@@ -56,10 +56,15 @@ class GameInTmuxTestCase: XCTestCase {
     tmux.waitForScreen("question \(number) or later") { screen in
       let trace = self.trace
       question = trace.lastQuestion!
-      // A name to type shows its field, a name to pick its options.
-      let typing = trace.all("question").last?["kind"] as? String == "typing"
-      return screen.contains("Question \(question.number)")
-        && screen.contains(typing ? "Name: " : question.options[3])
+      // A name to type shows its field, faces to pick their question, a name to pick its
+      // options.
+      let shows =
+        switch trace.all("question").last?["kind"] as? String {
+        case "typing": "Name: "
+        case "face": "Which face is theirs?"
+        default: question.options[3]
+        }
+      return screen.contains("Question \(question.number)") && screen.contains(shows)
     }
     return question
   }

@@ -36,14 +36,16 @@ final class GraphicsInTerminalsTests: XCTestCase {
   /// question, and returns the trace's start record. Inside tmux when `tmux` gives its
   /// configuration.
   private func startGame(
-    in kind: XTerminal.Kind, tmux configuration: String? = nil, typed: Bool = false
+    in kind: XTerminal.Kind, tmux configuration: String? = nil, typed: Bool = false,
+    arguments: [String] = []
   ) throws -> [String: Any] {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
     var command =
-      [
+      ([
         binary, "--trace", "trace.jsonl", "--data-dir", "data", "--seed", "1", "--mode", "quiz",
-        "--answer-seconds", "600", Self.sampleClub.path,
-      ].map { "'\($0)'" }.joined(separator: " ") + " 2>errors.txt"
+        "--answer-seconds", "600",
+      ] + arguments + [Self.sampleClub.path]).map { "'\($0)'" }.joined(separator: " ")
+      + " 2>errors.txt"
     if let configuration {
       let socket = "mtm-x-\(getpid())-\(UUID().uuidString.prefix(8))"
       tmuxSocket = socket
@@ -74,9 +76,10 @@ final class GraphicsInTerminalsTests: XCTestCase {
     (trace.all("frame").last?["images"] as? [String]) ?? []
   }
 
-  /// The pixels the face's image covers in the newest frame: its cells, `rowOffset` rows
-  /// lower on the screen (a tmux status line above the game), by the cell's pixels.
-  private func faceArea(start: [String: Any], rowOffset: Int = 0) throws -> (
+  /// The pixels the face's image covers in the newest frame with images (its `image`th):
+  /// its cells, `rowOffset` rows lower on the screen (a tmux status line above the game), by
+  /// the cell's pixels.
+  private func faceArea(start: [String: Any], rowOffset: Int = 0, image: Int = 0) throws -> (
     x: Int, y: Int, width: Int, height: Int
   ) {
     // The cell's pixels as the game last learnt them: at start, or at a resize (font zoom).
@@ -87,21 +90,21 @@ final class GraphicsInTerminalsTests: XCTestCase {
     XCTAssertEqual(cell.count, 2)
     let frame = try XCTUnwrap(
       trace.all("frame").last { !(($0["images"] as? [String]) ?? []).isEmpty })
-    let area = try XCTUnwrap((frame["images"] as? [String])?.first).split(separator: ",").compactMap
-    {
-      Int($0)
-    }
+    let images = try XCTUnwrap(frame["images"] as? [String])
+    XCTAssertGreaterThan(images.count, image)
+    let area = images[min(image, images.count - 1)].split(separator: ",").compactMap { Int($0) }
     return (
       area[0] * cell[0], (area[1] + rowOffset) * cell[1], area[2] * cell[0], area[3] * cell[1]
     )
   }
 
-  /// How far the screen's pixels in `area` are from the photo of the question's member,
-  /// scaled to it: the mean difference of each channel over a grid of 8x8 blocks (0 to 255).
+  /// How far the screen's pixels in `area` are from the photo of the member `id` (the
+  /// question's member when nil), scaled to it: the mean difference of each channel over a
+  /// grid of 8x8 blocks (0 to 255).
   private func colourError(
-    _ shot: Screenshot, area: (x: Int, y: Int, width: Int, height: Int)
+    _ shot: Screenshot, area: (x: Int, y: Int, width: Int, height: Int), of member: String? = nil
   ) throws -> Double {
-    let id = try XCTUnwrap(trace.all("question").last?["id"] as? String)
+    let id = try member ?? XCTUnwrap(trace.all("question").last?["id"] as? String)
     let photo = try PictureFile.decode(
       FilePath(Self.sampleClub.appendingPathComponent(id).path), size: .full)
     let blocks = 8
@@ -250,6 +253,48 @@ final class GraphicsInTerminalsTests: XCTestCase {
     try waitForScreen("no image after quitting", area: area) { shot in
       shot.plainness(x: area.x, y: area.y, width: area.width, height: area.height) > 0.97
     }
+  }
+
+  /// A question of faces: four images, each its own member's photo; all taken off under a
+  /// window, and back when it closes.
+  private func checkFourFaces(in kind: XTerminal.Kind, graphics: String) throws {
+    let start = try startGame(in: kind, arguments: ["--kind", "faces"])
+    XCTAssertEqual(start["graphics"] as? String, graphics)
+    let question = try XCTUnwrap(trace.all("question").last)
+    XCTAssertEqual(question["kind"] as? String, "face")
+    let members = try XCTUnwrap(question["option_ids"] as? [String])
+    XCTAssertEqual(Set(members).count, 4)
+    try terminal.waitFor("four faces") { lastImages.count == 4 }
+    let areas = try (0..<4).map { try faceArea(start: start, image: $0) }
+    XCTAssertEqual(Set(areas.map(\.x)).count, 4, "side by side")
+    for (area, member) in zip(areas, members) {
+      try waitForScreen("the photo of \(member)", area: area) {
+        try colourError($0, area: area, of: member) < 16
+      }
+    }
+    terminal.press("s")
+    try terminal.waitFor("the statistics") { lastImages.isEmpty }
+    for area in areas {
+      try waitForScreen("the window over the faces", area: area) { shot in
+        shot.plainness(x: area.x, y: area.y, width: area.width, height: area.height) > 0.6
+      }
+    }
+    terminal.press("Escape")
+    for (area, member) in zip(areas, members) {
+      try waitForScreen("the photo of \(member) again", area: area) {
+        try colourError($0, area: area, of: member) < 16
+      }
+    }
+    terminal.press("q")
+    try terminal.waitFor("the game to end") { trace.all("exit").count == 1 }
+  }
+
+  func testXtermAsAVT340DrawsFourFacesWithSixels() throws {
+    try checkFourFaces(in: .xtermSixel, graphics: "sixel")
+  }
+
+  func testKittyDrawsFourFacesWithItsGraphicsProtocol() throws {
+    try checkFourFaces(in: .kitty, graphics: "kitty")
   }
 
   func testXtermAsAVT340DrawsTheFaceWithSixels() throws {

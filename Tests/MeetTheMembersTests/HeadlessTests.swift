@@ -470,3 +470,59 @@ extension HeadlessTests {
     XCTAssertEqual(rows.count { $0["confused_with"] is NSNull }, 16)
   }
 }
+
+extension HeadlessTests {
+  /// Questions of faces: four members offered, with their files; people who share a photo
+  /// never offered together.
+  func testFacesAreFourMembersWithFourPhotosAndAnOptionAnswersThem() throws {
+    // Three people who share one photo (a copy under each name) among eight.
+    let club = NSTemporaryDirectory() + "mtm-faces-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: club) }
+    let sample = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .appendingPathComponent("../../Resources/sample-club").standardized.path
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    let own = ["Zoë Laurent", "Diego Ramírez", "Yuki Tanaka", "Mei Lin Chen", "Lars Eriksson"]
+    for name in own {
+      try FileManager.default.copyItem(
+        atPath: "\(sample)/\(name).png", toPath: "\(club)/\(name).png")
+    }
+    let shared = ["Ana Ruiz", "Ben Ode", "Cleo Park"]
+    for name in shared {
+      try FileManager.default.copyItem(
+        atPath: "\(sample)/Anna Kowalska.png", toPath: "\(club)/\(name).png")
+    }
+    let commands =
+      [#"{"do":"start"}"#]
+      + (0..<40).flatMap { _ in
+        [#"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":2}"#]
+      }
+    let (events, status) = try play(
+      commands,
+      arguments: [
+        "--seed", "8", "--kind", "faces", "--round", "40", "--data-dir", club + "/data", club,
+      ])
+    XCTAssertEqual(status, 0)
+    let questions = self.events("question", in: events)
+    XCTAssertEqual(questions.count, 40)
+    var placeholders = 0
+    for question in questions {
+      XCTAssertEqual(question["kind"] as? String, "face")
+      let options = try XCTUnwrap(question["options"] as? [[String: Any]], "\(question)")
+      let files = options.compactMap { $0["file"] as? String }
+      XCTAssertEqual(Set(files).count, 4)
+      let sharing = files.count { file in shared.contains { file == "\($0).png" } }
+      XCTAssertLessThanOrEqual(sharing, 1, "one photo offered twice: \(files)")
+      placeholders += sharing
+      let correct = try XCTUnwrap(question["correct"] as? Int)
+      let member = try XCTUnwrap(question["member"] as? [String: Any])
+      XCTAssertEqual(options[correct]["name"] as? String, member["name"] as? String)
+      XCTAssertEqual(options[correct]["file"] as? String, member["file"] as? String)
+    }
+    XCTAssertGreaterThan(placeholders, 0, "the people who share a photo are asked and offered")
+    let results = self.events("result", in: events)
+    XCTAssertEqual(results.count, 40)
+    XCTAssertEqual(
+      results.map { $0["outcome"] as? String },
+      questions.map { ($0["correct"] as? Int) == 0 ? "correct" : "wrong" })
+  }
+}

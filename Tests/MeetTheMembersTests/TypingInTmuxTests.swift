@@ -59,8 +59,8 @@ final class TypingInTmuxTests: GameInTmuxTestCase {
     XCTAssertEqual(waitForExit().status, "0")
   }
 
-  /// Learn mode: each person is met on a name card, then asked to pick their name, then,
-  /// once recognised, to type it.
+  /// Learn mode: each person is met on a name card, then asked to pick their name (or their
+  /// face), then, once recognised, to type it.
   func testLearnModeGoesCardThenNamesThenTypingForOnePerson() throws {
     let club = try accentedClub()
     // A history of its own: the same photos played elsewhere are the same people.
@@ -105,18 +105,19 @@ final class TypingInTmuxTests: GameInTmuxTestCase {
         TraceFile(text).all("phase").last?["phase"] as? String != "revealing"
       }
     }
-    // The person typed was met on a card, then picked among four, then typed.
+    // The person typed was met on a card, then picked among four (a name or a face), then
+    // typed.
     let person = try XCTUnwrap(typed)
     let steps = trace.events.compactMap { event -> String? in
       guard event["member"] as? String == person else { return nil }
       switch event["event"] as? String {
       case "introduction": return "card"
-      case "question": return event["kind"] as? String
+      case "question": return event["kind"] as? String == "typing" ? "typing" : "pick"
       default: return nil
       }
     }
     let seen = trace.events.map { "\($0["event"] ?? "") \($0["member"] ?? "")" }
-    XCTAssertEqual(Array(steps.prefix(3)), ["card", "name", "typing"], "\(person): \(seen)")
+    XCTAssertEqual(Array(steps.prefix(3)), ["card", "pick", "typing"], "\(person): \(seen)")
     tmux.press("Escape")
     tmux.waitForScreen(showing: ["1 of 4 known"])
     tmux.press("q")

@@ -102,7 +102,7 @@ final class KeymapTests: XCTestCase {
     case .quit:
       return after.hasQuit
     case .nextQuizKind:
-      return before.game.quizKinds == .names && after.game.quizKinds == .typing
+      return before.game.quizKinds == .names && after.game.quizKinds == .faces
     case .previousGroup:
       return after.game.groupIndex == before.game.groupIndex - 1
     case .nextGroup:

@@ -85,16 +85,19 @@ final class TypingScreenTests: XCTestCase {
   }
 
   /// The start screen says what Start asks; k (or a click on the line) changes it: names,
-  /// typing, mixed, in turn.
+  /// faces, typing, mixed, in turn.
   func testTheStartScreenChoosesWhatTheQuizAsks() throws {
     var model = makeModel()
     XCTAssertNotNil(row(of: "Start asks: pick each name (k changes)", in: model.frame))
     model.handle(.key(.character("k")), at: .zero)
+    XCTAssertNotNil(row(of: "Start asks: pick each face (k changes)", in: model.frame))
+    model.handle(.press(.quizKind), at: .zero)
     XCTAssertNotNil(row(of: "Start asks: type each name (k changes)", in: model.frame))
-    model.handle(.press(.quizKind), at: .zero)
-    XCTAssertNotNil(row(of: "Start asks: pick, then type, in turn", in: model.frame))
-    model.handle(.press(.quizKind), at: .zero)
     model.handle(.key(.character("k")), at: .zero)
+    XCTAssertNotNil(
+      row(of: "Start asks: a name, a face, a name typed, in turn", in: model.frame),
+      model.frame.text)
+    for _ in 0..<3 { model.handle(.press(.quizKind), at: .zero) }
     model.startQuiz()
     XCTAssertEqual(model.question.kind, .typing)
     XCTAssertTrue(model.frame.text.contains("Name:"), model.frame.text)
