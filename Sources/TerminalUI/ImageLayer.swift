@@ -8,7 +8,9 @@ import Pictures
 ///   (kitty) in the same write that puts the new ones on, or its lines are drawn again by
 ///   ncurses, which paints over its pixels (sixels, iTerm2): `redrawRows`.
 /// - An image put on is drawn once ncurses is done, at its cells, the cursor saved and
-///   restored around it. An opaque image that replaces one of the same cells is drawn
+///   restored around it. A sixel or iTerm2 image that stays is drawn again when ncurses
+///   writes on any of its lines (another face's cells beside it, say): ncurses may write over
+///   cells that did not change, to move the cursor along a line, and so over its pixels. An opaque image that replaces one of the same cells is drawn
 ///   straight over it, so the old face never shows without its question or blinks out first.
 /// - With kitty each image is sent once under its identity and then only placed: a face shown
 ///   again costs a few bytes. The terminal keeps the last `keptImages` sent; older ones are
@@ -38,10 +40,16 @@ struct ImageLayer {
     var after: [UInt8] = []
   }
 
-  mutating func change(to images: [PlacedImage]) -> Change {
+  /// `writtenRows`: the lines whose cells ncurses writes for this frame.
+  mutating func change(to images: [PlacedImage], writtenRows: Set<Int> = []) -> Change {
     var change = Change()
     let gone = shown.filter { !images.contains($0) }
-    let coming = images.filter { !shown.contains($0) }
+    let coming = images.filter { image in
+      guard shown.contains(image) else { return true }
+      // Kitty's images lie under the cells, whatever is written on them.
+      return graphics != .kitty
+        && (image.area.row..<image.area.row + image.area.rows).contains(where: writtenRows.contains)
+    }
     for old in gone {
       switch graphics {
       case .kitty:

@@ -144,18 +144,20 @@ public final class Terminal {
       werase(mtm_stdscr())
       if let bytes = images?.clear(), !bytes.isEmpty { Self.writeRaw(bytes) }
     }
-    let imageChange = images?.change(to: frame.images)
-    for rows in imageChange?.redrawRows ?? [] {
-      wredrawln(mtm_stdscr(), Int32(rows.lowerBound), Int32(rows.count))
-    }
     let columns = frame.size.columns
+    var writtenRows = Set<Int>()
     for row in 0..<frame.size.rows {
       for column in 0..<columns {
         let cell = frame.cells[row * columns + column]
         if let previous, previous.cells[row * columns + column] == cell { continue }
         if cell.isContinuation { continue }
         put(cell, column: column, row: row)
+        writtenRows.insert(row)
       }
+    }
+    let imageChange = images?.change(to: frame.images, writtenRows: writtenRows)
+    for rows in imageChange?.redrawRows ?? [] {
+      wredrawln(mtm_stdscr(), Int32(rows.lowerBound), Int32(rows.count))
     }
     shown = frame
     wnoutrefresh(mtm_stdscr())

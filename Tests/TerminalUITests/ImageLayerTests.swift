@@ -118,6 +118,30 @@ final class ImageLayerTests: XCTestCase {
     }
   }
 
+  /// Sixels that stay are drawn again when ncurses writes on one of their lines (it may
+  /// write over unchanged cells there); kitty's images lie under the cells and stay as they
+  /// are.
+  func testAnImageThatStaysIsDrawnAgainWhenItsLinesAreWritten() {
+    let beside = Rect(column: 40, row: 3, columns: 30, rows: 15)
+    for graphics in [PixelGraphics.sixel, .iterm2, .kitty] {
+      var layer = ImageLayer(graphics: graphics)
+      let one = PlacedImage(image: image(graphics), area: area)
+      let two = PlacedImage(image: image(graphics), area: beside)
+      _ = layer.change(to: [one, two])
+      XCTAssertEqual(layer.change(to: [one, two], writtenRows: [0, 20]).after, [])
+      let written = layer.change(to: [one, two], writtenRows: [10])
+      XCTAssertEqual(written.redrawRows, [])
+      if graphics == .kitty {
+        XCTAssertEqual(written.after, [], "\(graphics)")
+      } else {
+        XCTAssertEqual(
+          text(written.after),
+          "\u{1B}7\u{1B}[4;6H" + text(one.image.bytes) + "\u{1B}8" + "\u{1B}7\u{1B}[4;41H"
+            + text(two.image.bytes) + "\u{1B}8", "\(graphics)")
+      }
+    }
+  }
+
   /// The screen drawn anew: every image is put on again with the next frame.
   func testAClearedScreenGetsItsImagesAgain() {
     var layer = ImageLayer(graphics: .kitty)
