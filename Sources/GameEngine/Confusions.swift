@@ -40,6 +40,14 @@ public struct Confusions: Hashable, Sendable {
     return partners
   }
 
+  /// The pairs taken for each other at least `times` times, most often first (then in order
+  /// of identity), each in order of identity.
+  public func pairs(atLeast times: Int) -> [(MemberID, MemberID)] {
+    counts.filter { $0.value >= times }
+      .sorted { ($1.value, $0.key.first, $0.key.second) < ($0.value, $1.key.first, $1.key.second) }
+      .map { ($0.key.first, $0.key.second) }
+  }
+
   /// Who `member` is most often confused with among `inPlay` (the most times, then by
   /// identity), and how often; nil for no one.
   public func mostConfused(with member: MemberID, among inPlay: Set<MemberID>? = nil)

@@ -5,6 +5,9 @@ public enum Event: Hashable, Sendable {
   case startPressed
   /// The Learn button was pressed: a new game of learn mode begins with score 0.
   case learnPressed
+  /// The start screen's confusions drill was chosen: a new game of it begins with score 0
+  /// (ignored without pairs to drill, see `Session.drillPairs`).
+  case drillPressed
   /// The player went on from a name card before its time was up.
   case nextPressed
   /// The face of the member asked about is on screen: the question's answer time starts now.
@@ -58,6 +61,9 @@ public struct Transition: Hashable, Sendable {
     case introductionPosed(Member)
     /// A name card's face is on screen: the player has met the member.
     case introduced(Member)
+    /// A card of two people often taken for each other is on screen; nobody's memory
+    /// changes.
+    case pairShown(Member, Member)
     /// A member left the game because their photo cannot be shown.
     case memberWithdrawn(Member)
     /// The last question of a round was revealed: the finished scene shows the round.

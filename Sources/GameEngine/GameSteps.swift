@@ -52,20 +52,38 @@ extension PlayMode {
     switch self {
     case .quiz: QuizRounds()
     case .learn: LearnSteps()
+    case .drill: ConfusionDrill()
     }
   }
 }
 
-/// A step of a game: a question (its face loading) or a name card.
+/// A step of a game: a question (its face loading), a name card, or a card of two people
+/// often taken for each other.
 enum GameStep: Hashable, Sendable {
   case question(Question)
   case introduction(Member)
+  case pair(Member, Member)
+
+  /// The card on screen, as a step.
+  static func card(_ introduction: Introduction) -> GameStep {
+    introduction.partner.map { .pair(introduction.member, $0) }
+      ?? .introduction(introduction.member)
+  }
+
+  /// The card it shows, if it is one.
+  private var card: Introduction? {
+    switch self {
+    case .question: nil
+    case .introduction(let member): Introduction(member: member)
+    case .pair(let member, let partner): Introduction(member: member, partner: partner)
+    }
+  }
 
   /// The phase it starts.
   var phase: Phase {
     switch self {
     case .question(let question): .loading(question)
-    case .introduction(let member): .introducing(Introduction(member: member))
+    case .introduction, .pair: .introducing(card!)
     }
   }
 
@@ -73,7 +91,7 @@ enum GameStep: Hashable, Sendable {
   var interrupted: Interrupted {
     switch self {
     case .question(let question): .loading(question)
-    case .introduction(let member): .introducing(Introduction(member: member))
+    case .introduction, .pair: .introducing(card!)
     }
   }
 
@@ -81,7 +99,7 @@ enum GameStep: Hashable, Sendable {
   var posed: Transition.Kind {
     switch self {
     case .question(let question): .questionPosed(question)
-    case .introduction(let member): .introductionPosed(member)
+    case .introduction(let member), .pair(let member, _): .introductionPosed(member)
     }
   }
 }

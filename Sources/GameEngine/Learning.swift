@@ -5,19 +5,26 @@ public enum PlayMode: String, Hashable, Sendable, CaseIterable {
   /// Learning: new people are introduced with a name card one at a time, and the questions
   /// ask whoever the player is most likely to forget.
   case learn
+  /// The confusions drill: the pairs of people taken for each other, side by side, then asked
+  /// (see `ConfusionDrill`).
+  case drill
 }
 
-/// A name card: a new person's face and name, no question. It stays until the player goes
-/// on, or for `Rules.introductionTime` once the face is on screen.
+/// A name card: a new person's face and name, no question; or, with a `partner`, two people
+/// often taken for each other, side by side. It stays until the player goes on, or for
+/// `Rules.introductionTime` once the face is on screen.
 public struct Introduction: Hashable, Sendable {
   public let member: Member
+  /// The person shown beside `member` on a card of two; nil on a name card.
+  public var partner: Member?
   /// When the face appeared (moved on by the length of any pause); nil while it loads.
   public var shownAt: Instant?
   /// The progress bar's step, 0 to `Rules.progressSteps`, over the card's time.
   public var step: Int
 
-  public init(member: Member, shownAt: Instant? = nil, step: Int = 0) {
+  public init(member: Member, partner: Member? = nil, shownAt: Instant? = nil, step: Int = 0) {
     self.member = member
+    self.partner = partner
     self.shownAt = shownAt
     self.step = step
   }

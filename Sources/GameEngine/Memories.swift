@@ -141,15 +141,15 @@ public struct Memories: Hashable, Sendable {
   }
 
   /// The grade of a right answer known, given in `seconds` to a question of `kind` (`slip`: a
-  /// name typed with a slip). A name chosen: within 2.5 s recalled (good), slower recalled
-  /// with effort (hard). A name typed: recalled (good) however long it took (typing speed is
+  /// name typed with a slip). A name or a face chosen: within 2.5 s recalled (good), slower
+  /// recalled with effort (hard). A name typed: recalled (good) however long it took (typing speed is
   /// the player's, not their memory's), with a slip recalled with effort (hard). So a name
   /// typed counts above a name chosen: in full, never weighed down as a possible guess, and
   /// never graded down for its time.
   static func recalledGrade(seconds: Double, kind: QuestionKind, slip: Bool) -> Grade {
     switch kind {
     case .typing: slip ? .hard : .good
-    case .name: seconds <= 2.5 ? .good : .hard
+    case .name, .face: seconds <= 2.5 ? .good : .hard
     }
   }
 

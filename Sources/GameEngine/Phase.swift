@@ -130,6 +130,12 @@ public enum Phase: Hashable, Sendable {
   /// The member whose face is on screen: the question's or the name card's.
   public var member: Member? { question?.member ?? introduction?.member }
 
+  /// Whether this member's face is on screen (or on its way): the question's or the card's
+  /// member, a face a question of faces offers, or the second person of a card of two.
+  public func shows(_ id: MemberID) -> Bool {
+    member?.id == id || question?.shows(id) == true || introduction?.partner?.id == id
+  }
+
   /// The answer on screen: during the reveal, and during a pause that froze one.
   public var reveal: Reveal? {
     if case .revealing(let reveal) = onScreen { reveal } else { nil }

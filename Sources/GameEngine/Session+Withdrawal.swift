@@ -11,19 +11,19 @@ extension Session {
     if state.upcoming.shows(id) {
       state.upcoming = questions.replacing(state.upcoming, confusions: confusions, kinds: quizKinds)
     }
-    guard state.phase.member?.id == id || state.phase.question?.shows(id) == true else { return }
+    guard state.phase.shows(id) else { return }
     var paused: Paused?
     let current: GameStep
     switch state.phase {
     case .loading(let question): current = .question(question)
     case .answering(let answering): current = .question(answering.question)
-    case .introducing(let introduction): current = .introduction(introduction.member)
+    case .introducing(let introduction): current = .card(introduction)
     case .paused(let frozen):
       paused = frozen
       switch frozen.interrupted {
       case .loading(let question): current = .question(question)
       case .answering(let answering): current = .question(answering.question)
-      case .introducing(let introduction): current = .introduction(introduction.member)
+      case .introducing(let introduction): current = .card(introduction)
       case .revealing: return
       }
     case .start, .revealing, .finished:

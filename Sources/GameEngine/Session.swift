@@ -76,10 +76,15 @@ public struct Session: Sendable {
       break
     case .playerActive:
       timeoutsInARow = 0
-    case .startPressed, .learnPressed:
-      guard !state.phase.isRunning else { break }
+    case .startPressed, .learnPressed, .drillPressed:
+      guard !state.phase.isRunning, event != .drillPressed || !drillPairs.isEmpty else { break }
       let number = (state.game?.number ?? 0) + 1
-      let mode: PlayMode = event == .learnPressed ? .learn : .quiz
+      let mode: PlayMode =
+        switch event {
+        case .learnPressed: .learn
+        case .drillPressed: .drill
+        default: .quiz
+        }
       state.game = Game(number: number, mode: mode)
       playClock = PlayClock(startingAt: now)
       steps = mode.steps
@@ -95,6 +100,12 @@ public struct Session: Sendable {
       case .introducing(var introduction) where introduction.shownAt == nil:
         introduction.shownAt = now
         state.phase = .introducing(introduction)
+        // Two people side by side are looked at again, not met: their memories stay.
+        if let partner = introduction.partner {
+          transitions.append(
+            Transition(kind: .pairShown(introduction.member, partner), at: now))
+          break
+        }
         let time = wallClock.unixSeconds(at: now)
         memories.introduce(introduction.member.id, at: time)
         transitions.append(Transition(kind: .introduced(introduction.member), at: now))
@@ -227,7 +238,18 @@ public struct Session: Sendable {
     switch state.game?.mode {
     case .learn: [nil, .mixed, .faces].contains(rules.questionKinds)
     case .quiz: quizKinds == .faces || quizKinds == .mixed
+    case .drill: true
     case nil: false
+    }
+  }
+
+  /// The pairs the confusions drill asks: people taken for each other at least
+  /// `ConfusionDrill.timesConfused` times, both in play among those the games ask about, most
+  /// often first.
+  public var drillPairs: [(MemberID, MemberID)] {
+    let askable = Set(membersToAsk.map(\.id))
+    return confusions.pairs(atLeast: ConfusionDrill.timesConfused).filter {
+      askable.contains($0.0) && askable.contains($0.1)
     }
   }
 

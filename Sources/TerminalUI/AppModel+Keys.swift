@@ -58,6 +58,8 @@ extension AppModel {
     case .focusUp: moveFocusVertically(down: false)
     case .focusDown: moveFocusVertically(down: true)
     case .nextQuizKind: nextQuizKind()
+    case .drill:
+      return press(.drill, at: now, into: &step)
     case .previousGroup: chooseGroup(session.groupIndex - 1)
     case .nextGroup: chooseGroup(session.groupIndex + 1)
     case .scroll(let move):
@@ -78,10 +80,17 @@ extension AppModel {
     let armed = people.forgetArmed
     people.forgetArmed = false
     switch control {
-    case .start, .learn:
+    case .start, .learn, .drill:
+      guard control != .drill || !session.drillPairs.isEmpty else { return }
       place = .quiz
       focus = .option(0)
-      tell(control == .learn ? .learnPressed : .startPressed, at: now, into: &step)
+      let event: Event =
+        switch control {
+        case .learn: .learnPressed
+        case .drill: .drillPressed
+        default: .startPressed
+        }
+      tell(event, at: now, into: &step)
     case .next:
       tell(.nextPressed, at: now, into: &step)
     case .stats:

@@ -70,13 +70,23 @@ extension AppModel {
     return question
   }
 
-  /// The faces the screen shows besides the one picture, and their box: a question of faces'
-  /// four, or the finished scene's people missed (as many as fit).
-  var facesWanted: (members: [MemberID], box: CellSize)? {
-    guard place == .quiz, !isTooSmall else { return nil }
+  /// The faces shown in place of the one picture, and their box: a question of faces' four,
+  /// or a card of two's.
+  var facesInPlaceOfPicture: (members: [MemberID], box: CellSize)? {
     if let question = faceQuestion {
       return (question.options.map(\.member), Layout.faceBox(in: size))
     }
+    if let card = session.state.phase.introduction, let partner = card.partner {
+      return ([card.member.id, partner.id], Layout.pairBox(in: size))
+    }
+    return nil
+  }
+
+  /// The faces the screen shows besides the one picture, and their box: a question of faces'
+  /// four, a card of two's, or the finished scene's people missed (as many as fit).
+  var facesWanted: (members: [MemberID], box: CellSize)? {
+    guard place == .quiz, !isTooSmall else { return nil }
+    if let faces = facesInPlaceOfPicture { return faces }
     guard case .finished(let summary) = session.state.phase,
       let layout = FinishedLayout.faces(
         in: size, missed: summary.missed.count, sitting: summary.sitting != nil,
@@ -103,7 +113,7 @@ extension AppModel {
     } else if !pictures.faces.isEmpty, !isFinished {
       pictures.faces = [:]
     }
-    if place == .quiz, faceQuestion == nil, let member = session.state.phase.member,
+    if place == .quiz, facesInPlaceOfPicture == nil, let member = session.state.phase.member,
       pictureOnScreen == nil
     {
       pictures.onScreen = PictureSlots.Held(member: member.id, box: box, slot: .loading)
@@ -131,16 +141,15 @@ extension AppModel {
 
   /// The face the screen shows for the member whose face is awaited, if it is there (a photo
   /// that cannot be shown counts: its question says why and plays on). A question of faces
-  /// waits for all four.
+  /// waits for all four, a card of two for both.
   func faceToShow(of member: MemberID) -> PictureSlot? {
     guard place == .quiz, overlay == nil, !isTooSmall, !isSuspended,
       member == memberAwaitingFace
     else { return nil }
-    guard faceQuestion != nil else {
+    guard let (members, box) = facesInPlaceOfPicture else {
       guard let slot = pictureOnScreen, slot != .loading else { return nil }
       return slot
     }
-    guard let (members, box) = facesWanted else { return nil }
     var shown: PictureSlot?
     for face in members {
       guard let held = pictures.faces[face], held.box == box, held.slot != .loading else {

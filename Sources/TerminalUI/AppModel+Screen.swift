@@ -13,6 +13,7 @@ extension AppModel {
     screen.historyNotice = historyNotice
     screen.typing = typing
     screen.facesNotice = facesNotice
+    if place == .start { screen.drillPairs = session.drillPairs.count }
     screen.quizKinds = session.quizKinds
     screen.explainsModes = suggestsLearning && session.state.game == nil
     screen.allTime = allTime

@@ -70,6 +70,8 @@ public enum KeyAction: Hashable, Sendable {
   case quit
   /// What the quiz asks next: names, faces, typing, mixed, in turn.
   case nextQuizKind
+  /// The confusions drill, when there are people taken for each other.
+  case drill
   /// The group on the line above or below on the start screen.
   case previousGroup
   case nextGroup
@@ -192,6 +194,7 @@ public enum Keymap {
         KeyBinding(
           letters("k"), .startScreen, .nextQuizKind,
           "what Start asks: names, faces, typed, mixed"),
+        KeyBinding(letters("c"), .startScreen, .drill, "the people you confuse, drilled"),
         KeyBinding(
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",
           hint: "help", in: [.startScreen, .question, .nameCard]),

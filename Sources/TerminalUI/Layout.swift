@@ -49,8 +49,23 @@ public enum Layout {
   /// The four faces of a question of faces, side by side in the picture's box, each with the
   /// row under it for its number (and once answered its name).
   static func faceAreas(in size: CellSize) -> [Rect] {
+    areas(QuestionGenerator.optionCount, in: size)
+  }
+
+  /// The two faces of a card of two, side by side, each with the row under it for its name.
+  static func pairAreas(in size: CellSize) -> [Rect] {
+    areas(2, in: size)
+  }
+
+  /// The box each face of a card of two is converted for.
+  public static func pairBox(in size: CellSize) -> CellSize {
+    let area = pairAreas(in: size)[0]
+    return CellSize(columns: area.columns, rows: area.rows)
+  }
+
+  /// `count` faces side by side in the picture's box, a row under each.
+  private static func areas(_ count: Int, in size: CellSize) -> [Rect] {
     let box = pictureBox(in: size)
-    let count = QuestionGenerator.optionCount
     let width = max(1, (box.columns - (count - 1) * faceGap) / count)
     let left = (size.columns - (count * width + (count - 1) * faceGap)) / 2
     return (0..<count).map {

@@ -15,8 +15,8 @@ extension Renderer {
     var status = "Score \(game.score)\(look.separator)Streak \(game.streak)"
     if let question = game.phase.question {
       status += "\(look.separator)Question \(question.number)"
-    } else if game.phase.introduction != nil {
-      status += "\(look.separator)New name"
+    } else if let introduction = game.phase.introduction {
+      status += "\(look.separator)\(introduction.partner == nil ? "New name" : "Two alike")"
     }
     let pauseLabel = game.phase.isPaused ? "[ Resume ]" : "[ Pause ]"
     let statsLabel = "[ Stats ]"
@@ -32,7 +32,9 @@ extension Renderer {
       statsLabel, control: .stats, column: statsColumn, row: Layout.statusRow,
       width: statsLabel.count, style: style(of: .stats, in: screen))
 
-    if game.phase.question?.kind != .face { drawPicture(screen, into: &frame) }
+    if game.phase.question?.kind != .face, game.phase.introduction?.partner == nil {
+      drawPicture(screen, into: &frame)
+    }
     if let introduction = game.phase.introduction {
       return drawNameCard(introduction, screen: screen, into: &frame)
     }
@@ -58,7 +60,9 @@ extension Renderer {
   }
 
   /// Learn mode's name card under the face: who this is, on a button that goes on (Enter),
-  /// where the names of a question go; the progress bar counts down the card's time.
+  /// where the names of a question go; the progress bar counts down the card's time. A card
+  /// of two (the confusions drill's) shows the two faces side by side, each name under its
+  /// face.
   static func drawNameCard(_ introduction: Introduction, screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
     let size = frame.size
@@ -67,6 +71,21 @@ extension Renderer {
     let second = Layout.optionArea(1, in: size)
     let width = second.column + second.columns - first.column
     var message = "Someone new: remember this face and name"
+    var label = "This is \(introduction.member.name)"
+    if let partner = introduction.partner {
+      message = "Often taken for each other: look at what tells them apart"
+      label = "Next"
+      let members = [introduction.member, partner]
+      let areas = Layout.pairAreas(in: size)
+      let names = DisplayWidth.truncateDistinctly(
+        zip(members, areas).map { ($0.name, $1.columns) }, ellipsis: look.ellipsis)
+      for (index, (member, area)) in zip(members, areas).enumerated() {
+        drawFace(of: member.id, in: area, screen: screen, into: &frame)
+        frame.putCentered(
+          names[index], column: area.column, row: area.row + area.rows, width: area.columns,
+          style: look.correctName, ellipsis: look.ellipsis)
+      }
+    }
     if case .paused = screen.game.phase {
       message = "Paused. Press \(screen.key(for: .pause)) to resume"
     }
@@ -75,8 +94,8 @@ extension Renderer {
       style: look.title, ellipsis: look.ellipsis)
     let style = screen.focus == .next && screen.overlay == nil ? look.focused : look.correctName
     frame.putButton(
-      "This is \(introduction.member.name)", control: .next, column: first.column,
-      row: first.row, width: width, style: style, centered: true, ellipsis: look.ellipsis)
+      label, control: .next, column: first.column, row: first.row, width: width, style: style,
+      centered: true, ellipsis: look.ellipsis)
     frame.putCentered(
       "\(screen.key(for: .pressFocused)): next", column: first.column,
       row: Layout.optionArea(2, in: size).row, width: width,
@@ -185,15 +204,7 @@ extension Renderer {
     var marks: [(mark: String, style: Style)] = []
     for (index, option) in question.options.enumerated() {
       let area = areas[index]
-      if let face = screen.faces[option.member] {
-        frame.draw(
-          face, column: area.column + (area.columns - face.size.columns) / 2,
-          row: area.row + (area.rows - face.size.rows) / 2)
-      } else {
-        frame.putCentered(
-          look.ellipsis, column: area.column, row: area.row + area.rows / 2,
-          width: area.columns, style: look.dim)
-      }
+      drawFace(of: option.member, in: area, screen: screen, into: &frame)
       frame.addButton(.option(index), area: area)
       let mark = optionMark(index, of: question, screen: screen)
       marks.append(mark)
@@ -219,6 +230,21 @@ extension Renderer {
       frame.putCentered(
         "Which face is theirs?", column: first.column, row: Layout.optionArea(2, in: size).row,
         width: width, style: look.dim, ellipsis: look.ellipsis)
+    }
+  }
+
+  /// A member's face centred in its area, or while it comes an ellipsis.
+  private static func drawFace(
+    of member: MemberID, in area: Rect, screen: Screen, into frame: inout Frame
+  ) {
+    if let face = screen.faces[member] {
+      frame.draw(
+        face, column: area.column + (area.columns - face.size.columns) / 2,
+        row: area.row + (area.rows - face.size.rows) / 2)
+    } else {
+      frame.putCentered(
+        screen.appearance.ellipsis, column: area.column, row: area.row + area.rows / 2,
+        width: area.columns, style: screen.appearance.dim)
     }
   }
 

@@ -30,6 +30,8 @@ public enum Control: Hashable, Sendable {
   case group(Int)
   /// The start screen's line of what the quiz asks: the next kind.
   case quizKind
+  /// The start screen's line of the people taken for each other: the confusions drill.
+  case drill
 }
 
 /// Where the player is.
@@ -193,6 +195,8 @@ public struct Screen: Hashable, Sendable {
   public var memoryFitted = false
   /// The name being typed, for a question of that kind.
   public var typing = TextField()
+  /// How many pairs of people the confusions drill has to ask (the start screen's line).
+  public var drillPairs = 0
   /// Why the faces are not asked (the window is too small for four), said on the first
   /// question after it.
   public var facesNotice: String?

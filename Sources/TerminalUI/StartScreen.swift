@@ -37,9 +37,11 @@ extension Renderer {
         ))
     }
     // The list of groups takes what rows are left, and a blank line after it.
-    let listRows = min(screen.groups.count, max(0, frame.size.rows - lines.count - 5))
+    let drillLine = screen.drillPairs > 0 ? 1 : 0
+    let listRows = min(
+      screen.groups.count, max(0, frame.size.rows - lines.count - 5 - drillLine))
     let listHeight = listRows > 0 ? listRows + 1 : 0
-    let top = max(0, (frame.size.rows - lines.count - listHeight - 6) / 2)
+    let top = max(0, (frame.size.rows - lines.count - listHeight - 6 - drillLine) / 2)
     for (offset, line) in lines.enumerated() {
       frame.putCentered(
         line.0, column: 1, row: top + offset, width: width - 2, style: line.1,
@@ -48,11 +50,20 @@ extension Renderer {
     drawGroups(screen, rows: listRows, at: top + lines.count + 1, into: &frame)
     // What Start asks, a button of its own that changes it.
     let asks = "Start asks: \(screen.quizKinds.words) (\(screen.key(for: .nextQuizKind)) changes)"
-    let asksWidth = min(DisplayWidth.of(asks), width - 2)
-    frame.putButton(
-      asks, control: .quizKind, column: (width - asksWidth) / 2,
-      row: top + lines.count + listHeight + 1, width: asksWidth, style: look.dim,
-      ellipsis: look.ellipsis)
+    var buttonLines: [(String, Control)] = [(asks, .quizKind)]
+    // The people taken for each other, a line that drills them.
+    if screen.drillPairs > 0 {
+      let pairs = screen.drillPairs == 1 ? "1 pair" : "\(screen.drillPairs) pairs"
+      buttonLines.append(
+        ("Often confused: \(pairs) to tell apart (\(screen.key(for: .drill)) drills)", .drill))
+    }
+    for (offset, (text, control)) in buttonLines.enumerated() {
+      let textWidth = min(DisplayWidth.of(text), width - 2)
+      frame.putButton(
+        text, control: control, column: (width - textWidth) / 2,
+        row: top + lines.count + listHeight + 1 + offset, width: textWidth, style: look.dim,
+        ellipsis: look.ellipsis)
+    }
 
     let buttons: [(String, Control)] = [
       ("Start", .start), ("Learn", .learn), ("Stats", .stats), ("Quit", .quit),
@@ -60,7 +71,7 @@ extension Renderer {
     // Roomy buttons where they fit, else narrower ones, down to the smallest window.
     let (buttonWidth, gap) = width >= buttons.count * 13 ? (11, 2) : (9, 1)
     let buttonsWidth = buttons.count * buttonWidth + (buttons.count - 1) * gap
-    let row = top + lines.count + listHeight + 3
+    let row = top + lines.count + listHeight + 2 + buttonLines.count
     for (index, (label, control)) in buttons.enumerated() {
       frame.putButton(
         "[ \(label) ]", control: control,

@@ -96,7 +96,7 @@ extension Trace {
         "introduction", at: now,
         ["due": due, "member": .string(member.name), "id": .string(member.id.rawValue)])
       write("phase", at: now, ["phase": "loading", "due": due])
-    case .introduced:
+    case .introduced, .pairShown:
       write("phase", at: now, ["phase": "introducing", "due": due])
     case .memberWithdrawn:
       break  // `recordWithdrawal` says it with the file and the reason

@@ -39,7 +39,8 @@ enum GameOptions {
   /// first on a roster of people mostly new, else Start).
   static func mode(_ text: String?) throws(UsageError) -> PlayMode? {
     guard let text else { return nil }
-    guard let mode = PlayMode(rawValue: text.lowercased()) else {
+    // The drill is chosen on the start screen, where it says whom it drills.
+    guard let mode = PlayMode(rawValue: text.lowercased()), mode != .drill else {
       throw UsageError("--mode must be quiz or learn, not \(text)")
     }
     return mode

@@ -60,7 +60,7 @@ enum HeadlessCommand: Decodable, Equatable {
       var mode: PlayMode?
       if object.contains(.mode) {
         guard let chosen = (try? object.decode(String.self, forKey: .mode)).flatMap(PlayMode.init)
-        else { throw Error(message: "start takes \"mode\": quiz or learn") }
+        else { throw Error(message: "start takes \"mode\": quiz, learn or drill") }
         mode = chosen
       }
       var group: Group?

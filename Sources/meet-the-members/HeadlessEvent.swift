@@ -99,6 +99,11 @@ struct HeadlessEvent: Encodable {
   /// A question: its kind ("name": the four names to choose from, and which is right;
   /// "face": the four members whose faces are offered, and which is right; "typing": the
   /// name is typed, no options).
+  /// The drill's card of two people often taken for each other.
+  struct Pair: Encodable {
+    var members: [MemberRef]
+  }
+
   struct Question: Encodable {
     var number: Int
     var kind: String

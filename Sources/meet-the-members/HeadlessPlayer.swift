@@ -100,7 +100,15 @@ struct HeadlessPlayer {
         guard !phase.isRunning else { return hands.emitError("a game is running: its group stays") }
         send(.press(.group(line)))
       }
-      send(.press((mode ?? self.mode) == .learn ? .learn : .start))
+      switch mode ?? self.mode {
+      case .quiz: send(.press(.start))
+      case .learn: send(.press(.learn))
+      case .drill:
+        guard phase.isRunning || !model.session.drillPairs.isEmpty else {
+          return hands.emitError("no one was taken for another twice: nothing to drill")
+        }
+        send(.press(.drill))
+      }
     case .answer(let option):
       guard case .answering(let answering) = phase else {
         return hands.emitError("no question is waiting for an answer")
@@ -320,6 +328,9 @@ private struct Hands: EffectHandlers {
             }), at: at))
     case .introduced(let member):
       emit(event("intro", HeadlessEvent.Introduced(member: describe(member)), at: at))
+    case .pairShown(let member, let partner):
+      emit(
+        event("pair", HeadlessEvent.Pair(members: [describe(member), describe(partner)]), at: at))
     case .questionPosed, .introductionPosed, .memberWithdrawn:
       break  // a question counts once its face is shown; a withdrawal has its own event
     }

@@ -31,6 +31,7 @@ final class CommandLineTests: XCTestCase {
       (["--round", "-3"], "--round must be a whole number from 1 to 10000, or all, not -3"),
       (["--round", "some"], "--round must be a whole number from 1 to 10000, or all, not some"),
       (["--mode", "cram"], "--mode must be quiz or learn, not cram"),
+      (["--mode", "drill"], "--mode must be quiz or learn, not drill"),
       (["--kind", "face"], "--kind must be names, faces, typing or mixed, not face"),
       (["--type-seconds", "0"], "--type-seconds must be between 0.1 and 600, not 0.0"),
       (["--order", "alphabetical"], "--order must be shuffled or random, not alphabetical"),

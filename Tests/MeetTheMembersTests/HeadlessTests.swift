@@ -305,7 +305,7 @@ final class HeadlessTests: XCTestCase {
       arguments: ["--data-dir", data])
     XCTAssertEqual(
       self.events("error", in: events).map { $0["message"] as? String },
-      [#"start takes "mode": quiz or learn"#])
+      [#"start takes "mode": quiz, learn or drill"#])
     XCTAssertEqual(self.events("intro", in: events).count, 1)
     XCTAssertEqual(self.events("question", in: events).count, 0)
   }
@@ -468,6 +468,43 @@ extension HeadlessTests {
     XCTAssertEqual(confused[asked] as? String, options[wrong])
     XCTAssertEqual(confused[options[wrong]] as? String, asked)
     XCTAssertEqual(rows.count { $0["confused_with"] is NSNull }, 16)
+  }
+
+  /// Two people taken for each other twice are drilled: their card of two, then each asked
+  /// by name and by face with the other among the options. Without such a pair, the drill
+  /// is refused in one line.
+  func testTheDrillShowsAPairTakenForEachOtherTwiceThenAsksThem() throws {
+    let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let arguments = ["--seed", "3", "--data-dir", data]
+    let drill = #"{"do":"start","mode":"drill"}"#
+    XCTAssertEqual(
+      events("error", in: try play([drill], arguments: arguments).events).first?["message"]
+        as? String, "no one was taken for another twice: nothing to drill")
+    // The first question's wrong name chosen, twice (read again each time: the name taken
+    // for the asked one is offered first the second time).
+    var asked = "", other = ""
+    for _ in 0..<2 {
+      let first = try play([#"{"do":"start"}"#], arguments: arguments).events
+      let question = try XCTUnwrap(events("question", in: first).first)
+      let options = try XCTUnwrap(question["options"] as? [String])
+      let correct = try XCTUnwrap(question["correct"] as? Int)
+      asked = options[correct]
+      let wrong = other.isEmpty ? (correct + 1) % 4 : try XCTUnwrap(options.firstIndex(of: other))
+      other = options[wrong]
+      _ = try play(
+        [#"{"do":"start"}"#, #"{"do":"answer","option":\#(wrong + 1)}"#], arguments: arguments)
+    }
+    let (events, status) = try play(
+      [drill, #"{"do":"next"}"#, #"{"do":"answer","option":1}"#], arguments: arguments)
+    XCTAssertEqual(status, 0)
+    let pair = try XCTUnwrap(self.events("pair", in: events).first?["members"] as? [[String: Any]])
+    XCTAssertEqual(Set(pair.compactMap { $0["name"] as? String }), [asked, other])
+    let question = try XCTUnwrap(self.events("question", in: events).first)
+    XCTAssertEqual(question["kind"] as? String, "name")
+    let options = try XCTUnwrap(question["options"] as? [String])
+    XCTAssertTrue(Set(options).isSuperset(of: [asked, other]), "\(options)")
+    XCTAssertEqual(self.events("result", in: events).count, 1)
   }
 }
 

@@ -35,6 +35,31 @@ func makeModel(
   return model
 }
 
+/// A model on the start screen of a history in which everyone was met and some were taken
+/// for each other: Kofi Mensah and Mateus Costa three times, Zoë Laurent and Nguyễn Thị Hoa
+/// twice, 田中 美咲 and Kofi Mensah once (not enough to drill).
+func makeDrillModel(
+  size: CellSize = CellSize(columns: 80, rows: 24), rules: Rules = .standard
+) -> TestModel {
+  let record = MemoryRecord(
+    memory: MemoryState(stability: 30, difficulty: 5), lastAnswer: 0, lastGrade: .good)
+  let memories = Memories(Dictionary(uniqueKeysWithValues: clubMembers.map { ($0.id, record) }))
+  let id = { (index: Int) in clubMembers[index].id }
+  let answers = [(0, 3), (3, 0), (0, 3), (1, 5), (5, 1), (2, 0)].map { (id($0.0), id($0.1)) }
+  var history = HistorySetup(
+    memories: memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 3_600),
+    notice: nil)
+  history.confusions = Confusions(answers)
+  var model = TestModel(
+    model: AppModel(
+      session: Session(
+        questions: try! QuestionGenerator(members: clubMembers, seed: 3), rules: rules),
+      roster: sampleRoster, appearance: unicodeLook, size: size, history: history),
+    suppliesPictures: true)
+  model.handle(.launched, at: .zero)
+  return model
+}
+
 /// A stand-in for a converted photo: a checked block the size of the box (no decoder, so
 /// snapshots do not depend on chafa's version).
 func fakePicture(in box: CellSize) -> CellPicture {

@@ -1,0 +1,79 @@
+/// The confusions drill: the pairs of people the player has taken for each other at least
+/// twice (`Session.drillPairs`), most often first, a few a round. Each pair is shown side by
+/// side on a card, two faces with their names; then each of the two is asked by name and then
+/// by face, the other always among the options. A round ends once its pairs are asked; the
+/// next round takes the next pairs, and after the last starts again from the first.
+struct ConfusionDrill: GameSteps {
+  /// How often two people must have been taken for each other to be drilled.
+  static let timesConfused = 2
+  /// How many pairs a round drills.
+  static let pairsInARound = 5
+
+  private enum Item: Hashable {
+    case pair(MemberID, MemberID)
+    case ask(MemberID, partner: MemberID, QuestionKind)
+
+    var member: MemberID {
+      switch self {
+      case .pair(let member, _), .ask(let member, _, _): member
+      }
+    }
+  }
+
+  /// What is left of the round, in order.
+  private var items: [Item] = []
+  /// Where the next round's pairs start in the list of pairs.
+  private var nextPair = 0
+
+  mutating func roundStarted(in session: Session, at time: Instant) {
+    let pairs = session.drillPairs
+    guard !pairs.isEmpty else { return items = [] }
+    let first = nextPair % pairs.count
+    let count = min(Self.pairsInARound, pairs.count)
+    nextPair = first + count
+    items = (0..<count).flatMap { offset -> [Item] in
+      let (one, other) = pairs[(first + offset) % pairs.count]
+      return [
+        .pair(one, other), .ask(one, partner: other, .name), .ask(other, partner: one, .name),
+        .ask(one, partner: other, .face), .ask(other, partner: one, .face),
+      ]
+    }
+  }
+
+  mutating func next(for session: inout Session, at time: Instant) -> GameStep {
+    while !items.isEmpty {
+      let item = items.removeFirst()
+      switch item {
+      case .pair(let one, let other):
+        guard session.questions.isInPlay(one), session.questions.isInPlay(other),
+          let first = session.member(one), let second = session.member(other)
+        else { continue }
+        return .pair(first, second)
+      case .ask(let member, let partner, let kind):
+        guard session.questions.isInPlay(member), session.questions.isInPlay(partner) else {
+          continue
+        }
+        // The partner is the only one confused with the member: always among the options.
+        return .question(
+          session.posable(
+            session.questions.question(
+              about: member, number: (session.state.game?.questionsPlayed ?? 0) + 1,
+              confusions: Confusions([(member, partner)]), kind: kind)))
+      }
+    }
+    // Everyone left of the round has left the game: a question as the quiz asks it, and the
+    // round is over after it.
+    let question = session.state.upcoming
+    session.state.upcoming = session.questions.next(
+      confusions: session.confusions, kinds: session.quizKinds)
+    return .question(session.posable(question))
+  }
+
+  func roundIsOver(_ session: Session, at end: Instant) -> Bool {
+    items.isEmpty
+  }
+
+  func upcomingMember(of session: Session) -> MemberID {
+    items.first?.member ?? session.state.upcoming.member.id
+  }
+}
