@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     // The rules of the game: the standard library and Swift Numerics' real functions (exp,
@@ -98,10 +99,15 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
 
+    // The player's settings: a TOML file read with TOMLKit, each setting written back on its
+    // own line.
+    .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
         "GameEngine", "Pictures", "Roster", "TerminalUI", "History", "CMalloc", "RosterDownload",
+        "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         system,
       ],
@@ -157,6 +163,7 @@ let package = Package(
         "meet-the-members", "Pictures", "History", "LoopbackServer", system,
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(
       name: "RosterDownloadTests",
       dependencies: [

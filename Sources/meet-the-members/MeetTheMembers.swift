@@ -158,6 +158,17 @@ struct MeetTheMembers: ParsableCommand {
       valueName: "name"))
   var group: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The settings file to read (and write) in place of "
+        + "$XDG_CONFIG_HOME/meet-the-members/config.toml (or ~/.config/meet-the-members/"
+        + "config.toml): the roster to play without ROSTER_FOLDER, and the defaults of "
+        + "--answer-seconds, --reveal-seconds, --type-seconds, --kind, --round, --minutes, "
+        + "--graphics and --colors (see the README).",
+      valueName: "file"),
+    completion: .file(extensions: ["toml"]))
+  var config: String?
+
   @Flag(
     help: "Forget everything your history holds for this roster, after asking to be sure.")
   var forget = false
@@ -172,7 +183,9 @@ struct MeetTheMembers: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       """
-      With --headless: the wall-clock time of the virtual clock's start, as       2027-01-01T10:00:00Z (ISO 8601, UTC or with an offset). Runs on one history a day apart       play day after day, as a person does.
+      With --headless: the wall-clock time of the virtual clock's start, as \
+      2027-01-01T10:00:00Z (ISO 8601, UTC or with an offset): launches on one history a day \
+      apart play day after day, as a person does.
       """, valueName: "TIME"))
   var clock: String?
 
@@ -212,15 +225,32 @@ struct MeetTheMembers: ParsableCommand {
   }
 
   func run() throws {
-    switch try action() {
+    let configuration = try Configuration.load(option: config)
+    configuration.warn()
+    let command = withSettings(configuration)
+    /// The roster asked for; the sample club when the settings' roster cannot be played.
+    func loadRoster(_ folder: String?) throws -> Roster {
+      guard rosterFolder == nil, let folder, let file = configuration.file else {
+        return try Commands.loadRoster(folder)
+      }
+      do {
+        return try Commands.loadRoster(folder)
+      } catch {
+        Configuration(
+          warning: "\(file.place(of: "roster")): roster \(error); the sample club plays"
+        ).warn()
+        return try Commands.loadRoster(nil)
+      }
+    }
+    switch try command.action() {
     case .preview(let photo, let size, let colors, let graphics):
       try Commands.preview(
         photo, size: size, colors: colors ?? ColorSupport.detect(), graphics: graphics)
     case .printRoster(let folder, let decodingEveryPhoto):
-      let roster = try Commands.loadRoster(folder)
+      let roster = try loadRoster(folder)
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
     case .play(let settings, let colors, let graphics, let trace):
-      let roster = try Commands.loadRoster(settings.folder)
+      let roster = try loadRoster(settings.folder)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       let session = try Commands.makeSession(
         roster: roster, settings: settings, samePhotos: history.samePhotos)
@@ -230,10 +260,10 @@ struct MeetTheMembers: ParsableCommand {
           graphics: graphics, tracePath: trace, history: history)
       }
     case .forget(let folder, let dataFolder):
-      let roster = try Commands.loadRoster(folder)
+      let roster = try loadRoster(folder)
       try HistoryLink.forget(roster: roster, dataFolder: dataFolder)
     case .playHeadless(let settings, let clock):
-      let roster = try Commands.loadRoster(settings.folder)
+      let roster = try loadRoster(settings.folder)
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       let session = try Commands.makeSession(
         roster: roster, settings: settings, samePhotos: history.samePhotos)

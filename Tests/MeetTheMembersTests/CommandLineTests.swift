@@ -188,10 +188,12 @@ var packageDirectory: URL {
 /// A run that has not ended after `deadline` is killed and fails the test: a hang must fail,
 /// not block the suite.
 /// Where every game the tests run keeps its history (XDG_DATA_HOME for the binary, the tmux
-/// server and its shell): never the home folder.
+/// server and its shell): never the home folder. Its settings are looked for in a folder of
+/// its own (XDG_CONFIG_HOME), empty unless a test writes one: never the player's.
 let testDataHome: String = {
   let path = NSTemporaryDirectory() + "mtm-data-\(getpid())"
   setenv("XDG_DATA_HOME", path, 1)
+  setenv("XDG_CONFIG_HOME", path + "/config", 1)
   XCTestObservationCenter.shared.addTestObserver(RemovalAtTheEnd(path))
   return path
 }()
@@ -219,6 +221,7 @@ func runMeetTheMembers(
   process.arguments = arguments
   if var environment {
     environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? testDataHome
+    environment["XDG_CONFIG_HOME"] = environment["XDG_CONFIG_HOME"] ?? testDataHome + "/config"
     process.environment = environment
   } else {
     _ = testDataHome

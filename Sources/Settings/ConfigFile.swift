@@ -1,0 +1,238 @@
+import Foundation
+import TOMLKit
+
+/// A value of the configuration file, as TOML gives it.
+public enum ConfigValue: Hashable, Sendable {
+  case string(String)
+  case integer(Int)
+  case float(Double)
+  case bool(Bool)
+
+  /// The value as it would be typed after its command-line option ("5", "all", "true").
+  public var text: String {
+    switch self {
+    case .string(let text): text
+    case .integer(let number): String(number)
+    case .float(let number): String(number)
+    case .bool(let flag): String(flag)
+    }
+  }
+}
+
+/// Why the configuration file cannot be used at all: it cannot be read or written.
+public struct ConfigError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+
+  public init(_ description: String) { self.description = description }
+}
+
+/// The player's configuration file: TOML, each setting a key of the top level. It is read
+/// with TOMLKit (toml++), and a setting is written back by editing its own line only, so that
+/// the player's comments, blank lines, order and keys this version does not know stay as they
+/// were (no TOML library for Swift writes a document back as it was read). A file that is not
+/// TOML is reported with its line and used for nothing.
+public struct ConfigFile: Sendable {
+  /// Where the file is (it may not exist yet).
+  public let path: String
+  /// The file's text as read or as edited since; empty for a file that does not exist.
+  public private(set) var text: String
+  /// The settings of the top level, by key; empty when the file is not TOML.
+  public private(set) var values: [String: ConfigValue] = [:]
+  /// What is wrong with the file, one line each, naming it and the line: a file that is not
+  /// TOML, or a value of a type no setting has (a table, an array, a date).
+  public private(set) var problems: [String] = []
+
+  /// The file in the XDG config folder: `$XDG_CONFIG_HOME/meet-the-members/config.toml`,
+  /// else `~/.config/meet-the-members/config.toml`; nil without a home.
+  public static func standardPath(environment: [String: String]) -> String? {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      return config + "/meet-the-members/config.toml"
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.config/meet-the-members/config.toml"
+  }
+
+  /// Reads the file at `path`; one that does not exist is empty (`mustExist` refuses it).
+  public init(path: String, mustExist: Bool = false) throws(ConfigError) {
+    self.path = path
+    if !FileManager.default.fileExists(atPath: path) {
+      guard !mustExist else { throw ConfigError("\(path): no such file") }
+      text = ""
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigError("\(path): cannot be read")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ConfigError("\(path): not UTF-8 text")
+    }
+    self.text = text
+    parse()
+  }
+
+  /// The settings in `text`, as a file at `path` would hold them.
+  public init(path: String, text: String) {
+    self.path = path
+    self.text = text
+    parse()
+  }
+
+  private mutating func parse() {
+    values = [:]
+    problems = []
+    let table: TOMLTable
+    do {
+      table = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      problems.append(
+        "\(path):\(error.source.begin.line): not TOML (\(error.description)); "
+          + "its settings are not used")
+      return
+    } catch {
+      problems.append("\(path): not TOML (\(error)); its settings are not used")
+      return
+    }
+    for key in table.keys {
+      guard let value = table[key] else { continue }
+      switch value.type {
+      case .string: values[key] = value.string.map(ConfigValue.string)
+      case .int: values[key] = value.int.map(ConfigValue.integer)
+      case .double: values[key] = value.double.map(ConfigValue.float)
+      case .bool: values[key] = value.bool.map(ConfigValue.bool)
+      case .table:
+        continue  // a section of its own: no setting of this version
+      default:
+        problems.append("\(place(of: key)): \(key) is not a string, a number or true or false")
+      }
+    }
+  }
+
+  /// "FILE:LINE" of a key of the top level, or the file alone when its line is not found.
+  public func place(of key: String) -> String {
+    let lines = self.lines
+    return topLevel(of: lines).first { Self.key(of: lines[$0]) == key }.map { "\(path):\($0 + 1)" }
+      ?? path
+  }
+
+  private var lines: [Substring] {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  /// The lines before the first table header: the top level's.
+  private func topLevel(of lines: [Substring]) -> Range<Int> {
+    0..<(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") }
+      ?? lines.count)
+  }
+
+  /// The bare key a line of the top level sets (`key = value`); nil for anything else. Lines
+  /// after the first table header belong to a table.
+  private static func key(of line: Substring) -> String? {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    guard let equals = trimmed.firstIndex(of: "=") else { return nil }
+    let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+    let bare = key.unicodeScalars.allSatisfy {
+      CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_"
+    }
+    return bare && !key.isEmpty ? key : nil
+  }
+
+  /// Sets `key` to `value` in the text: on the key's own line when the top level has it (the
+  /// comment after the value kept), else on a new line after the top level's last line.
+  /// Everything else stays as it was.
+  public mutating func set(_ key: String, to value: ConfigValue) throws(ConfigError) {
+    // A file that is not TOML is left for the player to mend: an edit could not be checked.
+    if values.isEmpty, let problem = problems.first { throw ConfigError(problem) }
+    let literal = try Self.literal(value)
+    let topLevel = topLevel(of: self.lines)
+    var lines = self.lines.map(String.init)
+    let firstTable = topLevel.upperBound < lines.count ? topLevel.upperBound : nil
+    if let index = topLevel.first(where: { Self.key(of: lines[$0][...]) == key }) {
+      let line = lines[index]
+      let equals = line.firstIndex(of: "=")!
+      let comment = Self.comment(after: line[line.index(after: equals)...])
+      lines[index] = "\(line[...equals]) \(literal)\(comment ?? "")"
+    } else {
+      // After the last line of the top level that is not blank, or first of all.
+      let last = topLevel.last { !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }
+      let at = last.map { $0 + 1 } ?? 0
+      lines.insert("\(key) = \(literal)", at: at)
+      if at == 0, lines.count > 1, !lines[1].isEmpty, firstTable == 0 { lines.insert("", at: 1) }
+    }
+    var edited = lines.joined(separator: "\n")
+    if !edited.hasSuffix("\n") { edited += "\n" }
+    let before = self
+    text = edited
+    parse()
+    guard values[key] == value, problems.count <= before.problems.count else {
+      self = before
+      throw ConfigError("\(path): \(key) could not be set without changing the rest")
+    }
+  }
+
+  /// The comment at the end of a line's value (from its `#`, outside any string); nil
+  /// when there is none.
+  private static func comment(after value: Substring) -> Substring? {
+    var quote: Character?
+    var escaped = false
+    for index in value.indices {
+      let character = value[index]
+      if let open = quote {
+        if escaped {
+          escaped = false
+        } else if character == "\\", open == "\"" {
+          escaped = true
+        } else if character == open {
+          quote = nil
+        }
+      } else if character == "\"" || character == "'" {
+        quote = character
+      } else if character == "#" {
+        // With the blanks before it, as they were.
+        var start = index
+        while start > value.startIndex, [" ", "\t"].contains(value[value.index(before: start)]) {
+          start = value.index(before: start)
+        }
+        return value[start...]
+      }
+    }
+    return nil
+  }
+
+  /// The value as TOML writes it, from TOMLKit: a string quoted and escaped as TOML wants.
+  private static func literal(_ value: ConfigValue) throws(ConfigError) -> String {
+    let table = TOMLTable()
+    switch value {
+    case .string(let text): table["v"] = text
+    case .integer(let number): table["v"] = number
+    case .float(let number): table["v"] = number
+    case .bool(let flag): table["v"] = flag
+    }
+    let written = table.convert(to: .toml)
+    guard let equals = written.firstIndex(of: "=") else {
+      throw ConfigError("\(value.text) cannot be written as TOML")
+    }
+    return written[written.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Writes the text to the file: to a temporary file beside it, then renamed into place
+  /// (rename(2)), so that the file is never half written; its folder is made if need be.
+  public func write() throws(ConfigError) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).new")
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: temporary)
+      guard rename(temporary.path, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw ConfigError("\(path): cannot be written (\(reason))")
+      }
+    } catch let error as ConfigError {
+      throw error
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw ConfigError("\(path): cannot be written (\(error.localizedDescription))")
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GameEngine
+import Pictures
+import Roster
+import Settings
+
+/// The player's settings file and what it gives the command line: each setting is the option
+/// of the same name (`answer-seconds` is `--answer-seconds`), and an option typed overrides
+/// it. A bad value is one line on standard error that names the file, the line and the key,
+/// and the game plays with that setting's default.
+struct Configuration {
+  /// The settings this version knows, with the check each value passes (the option's own).
+  static let settings: [(key: String, check: @Sendable (String) throws(UsageError) -> Void)] = [
+    ("roster", { _ throws(UsageError) in }),
+    (
+      "answer-seconds",
+      { text throws(UsageError) in
+        _ = try GameOptions.rules(answerSeconds: text, revealSeconds: nil)
+      }
+    ),
+    (
+      "reveal-seconds",
+      { text throws(UsageError) in
+        _ = try GameOptions.rules(answerSeconds: nil, revealSeconds: text)
+      }
+    ),
+    (
+      "type-seconds",
+      { text throws(UsageError) in
+        _ = try GameOptions.rules(answerSeconds: nil, revealSeconds: nil, typeSeconds: text)
+      }
+    ),
+    ("kind", { text throws(UsageError) in _ = try GameOptions.questionKinds(text) }),
+    ("round", { text throws(UsageError) in _ = try GameOptions.roundLength(text) }),
+    ("minutes", { text throws(UsageError) in _ = try GameOptions.sittingLength(text) }),
+    ("graphics", { text throws(UsageError) in _ = try GameOptions.graphics(text) }),
+    (
+      "colors",
+      { text throws(UsageError) in
+        guard ColorMode(rawValue: text.lowercased()) != nil else {
+          let modes = ColorMode.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError("--colors must be one of \(modes), not \(text)")
+        }
+      }
+    ),
+    (
+      "player",
+      { text throws(UsageError) in
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+          throw UsageError("--player needs a name")
+        }
+      }
+    ),
+    (
+      "send-scores",
+      { text throws(UsageError) in
+        guard ["true", "false"].contains(text) else {
+          throw UsageError("--send-scores must be true or false, not \(text)")
+        }
+      }
+    ),
+  ]
+
+  /// The file, when there is one to read or write (nil without a home).
+  let file: ConfigFile?
+  /// The settings that passed their checks, as typed after their options.
+  let values: [String: String]
+  /// One line for each thing wrong with the file.
+  let warnings: [String]
+
+  /// The file `--config` names (which must exist), else the one in the XDG config folder.
+  static func load(option: String?) throws(UsageError) -> Configuration {
+    let path: String?
+    if let option {
+      guard !option.isEmpty else { throw UsageError("--config needs a file") }
+      path = option
+    } else {
+      path = ConfigFile.standardPath(environment: ProcessInfo.processInfo.environment)
+    }
+    guard let path else { return Configuration(file: nil, values: [:], warnings: []) }
+    let file: ConfigFile
+    do {
+      file = try ConfigFile(path: path, mustExist: option != nil)
+    } catch {
+      // A named file that is not there is a typo to hear about; the standard one unreadable
+      // is said and the defaults play.
+      if option != nil { throw UsageError("--config \(error.description)") }
+      return Configuration(file: nil, values: [:], warnings: [error.description])
+    }
+    return Configuration(file: file)
+  }
+
+  init(file: ConfigFile) {
+    var values: [String: String] = [:]
+    var warnings = file.problems
+    for key in file.values.keys.sorted() {
+      guard let value = file.values[key] else { continue }
+      let place = file.place(of: key)
+      guard let setting = Self.settings.first(where: { $0.key == key }) else {
+        warnings.append("\(place): \(key) is not a setting (the settings: \(Self.keyList))")
+        continue
+      }
+      do {
+        try setting.check(value.text)
+        values[key] = key == "roster" ? Self.rosterPath(value.text, file: file) : value.text
+      } catch {
+        // The option's own words, "--round must be ...", said of the key.
+        let reason = error.description.replacingOccurrences(of: "--\(key) ", with: "")
+        warnings.append("\(place): \(key) \(reason); its default is used")
+      }
+    }
+    self.init(file: file, values: values, warnings: warnings)
+  }
+
+  /// Only a warning to say.
+  init(warning: String) {
+    self.init(file: nil, values: [:], warnings: [warning])
+  }
+
+  private init(file: ConfigFile?, values: [String: String], warnings: [String]) {
+    self.file = file
+    self.values = values
+    self.warnings = warnings
+  }
+
+  /// A roster folder as the settings give it, found from the settings file's folder when it
+  /// is relative (`~/` is the home folder); a URL as it is.
+  private static func rosterPath(_ text: String, file: ConfigFile) -> String {
+    if text.contains("://") || text.hasPrefix("/") { return text }
+    if text.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+      return home + text.dropFirst()
+    }
+    return URL(fileURLWithPath: file.path).deletingLastPathComponent()
+      .appendingPathComponent(text).standardized.path
+  }
+
+  private static var keyList: String { settings.map(\.key).joined(separator: ", ") }
+
+  /// Says what is wrong with the file on standard error, a line each.
+  func warn() {
+    for warning in warnings {
+      FileHandle.standardError.write(
+        Data("Warning: \(TerminalText.escapingControls(warning))\n".utf8))
+    }
+  }
+}
+
+extension MeetTheMembers {
+  /// The command line with every option not typed taken from the settings.
+  func withSettings(_ configuration: Configuration) -> MeetTheMembers {
+    var command = self
+    let values = configuration.values
+    command.rosterFolder = rosterFolder ?? values["roster"]
+    command.answerSeconds = answerSeconds ?? values["answer-seconds"]
+    command.revealSeconds = revealSeconds ?? values["reveal-seconds"]
+    command.typeSeconds = typeSeconds ?? values["type-seconds"]
+    command.kind = kind ?? values["kind"]
+    command.round = round ?? values["round"]
+    command.minutes = minutes ?? values["minutes"]
+    command.graphics = graphics ?? values["graphics"]
+    command.colors = colors ?? values["colors"].flatMap { ColorMode(rawValue: $0.lowercased()) }
+    return command
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+/// The settings file through the built binary: its settings are the options' defaults, an
+/// option typed wins, a bad value is one line naming the file, the line and the key (and its
+/// default plays), and the roster it names plays without an argument.
+final class ConfigurationTests: XCTestCase {
+  private let folder = NSTemporaryDirectory() + "mtm-settings-\(UUID().uuidString)"
+
+  override func setUpWithError() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  private var sampleClub: String {
+    URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .appendingPathComponent("../../Resources/sample-club").standardized.path
+  }
+
+  /// A small club of four in the settings' folder, called "club".
+  private func club() throws -> String {
+    let club = folder + "/club"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    for name in ["Zoë Laurent", "Diego Ramírez", "Yuki Tanaka", "Mei Lin Chen"] {
+      try FileManager.default.copyItem(
+        atPath: "\(sampleClub)/\(name).png", toPath: "\(club)/\(name).png")
+    }
+    return club
+  }
+
+  private func events(_ output: String) -> [[String: Any]] {
+    output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+  }
+
+  private func write(_ text: String, to name: String = "config.toml") throws -> String {
+    let path = folder + "/" + name
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  func testSettingsAreTheDefaultsAndOptionsWin() throws {
+    _ = try club()
+    let path = try write(
+      """
+      # Played every day
+      roster = "club"          # beside this file
+      type-seconds = 8
+      round = 2
+      kind = "typing"
+      colors = "rainbow"
+      minutes = 0
+      answr-seconds = 4
+      """)
+    let input =
+      [#"{"do":"start"}"#, #"{"do":"wait","seconds":7.9}"#, #"{"do":"wait","seconds":0.2}"#]
+      .joined(separator: "\n") + "\n"
+    let result = try runMeetTheMembers(
+      ["--headless", "--seed", "1", "--config", path], input: input)
+    XCTAssertEqual(result.status, 0, result.errors)
+    let settings =
+      "roster, answer-seconds, reveal-seconds, type-seconds, kind, round, minutes, graphics, "
+      + "colors, player, send-scores"
+    let expected: [String] = [
+      "Warning: \(path):8: answr-seconds is not a setting (the settings: \(settings))",
+      "Warning: \(path):6: colors must be one of truecolor, 256, 240, 16, 8, none, not rainbow; "
+        + "its default is used",
+      "Warning: \(path):7: minutes must be a whole number from 1 to 240, not 0; its default is "
+        + "used",
+    ]
+    XCTAssertEqual(result.errors.split(separator: "\n").map(String.init), expected)
+    let events = events(result.output)
+    XCTAssertEqual(events.first?["members"] as? Int, 4, "the settings' roster")
+    XCTAssertEqual(
+      events.first { $0["event"] as? String == "question" }?["kind"] as? String, "typing")
+    // 8 seconds to type: nothing at 7.9 s, a time out at 8.
+    let result1 = events.first { $0["event"] as? String == "result" }
+    XCTAssertEqual(result1?["outcome"] as? String, "timeout")
+    XCTAssertEqual(result1?["t"] as? Double, 8)
+
+    // Typed options win; a roster typed plays in place of the settings'.
+    let typed = try runMeetTheMembers(
+      [
+        "--headless", "--seed", "1", "--config", path, "--answer-seconds", "3", "--kind", "names",
+        sampleClub,
+      ], input: input)
+    let typedEvents = self.events(typed.output)
+    XCTAssertEqual(typedEvents.first?["members"] as? Int, 18)
+    XCTAssertEqual(
+      typedEvents.first { $0["event"] as? String == "question" }?["kind"] as? String, "name")
+    XCTAssertEqual(
+      typedEvents.first { $0["event"] as? String == "result" }?["t"] as? Double, 3)
+  }
+
+  func testTheStandardFileIsReadAndABadRosterPlaysTheSampleClub() throws {
+    let home = folder + "/xdg"
+    try FileManager.default.createDirectory(
+      atPath: home + "/meet-the-members", withIntermediateDirectories: true)
+    let path = home + "/meet-the-members/config.toml"
+    try "roster = \"/nowhere/at/all\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = home
+    let result = try runMeetTheMembers(
+      ["--headless"], environment: environment, input: "")
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(
+      result.errors.hasPrefix("Warning: \(path):1: roster /nowhere/at/all"), result.errors)
+    XCTAssertTrue(result.errors.hasSuffix("; the sample club plays\n"), result.errors)
+    XCTAssertEqual(events(result.output).first?["members"] as? Int, 18)
+  }
+
+  func testAFileThatIsNotTOMLIsSaidAndTheDefaultsPlay() throws {
+    let path = try write("round = = 2\n")
+    let result = try runMeetTheMembers(["--headless", "--config", path], input: "")
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.errors.hasPrefix("Warning: \(path):1: not TOML ("), result.errors)
+    XCTAssertEqual(events(result.output).first?["members"] as? Int, 18)
+  }
+
+  func testAConfigFileNamedMustBeThere() throws {
+    let result = try runMeetTheMembers(["--headless", "--config", folder + "/missing.toml"])
+    XCTAssertEqual(result.status, 64)
+    XCTAssertEqual(result.errors, "Error: --config \(folder)/missing.toml: no such file\n")
+  }
+}
