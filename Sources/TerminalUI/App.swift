@@ -28,12 +28,17 @@ public final class App {
     public var recorder: HistoryRecorder?
     /// The mode the start screen offers first; nil for the game's choice (see `AppModel`).
     public var mode: PlayMode?
+    /// Makes the roster the player's club in the settings (nil, or why not); nil when the
+    /// start screen does not offer it (the roster is the club already, or came from them).
+    public var makeClub: (@Sendable () -> String?)?
 
     public init(
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
-      recorder: HistoryRecorder? = nil, mode: PlayMode? = nil
+      recorder: HistoryRecorder? = nil, mode: PlayMode? = nil,
+      makeClub: (@Sendable () -> String?)? = nil
     ) {
+      self.makeClub = makeClub
       self.session = session
       self.roster = roster
       self.photos = photos
@@ -65,6 +70,7 @@ public final class App {
   private let photos: [MemberID: Photo]
   let trace: Trace?
   private let recorder: HistoryRecorder?
+  private let clubMaker: (@Sendable () -> String?)?
   /// History writes wait here, never on the main queue: a database another process holds, or
   /// a slow disk, delays no key and no frame.
   private let historyQueue = DispatchQueue(label: "meet-the-members.history", qos: .utility)
@@ -84,8 +90,10 @@ public final class App {
     runner = EffectRunner(
       AppModel(
         session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
-        size: terminal.size, history: setup.history, mode: setup.mode))
+        size: terminal.size, history: setup.history, mode: setup.mode,
+        offersClub: setup.makeClub != nil))
     recorder = setup.recorder
+    clubMaker = setup.makeClub
     store = PictureStore()
     photos = setup.photos
     trace = setup.trace
@@ -166,6 +174,13 @@ public final class App {
     func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant) {
       MainActor.assumeIsolated {
         app.trace?.recordWithdrawal(member, file: file, reason: reason, at: now)
+      }
+    }
+
+    func makeClub() -> Input {
+      MainActor.assumeIsolated {
+        guard let maker = app.clubMaker else { return .clubMade(failure: "no settings file here") }
+        return .clubMade(failure: maker())
       }
     }
 

@@ -60,8 +60,12 @@ extension AppModel {
     case .nextQuizKind: nextQuizKind()
     case .drill:
       return press(.drill, at: now, into: &step)
+    case .makeClub:
+      return press(.makeClub, at: now, into: &step)
     case .previousGroup: chooseGroup(session.groupIndex - 1)
     case .nextGroup: chooseGroup(session.groupIndex + 1)
+    case .scroll(let move) where overlay == .help:
+      helpFirst = HelpLayout.scrolled(helpFirst, move, look: appearance, in: size)
     case .scroll(let move):
       people.scroll(move, of: session.membersInPlay, in: size)
     case .edit(let edit):
@@ -125,6 +129,10 @@ extension AppModel {
     case .quizKind:
       nextQuizKind()
       tell(.clockTicked, at: now, into: &step)
+    case .makeClub:
+      guard let offer = clubOffer, offer != .made else { return }
+      step.effects.append(.makeClub)
+      tell(.clockTicked, at: now, into: &step)
     case .forgetProgress:
       windowFocus = .forgetProgress
       if armed {
@@ -157,6 +165,7 @@ extension AppModel {
     overlay = newOverlay
     windowFocus = .close
     people.first = 0
+    helpFirst = 0
     tell(newOverlay == .stats ? .statsOpened : .screenLeft, at: now, into: &step)
   }
 

@@ -13,7 +13,11 @@ extension AppModel {
     screen.historyNotice = historyNotice
     screen.typing = typing
     screen.facesNotice = facesNotice
-    if place == .start { screen.drillPairs = session.drillPairs.count }
+    screen.helpFirst = helpFirst
+    if place == .start {
+      screen.drillPairs = session.drillPairs.count
+      screen.clubOffer = clubOffer
+    }
     screen.quizKinds = session.quizKinds
     screen.explainsModes = suggestsLearning && session.state.game == nil
     screen.allTime = allTime

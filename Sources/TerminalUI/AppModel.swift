@@ -54,13 +54,17 @@ public struct AppModel: Sendable {
   private var answersSinceFit = false
   /// Whether the player was told why faces are not asked (see `facesNotice`): once a launch.
   private var facesNoticeSaid = false
+  /// The start screen's offer to make the roster the player's club; nil when not offered.
+  var clubOffer: ClubOffer?
+  /// The first line of the help window's keys in view.
+  var helpFirst = 0
 
   /// `mode` is the mode the start screen offers first; nil leaves it to the game: Learn on a
   /// roster whose people are mostly new to the history, where the start screen also says
   /// what Learn and Start do, else Start.
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
-    history: HistorySetup? = nil, mode: PlayMode? = nil
+    history: HistorySetup? = nil, mode: PlayMode? = nil, offersClub: Bool = false
   ) {
     var session = session
     if let history, let wallClock = history.wallClock {
@@ -77,6 +81,7 @@ public struct AppModel: Sendable {
     let members = self.session.memberIDsInPlay
     let mostlyNew = recordsHistory && 2 * self.session.memories.new(among: members) > members.count
     suggestsLearning = mode == nil && mostlyNew
+    clubOffer = offersClub ? .offered : nil
     focus = (mode ?? (mostlyNew ? .learn : .quiz)) == .learn ? .learn : .start
   }
 
@@ -204,6 +209,10 @@ public struct AppModel: Sendable {
     case .memoryFitted(let memory):
       session.adopt(memory.model)
       tell(.clockTicked, at: now, into: &step)
+    case .clubMade(let failure):
+      clubOffer = failure.map(ClubOffer.failed) ?? .made
+      step.redraw = true
+      tell(.clockTicked, at: now, into: &step)
     }
   }
 
@@ -303,7 +312,7 @@ public struct AppModel: Sendable {
       picture: pictures.onScreen, faces: pictures.faces,
       roster: roster, historyNotice: historyNotice, people: people, group: session.group,
       suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
-      facesNotice: facesNotice)
+      facesNotice: facesNotice, helpFirst: helpFirst, clubOffer: clubOffer)
   }
 
   private struct Shown: Equatable {
@@ -325,6 +334,8 @@ public struct AppModel: Sendable {
     var typing: TextField
     var quizKinds: QuestionKinds
     var facesNotice: String?
+    var helpFirst: Int
+    var clubOffer: ClubOffer?
   }
 }
 

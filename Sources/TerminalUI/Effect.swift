@@ -49,6 +49,9 @@ public enum Effect: Hashable, Sendable {
   case fitMemory(at: Double)
   /// A member's photo cannot be shown and they left the game; the start screen lists it.
   case memberWithdrawn(Member, file: String, reason: String)
+  /// Write the roster played into the settings file as the player's club ("Make this your
+  /// club"); the result comes back as `.clubMade`.
+  case makeClub
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
   case suspend
   /// Restore the terminal, print the summary line if there is one, and exit with `status`.

@@ -20,6 +20,8 @@ public protocol EffectHandlers {
   /// Performs `.recordAnswer`, `.recordIntroduction` or `.forgetProgress`.
   mutating func keep(_ write: Effect, at now: Instant) -> Input?
   mutating func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant)
+  /// Makes the roster played the player's club in the settings file: `.clubMade`.
+  mutating func makeClub() -> Input
   /// Gives the terminal back to the shell and stops until continued.
   mutating func suspend()
   /// Restores the terminal and ends: the terminal's loop exits the process.
@@ -33,6 +35,7 @@ extension EffectHandlers {
     _ member: Member, file: String, reason: String, at now: Instant
   ) {}
   public mutating func suspend() {}
+  public mutating func makeClub() -> Input { .clubMade(failure: "no settings file here") }
 }
 
 /// Why a frame is drawn, as the trace records it.
@@ -102,6 +105,8 @@ public struct EffectRunner: Sendable {
       handlers.report(transition, model: model)
     case .recordAnswer, .recordIntroduction, .forgetProgress, .fitMemory:
       return handlers.keep(effect, at: now).map { ($0, now) }
+    case .makeClub:
+      return (handlers.makeClub(), now)
     case .memberWithdrawn(let member, let file, let reason):
       handlers.memberWithdrawn(member, file: file, reason: reason, at: now)
     case .preparePicture(let request):

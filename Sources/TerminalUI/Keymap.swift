@@ -2,7 +2,7 @@ import GameEngine
 import Pictures
 
 /// Where a key is pressed: what it does depends on it. A screen is in one or more contexts,
-/// most particular first (the people window is in `peopleWindow`, then `window`, then
+/// most particular first (the people window is in `listWindow`, then `window`, then
 /// `anywhere`); a key does what the first context that binds it says.
 public enum KeyContext: Hashable, Sendable, CaseIterable {
   /// Wherever the game reads keys.
@@ -21,12 +21,14 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
   case finished
   /// Any window over a screen: statistics, help, people, files skipped.
   case window
-  /// The people window, whose list scrolls.
-  case peopleWindow
+  /// A window whose list scrolls: the people, the keys.
+  case listWindow
 
   /// The contexts of a screen, most particular first.
   static func of(place: Place, overlay: Overlay?, phase: Phase, hasGroups: Bool) -> [KeyContext] {
-    if let overlay { return (overlay == .people ? [.peopleWindow] : []) + [.window, .anywhere] }
+    if let overlay {
+      return ([.people, .help].contains(overlay) ? [.listWindow] : []) + [.window, .anywhere]
+    }
     switch (place, phase) {
     case (.start, _): return (hasGroups ? [.groupList] : []) + [.startScreen, .anywhere]
     case (.quiz, .finished): return [.finished, .anywhere]
@@ -45,7 +47,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     switch self {
     case .anywhere, .window, .question, .typing, .nameCard, .finished: ""
     case .startScreen, .groupList: " (start screen)"
-    case .peopleWindow: " (people)"
+    case .listWindow: " (people, keys)"
     }
   }
 }
@@ -72,6 +74,8 @@ public enum KeyAction: Hashable, Sendable {
   case nextQuizKind
   /// The confusions drill, when there are people taken for each other.
   case drill
+  /// Makes the roster played the player's club, when the start screen offers it.
+  case makeClub
   /// The group on the line above or below on the start screen.
   case previousGroup
   case nextGroup
@@ -195,11 +199,12 @@ public enum Keymap {
           letters("k"), .startScreen, .nextQuizKind,
           "what Start asks: names, faces, typed, mixed"),
         KeyBinding(letters("c"), .startScreen, .drill, "the people you confuse, drilled"),
+        KeyBinding(letters("y"), .startScreen, .makeClub, "make this roster your club"),
         KeyBinding(
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",
           hint: "help", in: [.startScreen, .question, .nameCard]),
       ]
-      + scrolls.map { KeyBinding([$0.0], .peopleWindow, .scroll($0.1), "scroll the list") }
+      + scrolls.map { KeyBinding([$0.0], .listWindow, .scroll($0.1), "scroll the list") }
       + [KeyBinding([.escape], .window, .back, "close, or back to start", hint: "close")]
       + menu + [
         KeyBinding([.character("q")], .anywhere, .quit, "quit", hint: "quit", in: screens),

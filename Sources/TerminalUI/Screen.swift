@@ -32,6 +32,16 @@ public enum Control: Hashable, Sendable {
   case quizKind
   /// The start screen's line of the people taken for each other: the confusions drill.
   case drill
+  /// The start screen's offer to make the roster played the player's club.
+  case makeClub
+}
+
+/// The start screen's offer to make the roster played (from the command line) the player's
+/// club: what `meet-the-members` alone plays.
+public enum ClubOffer: Hashable, Sendable {
+  case offered
+  case made
+  case failed(String)
 }
 
 /// Where the player is.
@@ -197,6 +207,10 @@ public struct Screen: Hashable, Sendable {
   public var typing = TextField()
   /// How many pairs of people the confusions drill has to ask (the start screen's line).
   public var drillPairs = 0
+  /// The offer to make this roster the player's club, and how it went; nil for none.
+  public var clubOffer: ClubOffer?
+  /// The first line of the help window's keys in view.
+  public var helpFirst = 0
   /// Why the faces are not asked (the window is too small for four), said on the first
   /// question after it.
   public var facesNotice: String?

@@ -37,7 +37,7 @@ extension Renderer {
         ))
     }
     // The list of groups takes what rows are left, and a blank line after it.
-    let drillLine = screen.drillPairs > 0 ? 1 : 0
+    let drillLine = (screen.drillPairs > 0 ? 1 : 0) + (screen.clubOffer == nil ? 0 : 1)
     let listRows = min(
       screen.groups.count, max(0, frame.size.rows - lines.count - 5 - drillLine))
     let listHeight = listRows > 0 ? listRows + 1 : 0
@@ -56,6 +56,16 @@ extension Renderer {
       let pairs = screen.drillPairs == 1 ? "1 pair" : "\(screen.drillPairs) pairs"
       buttonLines.append(
         ("Often confused: \(pairs) to tell apart (\(screen.key(for: .drill)) drills)", .drill))
+    }
+    if let offer = screen.clubOffer {
+      let key = screen.key(for: .makeClub)
+      let line =
+        switch offer {
+        case .offered: "Make this your club (\(key)): meet-the-members alone will play it"
+        case .made: "Your club now: meet-the-members alone plays it"
+        case .failed(let reason): "Not kept as your club: \(reason) (\(key) tries again)"
+        }
+      buttonLines.append((line, .makeClub))
     }
     for (offset, (text, control)) in buttonLines.enumerated() {
       let textWidth = min(DisplayWidth.of(text), width - 2)

@@ -109,19 +109,20 @@ extension Renderer {
   }
 
   /// Every key, and the mouse: the keymap's lines.
+  /// The keys, and two notes; in a window too short for them all, the lines in view scroll
+  /// (the title says which).
   static func drawHelp(_ screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
-    let keys = Keymap.helpLines(look: look)
-    // A long list of keys (the people window's) runs into its words rather than pushing
-    // every line's words to the right.
-    let keyWidth = min(keys.map { DisplayWidth.of($0.keys) }.max() ?? 0, 13)
-    var lines = keys.map { line in
-      (DisplayWidth.pad(line.keys, to: keyWidth) + "  " + line.words, Style.plain)
+    let lines = HelpLayout.lines(look: look)
+    let visible = HelpLayout.visibleLines(in: frame.size)
+    guard lines.count > visible else {
+      drawBox(title: "Keys", lines: lines, screen: screen, into: &frame)
+      return
     }
-    lines.append(("", .plain))
-    lines.append(("Resuming starts the score at 0.", look.dim))
-    lines.append(("Faces: \(facesDrawing(look)) (--graphics chooses).", look.dim))
-    drawBox(title: "Keys", lines: lines, screen: screen, into: &frame)
+    let first = HelpLayout.clampedFirst(screen.helpFirst, look: look, in: frame.size)
+    drawBox(
+      title: "Keys \(first + 1)\(look.dash)\(first + visible) of \(lines.count)",
+      lines: Array(lines[first..<first + visible]), screen: screen, into: &frame)
   }
 
   /// How faces are drawn, in a few words: "photos (sixels)", "symbols in 16 colours".
@@ -201,5 +202,49 @@ extension Renderer {
       column += labelWidth + 1
     }
     return (left + 2, top + 2)
+  }
+}
+
+/// The help window's lines, and which of them a window shows.
+enum HelpLayout {
+  /// Every key, then two notes.
+  static func lines(look: CellStyle) -> [(String, Style)] {
+    let keys = Keymap.helpLines(look: look)
+    // A long list of keys (the people window's) runs into its words rather than pushing
+    // every line's words to the right.
+    let keyWidth = min(keys.map { DisplayWidth.of($0.keys) }.max() ?? 0, 13)
+    var lines = keys.map { line in
+      (DisplayWidth.pad(line.keys, to: keyWidth) + "  " + line.words, Style.plain)
+    }
+    lines.append(("", .plain))
+    lines.append(("Resuming starts the score at 0.", look.dim))
+    lines.append(("Faces: \(Renderer.facesDrawing(look)) (--graphics chooses).", look.dim))
+    return lines
+  }
+
+  /// The lines a window has room for (its box, a blank line, the button).
+  static func visibleLines(in size: CellSize) -> Int { max(1, size.rows - 7) }
+
+  /// The first line in view, kept where the window is full.
+  static func clampedFirst(_ first: Int, look: CellStyle, in size: CellSize) -> Int {
+    min(max(0, first), max(0, lines(look: look).count - visibleLines(in: size)))
+  }
+
+  /// The first line in view after a move of the list.
+  static func scrolled(
+    _ first: Int, _ move: KeyAction.Scroll, look: CellStyle, in size: CellSize
+  ) -> Int {
+    let page = visibleLines(in: size)
+    let first = clampedFirst(first, look: look, in: size)
+    let moved =
+      switch move {
+      case .up: first - 1
+      case .down: first + 1
+      case .pageUp: first - page
+      case .pageDown: first + page
+      case .top: 0
+      case .bottom: Int.max / 2
+      }
+    return clampedFirst(moved, look: look, in: size)
   }
 }

@@ -91,7 +91,8 @@ enum Commands {
   @MainActor
   static func play(
     roster: Roster, session: Session, mode: PlayMode?, colors: ColorMode?,
-    graphics: GraphicsOption, tracePath: String?, history: HistoryLink
+    graphics: GraphicsOption, tracePath: String?, history: HistoryLink,
+    makeClub: (@Sendable () -> String?)? = nil
   ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
@@ -118,7 +119,7 @@ enum Commands {
           session: session, roster: summary, photos: photos, choice: choice, trace: trace,
           history: history.setup(
             origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
-          recorder: history.recorder(), mode: mode))
+          recorder: history.recorder(), mode: mode, makeClub: makeClub))
       app.run()
     } catch {
       throw CommandError(error.description)

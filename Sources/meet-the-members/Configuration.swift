@@ -2,6 +2,7 @@ import Foundation
 import GameEngine
 import Pictures
 import Roster
+import RosterDownload
 import Settings
 
 /// The player's settings file and what it gives the command line: each setting is the option
@@ -136,6 +137,38 @@ struct Configuration {
 
   private static var keyList: String { settings.map(\.key).joined(separator: ", ") }
 
+  /// What makes `roster` (a folder or a URL, as typed on the command line) the player's club
+  /// in the settings file, returning why it could not; nil when there is no file to keep it
+  /// in, or it is the club already.
+  func clubMaker(for roster: String) -> (@Sendable () -> String?)? {
+    guard let file else { return nil }
+    let club: String
+    if RosterFetcher.isURL(roster) {
+      club = roster
+    } else {
+      club = URL(fileURLWithPath: roster).standardized.resolvingSymlinksInPath().path
+    }
+    if let configured = values["roster"] {
+      let same =
+        RosterFetcher.isURL(configured)
+        ? configured == club
+        : URL(fileURLWithPath: configured).standardized.resolvingSymlinksInPath().path == club
+      if same { return nil }
+    }
+    let path = file.path
+    return {
+      do {
+        // Read again: the file may have changed since the game began.
+        var file = try ConfigFile(path: path)
+        try file.set("roster", to: .string(club))
+        try file.write()
+        return nil
+      } catch {
+        return TerminalText.escapingControls("\(error)")
+      }
+    }
+  }
+
   /// Says what is wrong with the file on standard error, a line each.
   func warn() {
     for warning in warnings {
@@ -146,17 +179,22 @@ struct Configuration {
 }
 
 extension MeetTheMembers {
-  /// The command line with every option not typed taken from the settings.
+  /// The command line with every option not typed taken from the settings, where the action
+  /// asked for takes it: `--check`, `--list` and `--forget` only the roster, the headless
+  /// game not the terminal's colours and graphics, `--preview` nothing.
   func withSettings(_ configuration: Configuration) -> MeetTheMembers {
     var command = self
     let values = configuration.values
+    guard preview == nil else { return command }
     command.rosterFolder = rosterFolder ?? values["roster"]
+    guard !check, !list, !forget else { return command }
     command.answerSeconds = answerSeconds ?? values["answer-seconds"]
     command.revealSeconds = revealSeconds ?? values["reveal-seconds"]
     command.typeSeconds = typeSeconds ?? values["type-seconds"]
     command.kind = kind ?? values["kind"]
     command.round = round ?? values["round"]
     command.minutes = minutes ?? values["minutes"]
+    guard !headless else { return command }
     command.graphics = graphics ?? values["graphics"]
     command.colors = colors ?? values["colors"].flatMap { ColorMode(rawValue: $0.lowercased()) }
     return command

@@ -55,6 +55,7 @@ final class ConfigurationTests: XCTestCase {
       colors = "rainbow"
       minutes = 0
       answr-seconds = 4
+      graphics = "symbols"
       """)
     let input =
       [#"{"do":"start"}"#, #"{"do":"wait","seconds":7.9}"#, #"{"do":"wait","seconds":0.2}"#]
@@ -94,6 +95,19 @@ final class ConfigurationTests: XCTestCase {
       typedEvents.first { $0["event"] as? String == "question" }?["kind"] as? String, "name")
     XCTAssertEqual(
       typedEvents.first { $0["event"] as? String == "result" }?["t"] as? Double, 3)
+  }
+
+  /// `--check` takes only the roster from the settings, `--preview` nothing: the game's
+  /// settings do not make them refuse the command line.
+  func testTheRosterCommandsTakeOnlyTheRoster() throws {
+    let club = try club()
+    let path = try write("roster = \"club\"\nanswer-seconds = 7\ngraphics = \"symbols\"\n")
+    let check = try runMeetTheMembers(["--check", "--config", path])
+    XCTAssertEqual(check.status, 0, check.errors)
+    XCTAssertTrue(check.output.hasPrefix("Roster \(club): 4 members"), check.output)
+    let preview = try runMeetTheMembers(
+      ["--preview", "\(club)/Yuki Tanaka.png", "--size", "8x4", "--config", path])
+    XCTAssertEqual(preview.status, 0, preview.errors)
   }
 
   func testTheStandardFileIsReadAndABadRosterPlaysTheSampleClub() throws {

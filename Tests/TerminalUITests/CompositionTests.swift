@@ -78,10 +78,20 @@ final class CompositionTests: XCTestCase {
     XCTAssertTrue(text.contains("Time's up: this is \(model.question.correctOption.name)"), text)
   }
 
+  /// Every key is in the help; in a window too short for them all, the list scrolls (the
+  /// title says which lines are in view) down to the notes.
   func testTheHelpListsEveryKeyAndTheMouse() {
     var model = makeModel()
     model.handle(.key(.character("?")), at: .zero)
-    let text = model.frame.text
+    let top = model.frame.text
+    XCTAssertTrue(top.contains(" Keys 1—17 of 21 "), top)
+    model.handle(.key(.pageDown), at: .zero)
+    let bottom = model.frame.text
+    XCTAssertTrue(bottom.contains(" Keys 5—21 of 21 "), bottom)
+    XCTAssertTrue(bottom.contains("Faces: symbols in 240 colours (--graphics chooses)."), bottom)
+    model.handle(.key(.home), at: .zero)
+    XCTAssertEqual(model.frame.text, top)
+    let text = top + bottom
     for key in [
       "1 2 3 4", "Tab", "Enter Space", "Mouse", "p ", "s ", "w ", "? ", "Esc", "q Ctrl-C", "Ctrl-Z",
     ] {

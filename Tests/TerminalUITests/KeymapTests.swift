@@ -52,7 +52,7 @@ final class KeymapTests: XCTestCase {
       var model = makeModel()
       model.handle(.press(.stats), at: .zero)
       return model
-    case .peopleWindow:
+    case .listWindow:
       var model = makeModel(size: CellSize(columns: 80, rows: 24), members: Self.crowd)
       model.handle(.key(.character("m")), at: .zero)
       for _ in 0..<3 { model.handle(.key(.down), at: .zero) }
@@ -103,6 +103,8 @@ final class KeymapTests: XCTestCase {
       return after.hasQuit
     case .drill:
       return before.game.state.game == nil && after.game.state.game?.mode == .drill
+    case .makeClub:
+      return before.model.clubOffer == .offered && after.model.clubOffer == .made
     case .nextQuizKind:
       return before.game.quizKinds == .names && after.game.quizKinds == .faces
     case .previousGroup:
@@ -138,7 +140,12 @@ final class KeymapTests: XCTestCase {
     for binding in Keymap.bindings {
       for key in binding.keys {
         // The drill needs people taken for each other.
-        var before = binding.action == .drill ? makeDrillModel() : model(in: binding.context)
+        var before =
+          switch binding.action {
+          case .drill: makeDrillModel()
+          case .makeClub: makeModel(offersClub: true)
+          default: model(in: binding.context)
+          }
         if binding.action == .open(.warnings) {
           XCTAssertFalse(before.screen.roster.warnings.isEmpty)
         }

@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// "Make this your club" in a real terminal: a roster played from the command line becomes,
+/// with one key, what the game plays without one; the settings file keeps its comments.
+final class ClubInTmuxTests: GameInTmuxTestCase {
+  func testOneKeyMakesTheRosterTheClubThatPlaysWithoutAnArgument() throws {
+    let club = tmux.path("club")
+    let sample = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .appendingPathComponent("../../Resources/sample-club").standardized.path
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    for name in ["Zoë Laurent", "Diego Ramírez", "Yuki Tanaka", "Mei Lin Chen"] {
+      try FileManager.default.copyItem(
+        atPath: "\(sample)/\(name).png", toPath: "\(club)/\(name).png")
+    }
+    let settings = tmux.path("settings.toml")
+    try "# Ada's settings\nanswer-seconds = 6   # a little longer\n".write(
+      toFile: settings, atomically: true, encoding: .utf8)
+    let data = tmux.path("data")
+    launch(["--config", settings, "--data-dir", data, club])
+    tmux.waitForScreen(showing: ["4 members from", "Make this your club (y)"])
+    tmux.press("y")
+    tmux.waitForScreen(showing: ["Your club now: meet-the-members alone plays it"])
+    XCTAssertEqual(
+      try String(contentsOfFile: settings, encoding: .utf8),
+      "# Ada's settings\nanswer-seconds = 6   # a little longer\nroster = '\(club)'\n")
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
+
+    // Without a roster, or with the club's own folder: the club plays, not offered again.
+    for arguments in [[], [club + "/"]] {
+      launch(["--config", settings, "--data-dir", data] + arguments)
+      tmux.waitForScreen(showing: ["4 members from"])
+      XCTAssertFalse(tmux.screen().contains("Make this your club"), "\(arguments)")
+      tmux.press("q")
+      XCTAssertEqual(waitForExit().status, "0")
+    }
+  }
+}

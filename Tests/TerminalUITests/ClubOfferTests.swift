@@ -1,0 +1,37 @@
+import GameEngine
+import Pictures
+import XCTest
+
+@testable import TerminalUI
+
+/// "Make this your club": the start screen's offer, for a roster from the command line, to
+/// make it what the game plays without one.
+final class ClubOfferTests: XCTestCase {
+  func testTheOfferIsOneKeyAndSaysHowItWent() throws {
+    var model = makeModel(offersClub: true)
+    let offer = "Make this your club (y): meet-the-members alone will play it"
+    XCTAssertNotNil(cell(of: offer, in: model.frame), model.frame.text)
+    assertSnapshot(model.frame, named: "start-club-80x24")
+    assertSnapshot(
+      makeModel(size: Layout.minimum, offersClub: true).frame, named: "start-club-minimum")
+    let effects = model.handleAlone(.key(.character("y")), at: .seconds(1))
+    XCTAssertTrue(effects.contains(.makeClub), "\(effects)")
+    model.handle(.clubMade(failure: nil), at: .seconds(1))
+    XCTAssertNotNil(cell(of: "Your club now: meet-the-members alone plays it", in: model.frame))
+    XCTAssertFalse(
+      model.handleAlone(.key(.character("y")), at: .seconds(2)).contains(.makeClub),
+      "made once")
+
+    var failing = makeModel(offersClub: true)
+    failing.handle(.clubMade(failure: "/x/config.toml: cannot be written (no space)"), at: .zero)
+    XCTAssertTrue(
+      failing.frame.text.contains("Not kept as your club: /x/config.toml: cannot be written"),
+      failing.frame.text)
+    XCTAssertTrue(failing.handleAlone(.key(.character("y")), at: .seconds(1)).contains(.makeClub))
+
+    // Not offered: no line, and y does nothing.
+    var plain = makeModel()
+    XCTAssertFalse(plain.frame.text.contains("Make this your club"))
+    XCTAssertFalse(plain.handleAlone(.key(.character("y")), at: .seconds(1)).contains(.makeClub))
+  }
+}
