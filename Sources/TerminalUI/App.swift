@@ -31,14 +31,24 @@ public final class App {
     /// Makes the roster the player's club in the settings (nil, or why not); nil when the
     /// start screen does not offer it (the roster is the club already, or came from them).
     public var makeClub: (@Sendable () -> String?)?
+    /// The roster as `makeClub` keeps it.
+    public var clubRoster: String?
+    /// The settings file, for the settings window, and what keeps a setting in it (its key,
+    /// its value as typed; nil, or why not).
+    public var settings: SettingsFile?
+    public var saveSetting: (@Sendable (String, String) -> String?)?
 
     public init(
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
       recorder: HistoryRecorder? = nil, mode: PlayMode? = nil,
-      makeClub: (@Sendable () -> String?)? = nil
+      makeClub: (@Sendable () -> String?)? = nil, clubRoster: String? = nil,
+      settings: SettingsFile? = nil, saveSetting: (@Sendable (String, String) -> String?)? = nil
     ) {
       self.makeClub = makeClub
+      self.clubRoster = clubRoster
+      self.settings = settings
+      self.saveSetting = saveSetting
       self.session = session
       self.roster = roster
       self.photos = photos
@@ -71,6 +81,7 @@ public final class App {
   let trace: Trace?
   private let recorder: HistoryRecorder?
   private let clubMaker: (@Sendable () -> String?)?
+  private let settingSaver: (@Sendable (String, String) -> String?)?
   /// History writes wait here, never on the main queue: a database another process holds, or
   /// a slow disk, delays no key and no frame.
   private let historyQueue = DispatchQueue(label: "meet-the-members.history", qos: .utility)
@@ -91,9 +102,11 @@ public final class App {
       AppModel(
         session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
         size: terminal.size, history: setup.history, mode: setup.mode,
-        offersClub: setup.makeClub != nil))
+        offersClub: setup.makeClub != nil, settings: setup.settings,
+        clubRoster: setup.clubRoster))
     recorder = setup.recorder
     clubMaker = setup.makeClub
+    settingSaver = setup.saveSetting
     store = PictureStore()
     photos = setup.photos
     trace = setup.trace
@@ -181,6 +194,15 @@ public final class App {
       MainActor.assumeIsolated {
         guard let maker = app.clubMaker else { return .clubMade(failure: "no settings file here") }
         return .clubMade(failure: maker())
+      }
+    }
+
+    func saveSetting(key: String, value: String) -> Input {
+      MainActor.assumeIsolated {
+        guard let saver = app.settingSaver else {
+          return .settingSaved(key: key, value: value, failure: "no settings file here")
+        }
+        return .settingSaved(key: key, value: value, failure: saver(key, value))
       }
     }
 

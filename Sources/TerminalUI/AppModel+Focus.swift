@@ -8,7 +8,7 @@ extension AppModel {
     case nil: []
     case .stats: [.people, .close]
     case .people: [.sortPeople] + (recordsHistory ? [.forgetProgress] : []) + [.close]
-    case .help, .warnings: [.close]
+    case .help, .warnings, .settings: [.close]
     }
   }
 
@@ -16,7 +16,8 @@ extension AppModel {
   var controls: [Control] {
     if overlay != nil { return windowControls }
     switch place {
-    case .start: return [.start, .learn, .stats, .quit]
+    case .start:
+      return [.start, .learn, .stats] + (settingsFile == nil ? [] : [.settings]) + [.quit]
     case .quiz where isFinished: return [.nextRound, .menu]
     case .quiz where isIntroducing: return [.next, .pause, .stats]
     // A name typed has no name buttons: Tab goes between Pause and Stats.

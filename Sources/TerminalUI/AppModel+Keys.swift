@@ -7,11 +7,16 @@ extension AppModel {
   public var keyContexts: [KeyContext] {
     KeyContext.of(
       place: place, overlay: overlay, phase: session.state.phase,
-      hasGroups: !session.groups.isEmpty)
+      hasGroups: !session.groups.isEmpty, editingSetting: settingsWindow.editing != nil)
   }
 
   mutating func handle(_ key: Key, at now: Instant, into step: inout Step) {
     let contexts = keyContexts
+    // A setting typed takes every character.
+    if contexts.first == .settingEdit, case .character(let character) = key {
+      settingsWindow.editing?.insert(character)
+      return tell(.clockTicked, at: now, into: &step)
+    }
     // Where a name is typed, every character is a letter of it (while it can be answered).
     if contexts.first == .typing, case .character(let character) = key {
       if !isTooSmall, overlay == nil, case .answering = session.state.phase {
@@ -47,8 +52,12 @@ extension AppModel {
       return press(.pause, at: now, into: &step)
     case .open(.warnings) where roster.warnings.isEmpty:
       break
+    case .open(.settings) where settingsFile == nil:
+      break
     case .open(let overlay):
       return openOverlay(overlay, at: now, into: &step)
+    case .back where settingsWindow.editing != nil:
+      settingsWindow.editing = nil
     case .back:
       return escape(at: now, into: &step)
     case .focusNext: moveFocus(by: 1)
@@ -62,6 +71,17 @@ extension AppModel {
       return press(.drill, at: now, into: &step)
     case .makeClub:
       return press(.makeClub, at: now, into: &step)
+    case .chooseSetting(let step):
+      settingsWindow.selected = min(
+        max(settingsWindow.selected + step, 0), SettingLine.all.count - 1)
+    case .changeSetting(let by):
+      changeSetting(by: by, into: &step)
+    case .editSetting:
+      editSetting(into: &step)
+    case .edit(let edit) where settingsWindow.editing != nil:
+      settingsWindow.editing?.apply(edit)
+    case .submit where settingsWindow.editing != nil:
+      keepTypedSetting(into: &step)
     case .previousGroup: chooseGroup(session.groupIndex - 1)
     case .nextGroup: chooseGroup(session.groupIndex + 1)
     case .scroll(let move) where overlay == .help:
@@ -80,7 +100,9 @@ extension AppModel {
 
   mutating func press(_ control: Control, at now: Instant, into step: inout Step) {
     // A window owns the screen: only its own buttons work while it is open.
-    guard overlay == nil || windowControls.contains(control) else { return }
+    var settingLine = false
+    if case .setting = control { settingLine = overlay == .settings }
+    guard overlay == nil || windowControls.contains(control) || settingLine else { return }
     let armed = people.forgetArmed
     people.forgetArmed = false
     switch control {
@@ -129,6 +151,15 @@ extension AppModel {
     case .quizKind:
       nextQuizKind()
       tell(.clockTicked, at: now, into: &step)
+    case .settings:
+      guard settingsFile != nil else { return }
+      openOverlay(.settings, at: now, into: &step)
+    case .setting(let index):
+      guard SettingLine.all.indices.contains(index) else { return }
+      settingsWindow.selected = index
+      settingsWindow.editing = nil
+      editSetting(into: &step)
+      tell(.clockTicked, at: now, into: &step)
     case .makeClub:
       guard let offer = clubOffer, offer != .made else { return }
       step.effects.append(.makeClub)
@@ -166,6 +197,7 @@ extension AppModel {
     windowFocus = .close
     people.first = 0
     helpFirst = 0
+    settingsWindow = SettingsWindowState()
     tell(newOverlay == .stats ? .statsOpened : .screenLeft, at: now, into: &step)
   }
 

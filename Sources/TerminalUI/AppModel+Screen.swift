@@ -14,6 +14,8 @@ extension AppModel {
     screen.typing = typing
     screen.facesNotice = facesNotice
     screen.helpFirst = helpFirst
+    screen.settingsFile = settingsFile
+    screen.settingsWindow = settingsWindow
     if place == .start {
       screen.drillPairs = session.drillPairs.count
       screen.clubOffer = clubOffer

@@ -56,16 +56,25 @@ public struct AppModel: Sendable {
   private var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.
   var clubOffer: ClubOffer?
+  /// The roster as the settings would keep it, once made the player's club.
+  let clubRoster: String?
   /// The first line of the help window's keys in view.
   var helpFirst = 0
+  /// The player's settings file, for the settings window; nil when there is none.
+  var settingsFile: SettingsFile?
+  /// The settings window's chosen line, text typed and last message.
+  var settingsWindow = SettingsWindowState()
 
   /// `mode` is the mode the start screen offers first; nil leaves it to the game: Learn on a
   /// roster whose people are mostly new to the history, where the start screen also says
   /// what Learn and Start do, else Start.
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
-    history: HistorySetup? = nil, mode: PlayMode? = nil, offersClub: Bool = false
+    history: HistorySetup? = nil, mode: PlayMode? = nil, offersClub: Bool = false,
+    settings: SettingsFile? = nil, clubRoster: String? = nil
   ) {
+    settingsFile = settings
+    self.clubRoster = clubRoster
     var session = session
     if let history, let wallClock = history.wallClock {
       session.restore(history.memories, wallClock: wallClock, confusions: history.confusions)
@@ -211,6 +220,11 @@ public struct AppModel: Sendable {
       tell(.clockTicked, at: now, into: &step)
     case .clubMade(let failure):
       clubOffer = failure.map(ClubOffer.failed) ?? .made
+      if failure == nil, let clubRoster { settingsFile?.values["roster"] = clubRoster }
+      step.redraw = true
+      tell(.clockTicked, at: now, into: &step)
+    case .settingSaved(let key, let value, let failure):
+      settingSaved(key: key, value: value, failure: failure)
       step.redraw = true
       tell(.clockTicked, at: now, into: &step)
     }
@@ -312,7 +326,8 @@ public struct AppModel: Sendable {
       picture: pictures.onScreen, faces: pictures.faces,
       roster: roster, historyNotice: historyNotice, people: people, group: session.group,
       suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
-      facesNotice: facesNotice, helpFirst: helpFirst, clubOffer: clubOffer)
+      facesNotice: facesNotice, helpFirst: helpFirst, clubOffer: clubOffer,
+      settingsFile: settingsFile, settingsWindow: settingsWindow)
   }
 
   private struct Shown: Equatable {
@@ -336,6 +351,8 @@ public struct AppModel: Sendable {
     var facesNotice: String?
     var helpFirst: Int
     var clubOffer: ClubOffer?
+    var settingsFile: SettingsFile?
+    var settingsWindow: SettingsWindowState
   }
 }
 

@@ -28,6 +28,8 @@ extension CellStyle {
   var leftRight: String { unicode ? "←→" : "Left Right" }
   /// The mark before the chosen line of a list.
   var pointer: String { unicode ? "▸" : ">" }
+  /// Either side of a value that Left and Right change.
+  var stepper: (left: String, right: String) { unicode ? ("◂", "▸") : ("<", ">") }
   var upDown: String { unicode ? "↑↓" : "Up Down" }
   var box: (horizontal: String, vertical: String, corners: [String]) {
     unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])

@@ -52,6 +52,9 @@ public enum Effect: Hashable, Sendable {
   /// Write the roster played into the settings file as the player's club ("Make this your
   /// club"); the result comes back as `.clubMade`.
   case makeClub
+  /// Keep a setting (its key, its value as typed) in the settings file; the result comes
+  /// back as `.settingSaved`.
+  case saveSetting(key: String, value: String)
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
   case suspend
   /// Restore the terminal, print the summary line if there is one, and exit with `status`.

@@ -22,6 +22,8 @@ public protocol EffectHandlers {
   mutating func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant)
   /// Makes the roster played the player's club in the settings file: `.clubMade`.
   mutating func makeClub() -> Input
+  /// Keeps a setting in the settings file: `.settingSaved`.
+  mutating func saveSetting(key: String, value: String) -> Input
   /// Gives the terminal back to the shell and stops until continued.
   mutating func suspend()
   /// Restores the terminal and ends: the terminal's loop exits the process.
@@ -36,6 +38,9 @@ extension EffectHandlers {
   ) {}
   public mutating func suspend() {}
   public mutating func makeClub() -> Input { .clubMade(failure: "no settings file here") }
+  public mutating func saveSetting(key: String, value: String) -> Input {
+    .settingSaved(key: key, value: value, failure: "no settings file here")
+  }
 }
 
 /// Why a frame is drawn, as the trace records it.
@@ -107,6 +112,8 @@ public struct EffectRunner: Sendable {
       return handlers.keep(effect, at: now).map { ($0, now) }
     case .makeClub:
       return (handlers.makeClub(), now)
+    case .saveSetting(let key, let value):
+      return (handlers.saveSetting(key: key, value: value), now)
     case .memberWithdrawn(let member, let file, let reason):
       handlers.memberWithdrawn(member, file: file, reason: reason, at: now)
     case .preparePicture(let request):

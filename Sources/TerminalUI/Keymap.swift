@@ -23,9 +23,18 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
   case window
   /// A window whose list scrolls: the people, the keys.
   case listWindow
+  /// The settings window.
+  case settingsWindow
+  /// A setting being typed in the settings window: every character is a letter of it.
+  case settingEdit
 
   /// The contexts of a screen, most particular first.
-  static func of(place: Place, overlay: Overlay?, phase: Phase, hasGroups: Bool) -> [KeyContext] {
+  static func of(
+    place: Place, overlay: Overlay?, phase: Phase, hasGroups: Bool, editingSetting: Bool = false
+  ) -> [KeyContext] {
+    if overlay == .settings {
+      return [editingSetting ? .settingEdit : .settingsWindow, .window, .anywhere]
+    }
     if let overlay {
       return ([.people, .help].contains(overlay) ? [.listWindow] : []) + [.window, .anywhere]
     }
@@ -48,6 +57,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case .anywhere, .window, .question, .typing, .nameCard, .finished: ""
     case .startScreen, .groupList: " (start screen)"
     case .listWindow: " (people, keys)"
+    case .settingsWindow, .settingEdit: " (settings)"
     }
   }
 }
@@ -76,6 +86,12 @@ public enum KeyAction: Hashable, Sendable {
   case drill
   /// Makes the roster played the player's club, when the start screen offers it.
   case makeClub
+  /// The settings window: the setting above (-1) or below (1).
+  case chooseSetting(Int)
+  /// The settings window: the chosen setting's value before (-1) or after (1).
+  case changeSetting(Int)
+  /// The settings window: types the chosen setting (a name, a folder), or changes it.
+  case editSetting
   /// The group on the line above or below on the start screen.
   case previousGroup
   case nextGroup
@@ -169,6 +185,19 @@ public enum Keymap {
         KeyBinding([], .typing, .type, typingWords, name: "Letters"),
         KeyBinding([.enter], .typing, .submit, typingWords, hint: "answer"),
       ] + edits.map { KeyBinding([$0.0], .typing, .edit($0.1), typingWords) }
+    // The settings window, and a setting typed in it (Esc leaves it as it was).
+    let settingWords = "type a setting, keep it, edit it"
+    let settings =
+      [
+        KeyBinding([.up], .settingsWindow, .chooseSetting(-1), "choose a setting"),
+        KeyBinding([.down], .settingsWindow, .chooseSetting(1), "choose a setting"),
+        KeyBinding([.left], .settingsWindow, .changeSetting(-1), "change it"),
+        KeyBinding([.right], .settingsWindow, .changeSetting(1), "change it"),
+        KeyBinding([.enter], .settingsWindow, .editSetting, "type a name or a folder"),
+        KeyBinding([], .settingEdit, .type, settingWords, name: "Letters"),
+        KeyBinding([.enter], .settingEdit, .submit, settingWords),
+        KeyBinding([.escape], .settingEdit, .back, settingWords),
+      ] + edits.map { KeyBinding([$0.0], .settingEdit, .edit($0.1), settingWords) }
     return options + typing + [
       KeyBinding(
         [.enter, .character(" ")], .nameCard, .pressFocused, "press the button", hint: "next"),
@@ -200,11 +229,13 @@ public enum Keymap {
           "what Start asks: names, faces, typed, mixed"),
         KeyBinding(letters("c"), .startScreen, .drill, "the people you confuse, drilled"),
         KeyBinding(letters("y"), .startScreen, .makeClub, "make this roster your club"),
+        KeyBinding([.character(",")], .startScreen, .open(.settings), "settings"),
         KeyBinding(
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",
           hint: "help", in: [.startScreen, .question, .nameCard]),
       ]
       + scrolls.map { KeyBinding([$0.0], .listWindow, .scroll($0.1), "scroll the list") }
+      + settings
       + [KeyBinding([.escape], .window, .back, "close, or back to start", hint: "close")]
       + menu + [
         KeyBinding([.character("q")], .anywhere, .quit, "quit", hint: "quit", in: screens),

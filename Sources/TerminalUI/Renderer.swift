@@ -23,6 +23,7 @@ public enum Renderer {
     case nil: break
     case .stats: drawStats(screen, into: &frame)
     case .help: drawHelp(screen, into: &frame)
+    case .settings: drawSettings(screen, into: &frame)
     case .warnings: drawWarnings(screen, into: &frame)
     case .people: drawPeople(screen, into: &frame)
     }

@@ -34,6 +34,10 @@ public enum Control: Hashable, Sendable {
   case drill
   /// The start screen's offer to make the roster played the player's club.
   case makeClub
+  /// The start screen's Settings.
+  case settings
+  /// A line of the settings window: choose it, and change or type it.
+  case setting(Int)
 }
 
 /// The start screen's offer to make the roster played (from the command line) the player's
@@ -58,6 +62,8 @@ public enum Overlay: Hashable, Sendable {
   case warnings
   /// Everyone in play, with how well the player knows them.
   case people
+  /// The player's settings, from the start screen.
+  case settings
 }
 
 /// What the start screen says about the roster.
@@ -211,6 +217,10 @@ public struct Screen: Hashable, Sendable {
   public var clubOffer: ClubOffer?
   /// The first line of the help window's keys in view.
   public var helpFirst = 0
+  /// The player's settings file, for the settings window; nil when there is none.
+  public var settingsFile: SettingsFile?
+  /// The settings window's chosen line, text typed and last message.
+  var settingsWindow = SettingsWindowState()
   /// Why the faces are not asked (the window is too small for four), said on the first
   /// question after it.
   public var facesNotice: String?
@@ -242,7 +252,9 @@ public struct Screen: Hashable, Sendable {
 extension Screen {
   /// The contexts of the keys on this screen, most particular first.
   var keyContexts: [KeyContext] {
-    KeyContext.of(place: place, overlay: overlay, phase: game.phase, hasGroups: !groups.isEmpty)
+    KeyContext.of(
+      place: place, overlay: overlay, phase: game.phase, hasGroups: !groups.isEmpty,
+      editingSetting: settingsWindow.editing != nil)
   }
 
   /// How the key that does `action` on the screen under any window is written, from the

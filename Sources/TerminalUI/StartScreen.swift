@@ -75,26 +75,43 @@ extension Renderer {
         ellipsis: look.ellipsis)
     }
 
-    let buttons: [(String, Control)] = [
+    var buttons: [(String, Control)] = [
       ("Start", .start), ("Learn", .learn), ("Stats", .stats), ("Quit", .quit),
     ]
-    // Roomy buttons where they fit, else narrower ones, down to the smallest window.
-    let (buttonWidth, gap) = width >= buttons.count * 13 ? (11, 2) : (9, 1)
-    let buttonsWidth = buttons.count * buttonWidth + (buttons.count - 1) * gap
-    let row = top + lines.count + listHeight + 2 + buttonLines.count
-    for (index, (label, control)) in buttons.enumerated() {
-      frame.putButton(
-        "[ \(label) ]", control: control,
-        column: (width - buttonsWidth) / 2 + index * (buttonWidth + gap), row: row,
-        width: buttonWidth, style: style(of: control, in: screen), centered: true)
+    if screen.settingsFile != nil { buttons.insert(("Settings", .settings), at: 3) }
+    // Roomy buttons where they fit, else narrower ones; where even those do not fit, the
+    // last but one (Settings) on a row of its own.
+    // Each at least as wide as "[ Start ]", so that the row reads evenly.
+    let labelWidths = buttons.map { max(9, DisplayWidth.of("[ \($0.0) ]")) }
+    let roomy = labelWidths.reduce(0, +) + 4 * buttons.count
+    let (padding, gap) = width >= roomy ? (1, 2) : (0, 1)
+    var rows = [Array(buttons.indices)]
+    if labelWidths.reduce(0, +) + buttons.count - 1 > width - 2, buttons.count > 4 {
+      rows = [[0, 1, 2, 4], [3]]
     }
+    let row = top + lines.count + listHeight + 2 + buttonLines.count
+    for (offset, indices) in rows.enumerated() {
+      let rowWidth =
+        indices.map { labelWidths[$0] + 2 * padding }.reduce(0, +)
+        + gap * (indices.count - 1)
+      var column = (width - rowWidth) / 2
+      for index in indices {
+        let (label, control) = buttons[index]
+        frame.putButton(
+          "[ \(label) ]", control: control, column: column, row: row + offset,
+          width: labelWidths[index] + 2 * padding, style: style(of: control, in: screen),
+          centered: true)
+        column += labelWidths[index] + 2 * padding + gap
+      }
+    }
+    let below = row + rows.count - 1
     if screen.explainsModes {
       frame.putCentered(
         "Learn meets each new person, then asks them; Start is a timed quiz of everyone",
-        column: 1, row: row + 1, width: width - 2, style: .plain, ellipsis: look.ellipsis)
+        column: 1, row: below + 1, width: width - 2, style: .plain, ellipsis: look.ellipsis)
     }
     frame.putCentered(
-      screen.keyHints, column: 1, row: row + 2, width: width - 2, style: look.dim,
+      screen.keyHints, column: 1, row: below + 2, width: width - 2, style: look.dim,
       ellipsis: look.ellipsis)
   }
 

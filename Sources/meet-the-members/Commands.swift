@@ -92,7 +92,7 @@ enum Commands {
   static func play(
     roster: Roster, session: Session, mode: PlayMode?, colors: ColorMode?,
     graphics: GraphicsOption, tracePath: String?, history: HistoryLink,
-    makeClub: (@Sendable () -> String?)? = nil
+    configuration: Configuration, rosterArgument: String?
   ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
@@ -119,7 +119,10 @@ enum Commands {
           session: session, roster: summary, photos: photos, choice: choice, trace: trace,
           history: history.setup(
             origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
-          recorder: history.recorder(), mode: mode, makeClub: makeClub))
+          recorder: history.recorder(), mode: mode,
+          makeClub: rosterArgument.flatMap(configuration.clubMaker(for:)),
+          clubRoster: rosterArgument.map(Configuration.club(of:)),
+          settings: configuration.settingsFile, saveSetting: configuration.settingSaver))
       app.run()
     } catch {
       throw CommandError(error.description)

@@ -4,6 +4,7 @@ import Pictures
 import Roster
 import RosterDownload
 import Settings
+import TerminalUI
 
 /// The player's settings file and what it gives the command line: each setting is the option
 /// of the same name (`answer-seconds` is `--answer-seconds`), and an option typed overrides
@@ -137,17 +138,54 @@ struct Configuration {
 
   private static var keyList: String { settings.map(\.key).joined(separator: ", ") }
 
+  /// The settings file for the settings window: where it is, and its settings as typed.
+  var settingsFile: SettingsFile? {
+    guard let file else { return nil }
+    return SettingsFile(
+      path: TerminalText.escapingControls(file.path),
+      values: file.values.mapValues(\.text).filter { key, _ in
+        Self.settings.contains { $0.key == key }
+      })
+  }
+
+  /// What keeps a setting in the file: the value as typed, checked as the option checks it
+  /// (a number as a number, true and false as such); nil, or why not.
+  var settingSaver: (@Sendable (String, String) -> String?)? {
+    guard let path = file?.path else { return nil }
+    return { key, text in
+      if let setting = Self.settings.first(where: { $0.key == key }) {
+        do throws(UsageError) {
+          try setting.check(text)
+        } catch {
+          return error.description.replacingOccurrences(of: "--\(key) ", with: "\(key) ")
+        }
+      }
+      let value: ConfigValue =
+        if key == "send-scores" {
+          .bool(text == "true")
+        } else if key != "player", key != "roster", let number = Int(text) {
+          .integer(number)
+        } else if key != "player", key != "roster", let number = Double(text) {
+          .float(number)
+        } else { .string(text) }
+      do {
+        // Read again: the file may have changed since the game began.
+        var file = try ConfigFile(path: path)
+        try file.set(key, to: value)
+        try file.write()
+        return nil
+      } catch {
+        return TerminalText.escapingControls("\(error)")
+      }
+    }
+  }
+
   /// What makes `roster` (a folder or a URL, as typed on the command line) the player's club
   /// in the settings file, returning why it could not; nil when there is no file to keep it
   /// in, or it is the club already.
   func clubMaker(for roster: String) -> (@Sendable () -> String?)? {
     guard let file else { return nil }
-    let club: String
-    if RosterFetcher.isURL(roster) {
-      club = roster
-    } else {
-      club = URL(fileURLWithPath: roster).standardized.resolvingSymlinksInPath().path
-    }
+    let club = Self.club(of: roster)
     if let configured = values["roster"] {
       let same =
         RosterFetcher.isURL(configured)
@@ -167,6 +205,13 @@ struct Configuration {
         return TerminalText.escapingControls("\(error)")
       }
     }
+  }
+
+  /// A roster typed on the command line as the settings keep it: a URL as it is, a folder
+  /// by its whole path, links followed.
+  static func club(of roster: String) -> String {
+    RosterFetcher.isURL(roster)
+      ? roster : URL(fileURLWithPath: roster).standardized.resolvingSymlinksInPath().path
   }
 
   /// Says what is wrong with the file on standard error, a line each.

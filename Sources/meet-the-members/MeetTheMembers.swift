@@ -254,11 +254,11 @@ struct MeetTheMembers: ParsableCommand {
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       let session = try Commands.makeSession(
         roster: roster, settings: settings, samePhotos: history.samePhotos)
-      let makeClub = rosterFolder.flatMap(configuration.clubMaker(for:))
       try MainActor.assumeIsolated {
         try Commands.play(
           roster: roster, session: session, mode: settings.mode, colors: colors,
-          graphics: graphics, tracePath: trace, history: history, makeClub: makeClub)
+          graphics: graphics, tracePath: trace, history: history,
+          configuration: configuration, rosterArgument: rosterFolder)
       }
     case .forget(let folder, let dataFolder):
       let roster = try loadRoster(folder)

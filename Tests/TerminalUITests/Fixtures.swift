@@ -23,13 +23,14 @@ let unicodeLook = CellStyle(colors: .colors240, symbols: .unicode)
 func makeModel(
   size: CellSize = CellSize(columns: 80, rows: 24), appearance: CellStyle = unicodeLook,
   seed: UInt64 = 3, rules: Rules = .standard, suppliesPictures: Bool = true,
-  members: [Member] = clubMembers, roster: RosterSummary = sampleRoster, offersClub: Bool = false
+  members: [Member] = clubMembers, roster: RosterSummary = sampleRoster, offersClub: Bool = false,
+  settings: SettingsFile? = nil
 ) -> TestModel {
   let questions = try! QuestionGenerator(members: members, seed: seed)
   var model = TestModel(
     model: AppModel(
       session: Session(questions: questions, rules: rules), roster: roster,
-      appearance: appearance, size: size, offersClub: offersClub),
+      appearance: appearance, size: size, offersClub: offersClub, settings: settings),
     suppliesPictures: suppliesPictures)
   model.handle(.launched, at: .zero)
   return model
@@ -168,8 +169,11 @@ struct TestHands: EffectHandlers {
   }
 
   func setClock(_ instant: Instant?) {}
-  /// The settings take the club at once.
+  /// The settings take the club, and every setting, at once.
   func makeClub() -> Input { .clubMade(failure: nil) }
+  func saveSetting(key: String, value: String) -> Input {
+    .settingSaved(key: key, value: value, failure: nil)
+  }
   func report(_ transition: Transition, model: AppModel) {}
   func keep(_ write: Effect, at now: Instant) -> Input? { nil }
   func quit(status: Int32, summary: String?, model: AppModel) {}

@@ -57,7 +57,30 @@ final class KeymapTests: XCTestCase {
       model.handle(.key(.character("m")), at: .zero)
       for _ in 0..<3 { model.handle(.key(.down), at: .zero) }
       return model
+    case .settingsWindow:
+      // The seconds to answer chosen: a setting above and below, values on either side.
+      var model = makeModel(settings: Self.settings)
+      model.handle(.key(.character(",")), at: .zero)
+      for _ in 0..<2 { model.handle(.key(.down), at: .zero) }
+      return model
+    case .settingEdit:
+      // The player's name typed: "Ab cd", the cursor between c and d.
+      var model = makeModel(settings: Self.settings)
+      model.handle(.key(.character(",")), at: .zero)
+      model.handle(.key(.down), at: .zero)
+      model.handle(.key(.enter), at: .zero)
+      for character in "Ab cd" { model.handle(.key(.character(character)), at: .zero) }
+      model.handle(.key(.left), at: .zero)
+      return model
     }
+  }
+
+  private static let settings = SettingsFile(
+    path: "/home/ada/.config/meet-the-members/config.toml", values: ["answer-seconds": "5"])
+
+  /// The name being typed: a question's, or in the settings window a setting's.
+  private func field(_ model: TestModel) -> TextField {
+    model.overlay == .settings ? model.model.settingsWindow.editing ?? TextField() : model.typing
   }
 
   /// Whether `after` shows that `action` was done on `before`.
@@ -97,8 +120,18 @@ final class KeymapTests: XCTestCase {
         && after.overlay == nil
     case .open(let overlay):
       return after.overlay == overlay && before.overlay != overlay
+    case .back where before.model.settingsWindow.editing != nil:
+      // A setting typed is left as it was; the window stays.
+      return after.overlay == .settings && after.model.settingsWindow.editing == nil
+        && after.model.settingsFile == before.model.settingsFile
     case .back:
       return window ? after.overlay == nil : after.place == .start && before.place == .quiz
+    case .chooseSetting(let step):
+      return after.model.settingsWindow.selected == before.model.settingsWindow.selected + step
+    case .changeSetting(let step):
+      return after.model.settingsFile?.values["answer-seconds"] == (step > 0 ? "6" : "4")
+    case .editSetting:
+      return after.model.settingsFile?.values["answer-seconds"] == "6"
     case .quit:
       return after.hasQuit
     case .drill:
@@ -119,7 +152,7 @@ final class KeymapTests: XCTestCase {
       case .top: return new == 0 && old > 0
       }
     case .edit(let edit):
-      let (old, new) = (before.model.typing, after.model.typing)
+      let (old, new) = (field(before), field(after))
       switch edit {
       case .deleteBackward: return new.text == "Ab d" && new.cursor == old.cursor - 1
       case .clear: return new.text.isEmpty && !old.text.isEmpty
@@ -127,6 +160,9 @@ final class KeymapTests: XCTestCase {
       case .left: return new.cursor == old.cursor - 1 && new.text == old.text
       case .right: return new.cursor == old.cursor + 1 && new.text == old.text
       }
+    case .submit where before.overlay == .settings:
+      return after.model.settingsFile?.values["player"] == "Ab cd"
+        && after.model.settingsWindow.editing == nil
     case .submit:
       return after.game.results.count == before.game.results.count + 1
         && after.game.results.last?.typed?.text == before.model.typing.text
@@ -144,6 +180,7 @@ final class KeymapTests: XCTestCase {
           switch binding.action {
           case .drill: makeDrillModel()
           case .makeClub: makeModel(offersClub: true)
+          case .open(.settings): makeModel(settings: Self.settings)
           default: model(in: binding.context)
           }
         if binding.action == .open(.warnings) {

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
 
-/// "Make this your club" in a real terminal: a roster played from the command line becomes,
-/// with one key, what the game plays without one; the settings file keeps its comments.
-final class ClubInTmuxTests: GameInTmuxTestCase {
+/// The settings in a real terminal: "Make this your club" makes a roster played from the
+/// command line, with one key, what the game plays without one; the settings window changes
+/// a setting; the settings file keeps its comments.
+final class SettingsInTmuxTests: GameInTmuxTestCase {
   func testOneKeyMakesTheRosterTheClubThatPlaysWithoutAnArgument() throws {
     let club = tmux.path("club")
     let sample = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
@@ -35,5 +36,34 @@ final class ClubInTmuxTests: GameInTmuxTestCase {
       tmux.press("q")
       XCTAssertEqual(waitForExit().status, "0")
     }
+  }
+
+  func testTheSettingsWindowChangesASettingInTheFile() throws {
+    let settings = tmux.path("settings.toml")
+    try "# Ada's settings\nanswer-seconds = 6   # a little longer\n".write(
+      toFile: settings, atomically: true, encoding: .utf8)
+    launch(["--config", settings, "--data-dir", tmux.path("data")])
+    tmux.waitForScreen(showing: ["[ Settings ]"])
+    tmux.press(",")
+    tmux.waitForScreen(showing: ["Seconds to answer        6", "Kept in \(settings)"])
+    tmux.press("Down")
+    tmux.press("Down")
+    tmux.press("Right")
+    tmux.waitForScreen(showing: ["Kept: seconds to answer 8", "Seconds to answer        ◂ 8 ▸"])
+    XCTAssertEqual(
+      try String(contentsOfFile: settings, encoding: .utf8),
+      "# Ada's settings\nanswer-seconds = 8   # a little longer\n")
+    // The name typed: letters that are commands elsewhere go to it.
+    tmux.press("Up")
+    tmux.press("Enter")
+    tmux.sendLiteral("Ada q")
+    tmux.press("Enter")
+    tmux.waitForScreen(showing: ["Kept: your name Ada q"])
+    XCTAssertTrue(
+      try String(contentsOfFile: settings, encoding: .utf8).hasSuffix("player = 'Ada q'\n"))
+    tmux.press("Escape")
+    tmux.waitForScreen(showing: ["[ Start ]"])
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
   }
 }

@@ -1,0 +1,191 @@
+import GameEngine
+import Pictures
+
+/// The player's settings file as the game was given it: where it is, its settings (as typed
+/// after their options), and what keeps a setting in it.
+public struct SettingsFile: Hashable, Sendable {
+  /// Where the file is, as shown.
+  public var path: String
+  /// The settings it holds, by key, as text ("5", "all", "Ada").
+  public var values: [String: String]
+
+  public init(path: String, values: [String: String]) {
+    self.path = path
+    self.values = values
+  }
+}
+
+/// A setting the window shows: its key in the file, its label, and the values it steps
+/// through (none for a text typed: a name, a folder).
+struct SettingLine: Hashable, Sendable {
+  let key: String
+  let label: String
+  /// The values Left and Right step through; empty for a text typed.
+  let choices: [String]
+  /// What plays without the setting.
+  let byDefault: String
+
+  var isText: Bool { choices.isEmpty }
+
+  /// Every setting, in the window's order.
+  static let all: [SettingLine] = [
+    SettingLine(key: "roster", label: "Roster", choices: [], byDefault: "the sample club"),
+    SettingLine(key: "player", label: "Your name", choices: [], byDefault: "none"),
+    SettingLine(
+      key: "answer-seconds", label: "Seconds to answer",
+      choices: ["3", "4", "5", "6", "8", "10", "15", "20", "30"], byDefault: "5"),
+    SettingLine(
+      key: "reveal-seconds", label: "Seconds of the answer",
+      choices: ["0", "1", "2", "3", "5", "8"], byDefault: "2"),
+    SettingLine(
+      key: "type-seconds", label: "Seconds to type",
+      choices: ["8", "10", "15", "20", "30", "45", "60"], byDefault: "15"),
+    SettingLine(
+      key: "round", label: "Questions a round",
+      choices: ["5", "10", "20", "30", "50", "all"], byDefault: "10"),
+    SettingLine(
+      key: "minutes", label: "Minutes a sitting",
+      choices: ["5", "10", "15", "20", "30", "45", "60"], byDefault: "10"),
+    SettingLine(
+      key: "kind", label: "What is asked",
+      choices: QuestionKinds.allCases.map(\.rawValue), byDefault: "each mode's own"),
+    SettingLine(
+      key: "graphics", label: "Faces drawn with",
+      choices: ["auto", "kitty", "sixel", "iterm2", "symbols"], byDefault: "auto"),
+    SettingLine(
+      key: "colors", label: "Colours",
+      choices: ColorMode.allCases.map(\.rawValue), byDefault: "what the terminal says"),
+    SettingLine(
+      key: "send-scores", label: "Send scores to the club", choices: ["false", "true"],
+      byDefault: "false"),
+  ]
+
+  /// The value `step` places after `current` among the choices (the nearest when `current`
+  /// is not one of them), stopping at the ends.
+  func stepped(from current: String?, by step: Int) -> String {
+    let index: Int
+    if let current, let found = choices.firstIndex(of: current) {
+      index = found + step
+    } else if let current, let number = Double(current) {
+      // A value typed in the file between two choices: the next one in that direction.
+      let numbers = choices.map { Double($0) ?? .infinity }
+      let above = numbers.firstIndex { $0 > number } ?? choices.count
+      index = step > 0 ? above : above - 1
+    } else {
+      index = choices.firstIndex(of: byDefault).map { $0 + step } ?? 0
+    }
+    return choices[min(max(index, 0), choices.count - 1)]
+  }
+}
+
+/// What the settings window remembers while it is open: the setting chosen, the text being
+/// typed for one, and what became of the last change.
+struct SettingsWindowState: Hashable, Sendable {
+  var selected = 0
+  /// The text being typed for the chosen setting; nil when none is.
+  var editing: TextField?
+  /// What the last change came to: saved, or why not.
+  var message: String?
+}
+
+extension Renderer {
+  /// The settings: a line each, the chosen one lit (its value between arrows, or its field
+  /// while it is typed), where the file is, and what became of the last change.
+  static func drawSettings(_ screen: Screen, into frame: inout Frame) {
+    let look = screen.appearance
+    guard let file = screen.settingsFile else { return }
+    let state = screen.settingsWindow
+    let labelWidth = SettingLine.all.map { DisplayWidth.of($0.label) }.max() ?? 0
+    var footer: [(String, Style)] = [("", .plain)]
+    let help =
+      state.editing != nil
+      ? "Enter keeps it, Esc leaves it as it was"
+      : SettingLine.all[state.selected].isText
+        ? "Enter types it; \(look.upDown) choose a setting"
+        : "\(look.leftRight) change it; \(look.upDown) choose a setting"
+    footer.append((help, look.dim))
+    footer.append(("Kept in \(file.path)", look.dim))
+    footer.append(("Changes are used from the next launch on.", look.dim))
+    if let message = state.message { footer.append((message, look.title)) }
+    // In a short window, the settings around the chosen one.
+    let count = SettingLine.all.count
+    let room = HelpLayout.visibleLines(in: frame.size)
+    let shown = min(count, max(1, room - footer.count))
+    let first = min(max(0, state.selected - shown / 2), count - shown)
+    var lines: [(String, Style)] = []
+    for index in first..<first + shown {
+      let setting = SettingLine.all[index]
+      let chosen = index == state.selected
+      var value = file.values[setting.key] ?? "\(setting.byDefault) (default)"
+      if chosen, let field = state.editing {
+        value = field.text
+      } else if chosen, !setting.isText {
+        value = "\(look.stepper.left) \(value) \(look.stepper.right)"
+      }
+      lines.append(
+        (
+          DisplayWidth.pad(setting.label, to: labelWidth) + "  " + value,
+          chosen ? look.focused : .plain
+        ))
+    }
+    let width = min(frame.size.columns - 2, 76)
+    let (column, row) = drawBox(
+      title: "Settings", lines: lines + footer, screen: screen, into: &frame, width: width)
+    // Each setting's line is a button: a click chooses it (and changes it, or types it).
+    for offset in 0..<shown {
+      frame.addButton(
+        .setting(first + offset),
+        area: Rect(column: column, row: row + offset, columns: width - 4, rows: 1))
+    }
+    // The cursor of a setting typed: the cell after the text before it, not lit.
+    if let field = state.editing {
+      let before = String(field.characters.prefix(field.cursor))
+      let cursor = column + labelWidth + 2 + DisplayWidth.of(before)
+      let line = row + state.selected - first
+      if cursor < column + width - 4 {
+        let under =
+          field.cursor < field.characters.count ? String(field.characters[field.cursor]) : " "
+        frame.put(under, column: cursor, row: line, style: .plain)
+      }
+    }
+  }
+}
+
+extension AppModel {
+  /// The chosen setting's value before or after the one it has, kept in the file.
+  mutating func changeSetting(by step: Int, into effects: inout Step) {
+    let setting = SettingLine.all[settingsWindow.selected]
+    guard !setting.isText else { return }
+    let current = settingsFile?.values[setting.key]
+    let value = setting.stepped(from: current, by: step)
+    guard value != current else { return }
+    effects.effects.append(.saveSetting(key: setting.key, value: value))
+  }
+
+  /// Enter on a setting: a text is typed (from what it is), a value changes to the next.
+  mutating func editSetting(into step: inout Step) {
+    let setting = SettingLine.all[settingsWindow.selected]
+    guard setting.isText else { return changeSetting(by: 1, into: &step) }
+    settingsWindow.editing = TextField(settingsFile?.values[setting.key] ?? "")
+  }
+
+  /// The text typed for a setting, kept (a setting left empty stays as it was).
+  mutating func keepTypedSetting(into step: inout Step) {
+    let setting = SettingLine.all[settingsWindow.selected]
+    let text = settingsWindow.editing?.text.trimmingCharacters(in: .whitespaces) ?? ""
+    settingsWindow.editing = nil
+    guard !text.isEmpty, text != settingsFile?.values[setting.key] else { return }
+    step.effects.append(.saveSetting(key: setting.key, value: text))
+  }
+
+  /// What became of a setting sent to the file.
+  mutating func settingSaved(key: String, value: String, failure: String?) {
+    let label = SettingLine.all.first { $0.key == key }?.label ?? key
+    if let failure {
+      settingsWindow.message = "Not kept: \(failure)"
+    } else {
+      settingsFile?.values[key] = value
+      settingsWindow.message = "Kept: \(label.lowercased()) \(value)"
+    }
+  }
+}

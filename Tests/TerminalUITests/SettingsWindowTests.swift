@@ -1,0 +1,95 @@
+import GameEngine
+import Pictures
+import XCTest
+
+@testable import TerminalUI
+
+/// The settings window: each setting on a line, changed with Left and Right or typed, kept
+/// in the file through an effect, the file's place said.
+final class SettingsWindowTests: XCTestCase {
+  private let file = SettingsFile(
+    path: "/home/ada/.config/meet-the-members/config.toml",
+    values: ["roster": "/home/ada/chess-club", "answer-seconds": "7", "round": "all"])
+
+  func testTheWindowShowsEverySettingAndWhereTheFileIs() throws {
+    var model = makeModel(settings: file)
+    XCTAssertNotNil(cell(of: "[ Settings ]", in: model.frame), model.frame.text)
+    // In the smallest window, Settings has a row of its own under the others.
+    let small = makeModel(size: Layout.minimum, settings: file).frame
+    assertSnapshot(small, named: "start-settings-minimum")
+    let settings = try XCTUnwrap(cell(of: "[ Settings ]", in: small))
+    XCTAssertEqual(cell(of: "[ Start ]", in: small)?.row, settings.row - 1)
+    model.handle(.key(.character(",")), at: .zero)
+    XCTAssertEqual(model.overlay, .settings)
+    let frame = model.frame
+    assertSnapshot(frame, named: "settings-80x24", withStyles: .colors240)
+    for line in [
+      "Roster                   /home/ada/chess-club", "Your name                none (default)",
+      "Seconds to answer        7", "Questions a round        all",
+      "Kept in /home/ada/.config/meet-the-members/config.toml",
+      "Changes are used from the next launch on.",
+    ] {
+      XCTAssertNotNil(cell(of: line, in: frame), "\(line)\n\(frame.text)")
+    }
+    assertSnapshot(
+      {
+        var small = makeModel(size: Layout.minimum, settings: file)
+        small.handle(.key(.character(",")), at: .zero)
+        return small.frame
+      }(), named: "settings-minimum")
+    // Without a settings file (no home): no button, and , does nothing.
+    var none = makeModel()
+    XCTAssertNil(cell(of: "[ Settings ]", in: none.frame))
+    none.handle(.key(.character(",")), at: .zero)
+    XCTAssertNil(none.overlay)
+  }
+
+  func testLeftAndRightStepAValueAndEachChangeIsKept() throws {
+    var model = makeModel(settings: file)
+    model.handle(.press(.settings), at: .zero)
+    for _ in 0..<2 { model.handle(.key(.down), at: .zero) }
+    // 7 is between the choices 6 and 8: Right goes to 8, Left from there to 6.
+    let effects = model.handleAlone(.key(.right), at: .seconds(1))
+    XCTAssertTrue(effects.contains(.saveSetting(key: "answer-seconds", value: "8")), "\(effects)")
+    model.handle(.settingSaved(key: "answer-seconds", value: "8", failure: nil), at: .seconds(1))
+    XCTAssertNotNil(cell(of: "Seconds to answer        ◂ 8 ▸", in: model.frame), model.frame.text)
+    XCTAssertNotNil(cell(of: "Kept: seconds to answer 8", in: model.frame))
+    model.handle(.key(.left), at: .seconds(2))
+    XCTAssertEqual(model.model.settingsFile?.values["answer-seconds"], "6")
+    // A change the file refuses is said, and the value stays.
+    model.handle(
+      .settingSaved(key: "answer-seconds", value: "5", failure: "config.toml: cannot be written"),
+      at: .seconds(3))
+    XCTAssertEqual(model.model.settingsFile?.values["answer-seconds"], "6")
+    XCTAssertNotNil(cell(of: "Not kept: config.toml: cannot be written", in: model.frame))
+    // A click on a line chooses it and steps it on.
+    let frame = model.frame
+    let round = try XCTUnwrap(cell(of: "Questions a round", in: frame))
+    XCTAssertEqual(frame.control(atColumn: round.column, row: round.row), .setting(5))
+    model.handle(.press(.setting(5)), at: .seconds(4))
+    XCTAssertEqual(model.model.settingsFile?.values["round"], "all", "all is the last choice")
+    XCTAssertEqual(model.model.settingsWindow.selected, 5)
+  }
+
+  func testANameIsTypedAndEscLeavesItAsItWas() throws {
+    var model = makeModel(settings: file)
+    model.handle(.press(.settings), at: .zero)
+    model.handle(.key(.down), at: .zero)
+    model.handle(.key(.enter), at: .zero)
+    // Letters that are commands elsewhere are letters here.
+    for character in "Ada q" { model.handle(.key(.character(character)), at: .zero) }
+    model.handle(.key(.backspace), at: .zero)
+    XCTAssertFalse(model.hasQuit)
+    XCTAssertNotNil(cell(of: "Your name                Ada ", in: model.frame), model.frame.text)
+    model.handle(.key(.enter), at: .seconds(1))
+    XCTAssertTrue(model.log.contains(.saveSetting(key: "player", value: "Ada")), "\(model.log)")
+    XCTAssertEqual(model.model.settingsFile?.values["player"], "Ada")
+    model.handle(.key(.enter), at: .seconds(2))
+    for character in "Bob" { model.handle(.key(.character(character)), at: .seconds(2)) }
+    model.handle(.key(.escape), at: .seconds(2))
+    XCTAssertEqual(model.overlay, .settings, "Esc leaves the name, not the window")
+    XCTAssertEqual(model.model.settingsFile?.values["player"], "Ada")
+    model.handle(.key(.escape), at: .seconds(3))
+    XCTAssertNil(model.overlay)
+  }
+}
