@@ -38,6 +38,18 @@ extension Session {
     return transitions
   }
 
+  /// Answers the question on screen right a second after `now`, lets its reveal end two
+  /// seconds later, and moves `now` on to then; returns the question answered.
+  @discardableResult
+  mutating func answerRight(at now: inout Instant) -> Question? {
+    guard let question = state.phase.question else { return nil }
+    now = now + .seconds(1)
+    play(question.rightAnswer, at: now)
+    now = now + .seconds(2)
+    play(.clockTicked, at: now)
+    return question
+  }
+
   var answering: Answering? {
     if case .answering(let answering) = state.phase { return answering }
     return nil
