@@ -16,8 +16,8 @@ struct PictureSlots: Hashable, Sendable {
   var onScreen: Held?
   /// Faces beside it or in its place (the finished scene's, a question of faces'), by member.
   var faces: [MemberID: Held] = [:]
-  /// The last next-question picture asked for.
-  var prefetched: PictureRequest?
+  /// The last next-question pictures asked for: its face, or the four of a question of faces.
+  var prefetched: [PictureRequest] = []
 }
 
 extension AppModel {
@@ -120,11 +120,22 @@ extension AppModel {
       requests.append(
         PictureRequest(member: member.id, box: box, style: appearance, purpose: .onScreen))
     }
-    let upcoming = PictureRequest(
-      member: session.upcomingMember, box: box, style: appearance, purpose: .prefetch)
+    let upcoming: [PictureRequest]
+    let next = session.state.upcoming
+    if session.state.game?.mode == .quiz, next.kind == .face, session.roomForFaces {
+      let faceBox = Layout.faceBox(in: size)
+      upcoming = next.options.map {
+        PictureRequest(member: $0.member, box: faceBox, style: appearance, purpose: .prefetch)
+      }
+    } else {
+      upcoming = [
+        PictureRequest(
+          member: session.upcomingMember, box: box, style: appearance, purpose: .prefetch)
+      ]
+    }
     if pictures.prefetched != upcoming {
       pictures.prefetched = upcoming
-      requests.append(upcoming)
+      requests += upcoming
     }
     return requests.map(Effect.preparePicture)
   }

@@ -159,8 +159,8 @@ final class RosterClaimTests: RosterFolderTestCase {
       .write(to: data + "/" + History.fileName)
     let history = try History(folder: data)
     let here = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(folder + "/club")
-    defer { FileManager.default.changeCurrentDirectoryPath(here) }
+    _ = FileManager.default.changeCurrentDirectoryPath(folder + "/club")
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
     let key = RosterKey.folder(".")
     XCTAssertEqual(try history.people(club, roster: key).map(\.id), [1])
     XCTAssertEqual(

@@ -24,8 +24,8 @@ final class RosterIdentityTests: RosterFolderTestCase {
     XCTAssertEqual(RosterKey.folder(folder + "/club/../club/").identity, real.identity)
     XCTAssertEqual(RosterKey.folder(folder + "/link").identity, real.identity)
     let here = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(club)
-    defer { FileManager.default.changeCurrentDirectoryPath(here) }
+    _ = FileManager.default.changeCurrentDirectoryPath(club)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
     XCTAssertEqual(RosterKey.folder(".").identity, real.identity)
     XCTAssertEqual(RosterKey.folder(".").name, "club")
     XCTAssertEqual(

@@ -380,7 +380,7 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(after.first?["new"] as? Int, 18)
     // A history that cannot be kept (its folder would be inside a file): nothing to forget.
     let file = data + "/file"
-    FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
     let (unkept, _) = try play(
       [#"{"do":"forget"}"#], arguments: ["--seed", "4", "--data-dir", file + "/data"])
     XCTAssertEqual(

@@ -122,7 +122,7 @@ final class XTerminal {
     let windowClass = kind == .kitty ? "kitty" : "xterm"
     var window = ""
     for attempt in 1...2 {
-      FileManager.default.createFile(atPath: log, contents: nil)
+      _ = FileManager.default.createFile(atPath: log, contents: nil)
       let started = Process()
       started.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       started.arguments = arguments

@@ -32,6 +32,18 @@ final class FaceScreenTests: XCTestCase {
     XCTAssertEqual(
       Set(model.log.onScreenRequests.map(\.member)), Set(question.options.map(\.member)))
     XCTAssertTrue(model.log.onScreenRequests.allSatisfy { $0.box == box })
+    // The next question's four faces are made ahead, in the same box.
+    let next = model.game.state.upcoming
+    XCTAssertEqual(next.kind, .face)
+    let prefetched = model.log.compactMap { effect -> PictureRequest? in
+      guard case .preparePicture(let request) = effect, request.purpose == .prefetch else {
+        return nil
+      }
+      return request
+    }
+    XCTAssertEqual(
+      prefetched.suffix(4).map(\.member), next.options.map(\.member), "\(prefetched)")
+    XCTAssertTrue(prefetched.suffix(4).allSatisfy { $0.box == box })
     let frame = model.frame
     assertSnapshot(frame, named: "faces-80x24", withStyles: .colors240)
     XCTAssertTrue(frame.text.contains(question.member.name), frame.text)

@@ -42,7 +42,7 @@ final class FinishedSceneTests: XCTestCase {
   }
 
   func testTheFacesOfThePeopleMissedAreAskedForAndShown() {
-    var model = finishedModel()
+    let model = finishedModel()
     guard case .finished(let summary) = model.game.state.phase else { return XCTFail() }
     let box = CellSize(columns: 20, rows: 10)
     let asked = model.log.onScreenRequests.filter { $0.box == box }.map(\.member)
@@ -191,7 +191,7 @@ final class FinishedSceneTests: XCTestCase {
   /// how many are recognised, beside the none known by typing.
   func testASittingThatOnlyPicksNamesSaysHowManyAreRecognised() {
     var model = makeModel(rules: Rules(sittingLength: .seconds(60), questionKinds: .names))
-    guard let (sitting, now) = playASitting(&model) else {
+    guard let (sitting, _) = playASitting(&model) else {
       return XCTFail("\(model.game.state.phase)")
     }
     XCTAssertEqual(sitting.knownAfter, 0)
