@@ -33,7 +33,8 @@ struct HistoryLink {
     guard let folder else {
       return HistoryLink(
         history: nil, people: [:], roster: key,
-        notice: "History not kept: no HOME or XDG_DATA_HOME to keep it in (see --data-dir)")
+        notice: "History not kept: no HOME or XDG_DATA_HOME to keep it in (see --data-dir)",
+        samePhotos: samePhotos(of: roster))
     }
     do {
       let history = try History(folder: folder)
@@ -77,8 +78,30 @@ struct HistoryLink {
     } catch {
       return HistoryLink(
         history: nil, people: [:], roster: key,
-        notice: "History not kept: \(TerminalText.escapingControls(error.description))")
+        notice: "History not kept: \(TerminalText.escapingControls(error.description))",
+        samePhotos: samePhotos(of: roster))
     }
+  }
+
+  /// The sets of members whose photos are one file, found without the history's hashes: the
+  /// files of one size compared byte for byte (most photos differ in size, and are not read).
+  static func samePhotos(of roster: Roster) -> [[MemberID]] {
+    var bySize: [UInt64: [RosterEntry]] = [:]
+    for entry in roster.entries {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: entry.path.string)
+      guard let size = (attributes?[.size] as? NSNumber)?.uint64Value else { continue }
+      bySize[size, default: []].append(entry)
+    }
+    var sets: [[MemberID]] = []
+    for entries in bySize.values where entries.count > 1 {
+      var byContents: [Data: [MemberID]] = [:]
+      for entry in entries {
+        guard let data = FileManager.default.contents(atPath: entry.path.string) else { continue }
+        byContents[data, default: []].append(entry.member.id)
+      }
+      sets += byContents.values.filter { $0.count > 1 }
+    }
+    return sets
   }
 
   /// `--forget`: asks on standard error, reads the answer from standard input, and clears the

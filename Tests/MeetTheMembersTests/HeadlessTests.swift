@@ -533,12 +533,25 @@ extension HeadlessTests {
       + (0..<40).flatMap { _ in
         [#"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":2}"#]
       }
-    let (events, status) = try play(
-      commands,
-      arguments: [
-        "--seed", "8", "--kind", "faces", "--round", "40", "--data-dir", club + "/data", club,
-      ])
+    // With a history (which hashes the photos), and without one (a file where its folder
+    // would be): the files themselves are compared.
+    let notAFolder = club + "/not-a-folder"
+    FileManager.default.createFile(atPath: notAFolder, contents: Data())
+    for data in [club + "/data", notAFolder] {
+      try checkFaces(
+        commands: commands, arguments: ["--seed", "8", "--kind", "faces", "--round", "40"],
+        data: data, club: club, shared: shared)
+    }
+  }
+
+  private func checkFaces(
+    commands: [String], arguments: [String], data: String, club: String, shared: [String]
+  ) throws {
+    let (events, status) = try play(commands, arguments: arguments + ["--data-dir", data, club])
     XCTAssertEqual(status, 0)
+    XCTAssertEqual(
+      self.events("roster", in: events).first?["history"] != nil, data.hasSuffix("not-a-folder"),
+      "\(data)")
     let questions = self.events("question", in: events)
     XCTAssertEqual(questions.count, 40)
     var placeholders = 0
