@@ -37,14 +37,19 @@ public final class App {
     /// its value as typed; nil, or why not).
     public var settings: SettingsFile?
     public var saveSetting: (@Sendable (String, String) -> String?)?
+    /// What is wrong with the settings file, a line each (said on standard error too, where
+    /// the game's screen hides it).
+    public var settingsWarnings: [String]
 
     public init(
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
       recorder: HistoryRecorder? = nil, mode: PlayMode? = nil,
       makeClub: (@Sendable () -> String?)? = nil, clubRoster: String? = nil,
-      settings: SettingsFile? = nil, saveSetting: (@Sendable (String, String) -> String?)? = nil
+      settings: SettingsFile? = nil, saveSetting: (@Sendable (String, String) -> String?)? = nil,
+      settingsWarnings: [String] = []
     ) {
+      self.settingsWarnings = settingsWarnings
       self.makeClub = makeClub
       self.clubRoster = clubRoster
       self.settings = settings
@@ -103,7 +108,7 @@ public final class App {
         session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
         size: terminal.size, history: setup.history, mode: setup.mode,
         offersClub: setup.makeClub != nil, settings: setup.settings,
-        clubRoster: setup.clubRoster))
+        clubRoster: setup.clubRoster, settingsWarnings: setup.settingsWarnings))
     recorder = setup.recorder
     clubMaker = setup.makeClub
     settingSaver = setup.saveSetting

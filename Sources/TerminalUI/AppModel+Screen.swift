@@ -17,6 +17,7 @@ extension AppModel {
     screen.settingsFile = settingsFile
     screen.settingsWindow = settingsWindow
     if place == .start {
+      screen.settingsWarnings = settingsWarnings
       screen.drillPairs = session.drillPairs.count
       screen.clubOffer = clubOffer
     }

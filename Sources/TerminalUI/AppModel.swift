@@ -58,6 +58,8 @@ public struct AppModel: Sendable {
   var clubOffer: ClubOffer?
   /// The roster as the settings would keep it, once made the player's club.
   let clubRoster: String?
+  /// What is wrong with the settings file, a line each; the start screen says the first.
+  let settingsWarnings: [String]
   /// The first line of the help window's keys in view.
   var helpFirst = 0
   /// The player's settings file, for the settings window; nil when there is none.
@@ -71,9 +73,10 @@ public struct AppModel: Sendable {
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
     history: HistorySetup? = nil, mode: PlayMode? = nil, offersClub: Bool = false,
-    settings: SettingsFile? = nil, clubRoster: String? = nil
+    settings: SettingsFile? = nil, clubRoster: String? = nil, settingsWarnings: [String] = []
   ) {
     settingsFile = settings
+    self.settingsWarnings = settingsWarnings
     self.clubRoster = clubRoster
     var session = session
     if let history, let wallClock = history.wallClock {
@@ -242,7 +245,11 @@ public struct AppModel: Sendable {
       focus = .option(0)
     }
     for transition in transitions {
-      if case .questionPosed = transition.kind { typing = TextField() }
+      if case .questionPosed = transition.kind {
+        typing = TextField()
+        // The arrows start from the first option of each question, not the last answered.
+        if case .option = focus { focus = .option(0) }
+      }
       if case .questionEnded(let result) = transition.kind {
         if facesNotice != nil { facesNoticeSaid = true }
         played.add(result, streak: session.state.streak)

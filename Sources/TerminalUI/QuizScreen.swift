@@ -74,7 +74,7 @@ extension Renderer {
     var label = "This is \(introduction.member.name)"
     if let partner = introduction.partner {
       message = "Often taken for each other: look at what tells them apart"
-      label = "Next"
+      label = "\(introduction.member.name)\(look.separator)\(partner.name)"
       let members = [introduction.member, partner]
       let areas = Layout.pairAreas(in: size)
       let names = DisplayWidth.truncateDistinctly(
@@ -208,15 +208,17 @@ extension Renderer {
       frame.addButton(.option(index), area: area)
       let mark = optionMark(index, of: question, screen: screen)
       marks.append(mark)
+      let number = "\(index + 1) "
       labels.append(
         revealed
-          ? (option.name, area.columns - DisplayWidth.of(mark.mark))
+          ? (option.name, area.columns - DisplayWidth.of(number + mark.mark))
           : ("\(index + 1)", area.columns))
     }
     let names = DisplayWidth.truncateDistinctly(labels, ellipsis: look.ellipsis)
     for (index, area) in areas.enumerated() {
+      let number = revealed ? "\(index + 1) " : ""
       frame.putButton(
-        marks[index].mark + names[index], control: .option(index), column: area.column,
+        number + marks[index].mark + names[index], control: .option(index), column: area.column,
         row: area.row + area.rows, width: area.columns, style: marks[index].style,
         centered: true, ellipsis: look.ellipsis)
     }
@@ -264,8 +266,8 @@ extension Renderer {
       frame.putCentered(
         typed, column: left, row: first.row, width: width, style: look.dim,
         ellipsis: look.ellipsis)
-      let mark =
-        reveal.outcome.isCorrect ? look.right : reveal.typed == nil ? look.timedOut : look.wrong
+      // The right name, marked right as a name picked is; the message line says how it went.
+      let mark = look.right
       let name = question.member.name
       let line = "\(mark) \(name)"
       frame.putCentered(

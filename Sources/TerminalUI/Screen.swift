@@ -217,6 +217,8 @@ public struct Screen: Hashable, Sendable {
   public var clubOffer: ClubOffer?
   /// The first line of the help window's keys in view.
   public var helpFirst = 0
+  /// What is wrong with the settings file, a line each (the start screen says the first).
+  public var settingsWarnings: [String] = []
   /// The player's settings file, for the settings window; nil when there is none.
   public var settingsFile: SettingsFile?
   /// The settings window's chosen line, text typed and last message.

@@ -35,7 +35,7 @@ struct SettingLine: Hashable, Sendable {
       key: "answer-seconds", label: "Seconds to answer",
       choices: ["3", "4", "5", "6", "8", "10", "15", "20", "30"], byDefault: "5"),
     SettingLine(
-      key: "reveal-seconds", label: "Seconds of the answer",
+      key: "reveal-seconds", label: "Seconds a reveal shows",
       choices: ["0", "1", "2", "3", "5", "8"], byDefault: "2"),
     SettingLine(
       key: "type-seconds", label: "Seconds to type",

@@ -29,6 +29,10 @@ extension Renderer {
     if let notice = screen.historyNotice {
       lines.append((notice, look.dim))
     }
+    if let warning = screen.settingsWarnings.first {
+      let more = screen.settingsWarnings.count - 1
+      lines.append(("Settings: \(warning)" + (more > 0 ? " (\(more) more)" : ""), look.dim))
+    }
     if screen.game.questionsPlayed > 0 {
       lines.append(
         (

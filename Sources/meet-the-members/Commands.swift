@@ -92,7 +92,7 @@ enum Commands {
   static func play(
     roster: Roster, session: Session, mode: PlayMode?, colors: ColorMode?,
     graphics: GraphicsOption, tracePath: String?, history: HistoryLink,
-    configuration: Configuration, rosterArgument: String?
+    configuration: Configuration, rosterArgument: String?, warnings: [String]
   ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
@@ -122,7 +122,8 @@ enum Commands {
           recorder: history.recorder(), mode: mode,
           makeClub: rosterArgument.flatMap(configuration.clubMaker(for:)),
           clubRoster: rosterArgument.map(Configuration.club(of:)),
-          settings: configuration.settingsFile, saveSetting: configuration.settingSaver))
+          settings: configuration.settingsFile, saveSetting: configuration.settingSaver,
+          settingsWarnings: warnings.map(TerminalText.escapingControls)))
       app.run()
     } catch {
       throw CommandError(error.description)

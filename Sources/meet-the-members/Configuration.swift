@@ -160,6 +160,17 @@ struct Configuration {
           return error.description.replacingOccurrences(of: "--\(key) ", with: "\(key) ")
         }
       }
+      var text = text
+      if key == "roster" {
+        // A folder by its whole path, and one that is there: a URL is checked when played.
+        text = Self.club(of: text)
+        var folder: ObjCBool = false
+        if !RosterFetcher.isURL(text),
+          !FileManager.default.fileExists(atPath: text, isDirectory: &folder) || !folder.boolValue
+        {
+          return TerminalText.escapingControls("roster \(text): no such folder")
+        }
+      }
       let value: ConfigValue =
         if key == "send-scores" {
           .bool(text == "true")

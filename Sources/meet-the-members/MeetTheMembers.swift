@@ -228,6 +228,7 @@ struct MeetTheMembers: ParsableCommand {
     let configuration = try Configuration.load(option: config)
     configuration.warn()
     let command = withSettings(configuration)
+    var warnings = configuration.warnings
     /// The roster asked for; the sample club when the settings' roster cannot be played.
     func loadRoster(_ folder: String?) throws -> Roster {
       guard rosterFolder == nil, let folder, let file = configuration.file else {
@@ -236,9 +237,9 @@ struct MeetTheMembers: ParsableCommand {
       do {
         return try Commands.loadRoster(folder)
       } catch {
-        Configuration(
-          warning: "\(file.place(of: "roster")): roster \(error); the sample club plays"
-        ).warn()
+        let warning = "\(file.place(of: "roster")): roster \(error); the sample club plays"
+        Configuration(warning: warning).warn()
+        warnings.append(warning)
         return try Commands.loadRoster(nil)
       }
     }
@@ -258,7 +259,7 @@ struct MeetTheMembers: ParsableCommand {
         try Commands.play(
           roster: roster, session: session, mode: settings.mode, colors: colors,
           graphics: graphics, tracePath: trace, history: history,
-          configuration: configuration, rosterArgument: rosterFolder)
+          configuration: configuration, rosterArgument: rosterFolder, warnings: warnings)
       }
     case .forget(let folder, let dataFolder):
       let roster = try loadRoster(folder)

@@ -40,10 +40,13 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
 
   func testTheSettingsWindowChangesASettingInTheFile() throws {
     let settings = tmux.path("settings.toml")
-    try "# Ada's settings\nanswer-seconds = 6   # a little longer\n".write(
+    try "# Ada's settings\nanswer-seconds = 6   # a little longer\nround = 0\n".write(
       toFile: settings, atomically: true, encoding: .utf8)
     launch(["--config", settings, "--data-dir", tmux.path("data")])
-    tmux.waitForScreen(showing: ["[ Settings ]"])
+    // A bad value is said on the start screen too, where the game's screen would hide the
+    // line on standard error.
+    tmux.waitForScreen(showing: ["[ Settings ]", "Settings: "])
+    XCTAssertTrue(tmux.screen().contains("settings.toml:3: round must be"), tmux.screen())
     tmux.press(",")
     tmux.waitForScreen(showing: ["Seconds to answer        6", "Kept in \(settings)"])
     tmux.press("Down")
@@ -52,7 +55,7 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     tmux.waitForScreen(showing: ["Kept: seconds to answer 8", "Seconds to answer        ◂ 8 ▸"])
     XCTAssertEqual(
       try String(contentsOfFile: settings, encoding: .utf8),
-      "# Ada's settings\nanswer-seconds = 8   # a little longer\n")
+      "# Ada's settings\nanswer-seconds = 8   # a little longer\nround = 0\n")
     // The name typed: letters that are commands elsewhere go to it.
     tmux.press("Up")
     tmux.press("Enter")
@@ -60,7 +63,14 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     tmux.press("Enter")
     tmux.waitForScreen(showing: ["Kept: your name Ada q"])
     XCTAssertTrue(
-      try String(contentsOfFile: settings, encoding: .utf8).hasSuffix("player = 'Ada q'\n"))
+      try String(contentsOfFile: settings, encoding: .utf8).contains("player = 'Ada q'\n"))
+    // A roster folder that is not there is refused, in the window.
+    tmux.press("Up")
+    tmux.press("Enter")
+    tmux.sendLiteral("/no/such/club")
+    tmux.press("Enter")
+    tmux.waitForScreen(showing: ["Not kept: roster /no/such/club: no such folder"])
+    XCTAssertFalse(try String(contentsOfFile: settings, encoding: .utf8).contains("roster"))
     tmux.press("Escape")
     tmux.waitForScreen(showing: ["[ Start ]"])
     tmux.press("q")

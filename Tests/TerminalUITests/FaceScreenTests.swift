@@ -85,8 +85,9 @@ final class FaceScreenTests: XCTestCase {
       (area.column..<area.column + area.columns).map { frame[$0, area.row + area.rows].text }
         .joined().trimmingCharacters(in: .whitespaces)
     }
-    XCTAssertTrue(labels[question.correctIndex].hasPrefix("✓ "), "\(labels)")
-    XCTAssertTrue(labels[wrong].hasPrefix("✗ "), "\(labels)")
+    // Each face keeps its number, which the message names.
+    XCTAssertTrue(labels[question.correctIndex].hasPrefix("\(question.correctIndex + 1) ✓ "))
+    XCTAssertTrue(labels[wrong].hasPrefix("\(wrong + 1) ✗ "), "\(labels)")
   }
 
   func testArrowsMoveAlongTheRowOfFaces() {
