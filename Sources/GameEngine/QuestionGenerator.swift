@@ -244,14 +244,29 @@ public struct QuestionGenerator: Sendable {
   }
 
   /// A member in play who bears the name `name` (an index in `names`) and whose photo is not
-  /// among `photos`: the first in roster order; nil when there is none.
-  private func face(bearing name: Int, besides photos: Set<Int>) -> Int? {
+  /// among `photos`: one of `preferred` (the people confused with the one asked) when one
+  /// bears it, else the first in roster order; nil when there is none.
+  private func face(bearing name: Int, besides photos: Set<Int>, preferring preferred: Set<Int>)
+    -> Int?
+  {
+    var first: Int?
     var member = firstWithName[name]
     while member >= 0 {
-      if !withdrawn.contains(member), !photos.contains(photoOf[member]) { return member }
+      if !withdrawn.contains(member), !photos.contains(photoOf[member]) {
+        if preferred.contains(member) { return member }
+        first = first ?? member
+      }
       member = nextWithName[member]
     }
-    return nil
+    return first
+  }
+
+  /// Whether two members' photos are one file (see `samePhotos`).
+  public func samePhoto(_ one: MemberID, _ other: MemberID) -> Bool {
+    guard let first = members.firstIndex(where: { $0.id == one }),
+      let second = members.firstIndex(where: { $0.id == other })
+    else { return false }
+    return photoOf[first] == photoOf[second]
   }
 
   /// The names of `pool` in the order they teach most as another name for `members[asked]`:
@@ -301,6 +316,13 @@ public struct QuestionGenerator: Sendable {
 
     var taken: Set<Int> = [correctName]
     var photos: Set<Int> = [photoOf[asked]]
+    // The very people confused with the one asked, whose faces a question of faces shows
+    // (another who bears their name is someone else).
+    var confused = Set<Int>()
+    if kind == .face, !confusions.isEmpty {
+      let partners = confusions.partners(of: member.id)
+      confused = Set(members.indices.filter { partners[members[$0].id] != nil })
+    }
     var options: [NameOption] = []
     for tier in tiers(of: asked, in: pool, confusions: confusions) {
       // Drawn uniformly from the tier until it has no name left to give. (A tier of every
@@ -314,7 +336,9 @@ public struct QuestionGenerator: Sendable {
           options.append(names[candidate])
           continue
         }
-        guard let shown = face(bearing: candidate, besides: photos) else { continue }
+        guard let shown = face(bearing: candidate, besides: photos, preferring: confused) else {
+          continue
+        }
         photos.insert(photoOf[shown])
         options.append(NameOption(name: members[shown].name, member: members[shown].id))
       }

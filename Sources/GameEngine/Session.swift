@@ -245,11 +245,11 @@ public struct Session: Sendable {
 
   /// The pairs the confusions drill asks: people taken for each other at least
   /// `ConfusionDrill.timesConfused` times, both in play among those the games ask about, most
-  /// often first.
+  /// often first; not two who share a photo, whose faces cannot be told apart.
   public var drillPairs: [(MemberID, MemberID)] {
     let askable = Set(membersToAsk.map(\.id))
     return confusions.pairs(atLeast: ConfusionDrill.timesConfused).filter {
-      askable.contains($0.0) && askable.contains($0.1)
+      askable.contains($0.0) && askable.contains($0.1) && !questions.samePhoto($0.0, $0.1)
     }
   }
 

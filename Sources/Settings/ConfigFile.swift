@@ -41,6 +41,8 @@ public struct ConfigFile: Sendable {
   /// What is wrong with the file, one line each, naming it and the line: a file that is not
   /// TOML, or a value of a type no setting has (a table, an array, a date).
   public private(set) var problems: [String] = []
+  /// Whether the text is TOML (an empty file is).
+  private var isTOML = true
 
   /// The file in the XDG config folder: `$XDG_CONFIG_HOME/meet-the-members/config.toml`,
   /// else `~/.config/meet-the-members/config.toml`; nil without a home.
@@ -80,9 +82,11 @@ public struct ConfigFile: Sendable {
   private mutating func parse() {
     values = [:]
     problems = []
+    isTOML = false
     let table: TOMLTable
     do {
       table = try TOMLTable(string: text)
+      isTOML = true
     } catch let error as TOMLParseError {
       problems.append(
         "\(path):\(error.source.begin.line): not TOML (\(error.description)); "
@@ -120,8 +124,17 @@ public struct ConfigFile: Sendable {
 
   /// The lines before the first table header: the top level's.
   private func topLevel(of lines: [Substring]) -> Range<Int> {
-    0..<(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("[") }
-      ?? lines.count)
+    0..<(lines.firstIndex(where: Self.isTableHeader) ?? lines.count)
+  }
+
+  /// Whether a line is a table's header (`[scores]`, `[[people]]`), not a line of an array.
+  private static func isTableHeader(_ line: Substring) -> Bool {
+    var text = line.trimmingCharacters(in: .whitespaces)
+    if let comment = text.firstIndex(of: "#") {
+      text = String(text[..<comment]).trimmingCharacters(in: .whitespaces)
+    }
+    return text.hasPrefix("[") && text.hasSuffix("]") && !text.contains(",")
+      && !text.contains("=")
   }
 
   /// The bare key a line of the top level sets (`key = value`); nil for anything else. Lines
@@ -141,7 +154,7 @@ public struct ConfigFile: Sendable {
   /// Everything else stays as it was.
   public mutating func set(_ key: String, to value: ConfigValue) throws(ConfigError) {
     // A file that is not TOML is left for the player to mend: an edit could not be checked.
-    if values.isEmpty, let problem = problems.first { throw ConfigError(problem) }
+    if !isTOML, let problem = problems.first { throw ConfigError(problem) }
     let literal = try Self.literal(value)
     let topLevel = topLevel(of: self.lines)
     var lines = self.lines.map(String.init)

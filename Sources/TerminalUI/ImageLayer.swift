@@ -44,12 +44,7 @@ struct ImageLayer {
   mutating func change(to images: [PlacedImage], writtenRows: Set<Int> = []) -> Change {
     var change = Change()
     let gone = shown.filter { !images.contains($0) }
-    let coming = images.filter { image in
-      guard shown.contains(image) else { return true }
-      // Kitty's images lie under the cells, whatever is written on them.
-      return graphics != .kitty
-        && (image.area.row..<image.area.row + image.area.rows).contains(where: writtenRows.contains)
-    }
+    let new = images.filter { !shown.contains($0) }
     for old in gone {
       switch graphics {
       case .kitty:
@@ -57,10 +52,19 @@ struct ImageLayer {
       case .sixel, .iterm2:
         // Painted over by an opaque image that replaces it in the same cells, or by its
         // lines (through an image's transparent parts it would still show).
-        if !coming.contains(where: { $0.area == old.area && $0.image.isOpaque }) {
+        if !new.contains(where: { $0.area == old.area && $0.image.isOpaque }) {
           change.redrawRows.append(old.area.row..<old.area.row + old.area.rows)
         }
       }
+    }
+    // The lines ncurses writes: the cells that changed, and the lines drawn again whole.
+    var written = writtenRows
+    for rows in change.redrawRows { written.formUnion(rows) }
+    let coming = images.filter { image in
+      guard shown.contains(image) else { return true }
+      // Kitty's images lie under the cells, whatever is written on them.
+      return graphics != .kitty
+        && (image.area.row..<image.area.row + image.area.rows).contains(where: written.contains)
     }
     for new in coming {
       // Placed in one sequence with the cursor's moves: tmux may move the cursor between two.

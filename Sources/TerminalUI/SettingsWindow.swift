@@ -55,9 +55,6 @@ struct SettingLine: Hashable, Sendable {
     SettingLine(
       key: "colors", label: "Colours",
       choices: ColorMode.allCases.map(\.rawValue), byDefault: "what the terminal says"),
-    SettingLine(
-      key: "send-scores", label: "Send scores to the club", choices: ["false", "true"],
-      byDefault: "false"),
   ]
 
   /// The value `step` places after `current` among the choices (the nearest when `current`
@@ -74,7 +71,9 @@ struct SettingLine: Hashable, Sendable {
     } else {
       index = choices.firstIndex(of: byDefault).map { $0 + step } ?? 0
     }
-    return choices[min(max(index, 0), choices.count - 1)]
+    // Past either end: nothing to step to (a value typed beyond the choices stays).
+    guard choices.indices.contains(index) else { return current ?? byDefault }
+    return choices[index]
   }
 }
 

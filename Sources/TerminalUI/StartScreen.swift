@@ -41,9 +41,25 @@ extension Renderer {
         ))
     }
     // The list of groups takes what rows are left, and a blank line after it.
-    let drillLine = (screen.drillPairs > 0 ? 1 : 0) + (screen.clubOffer == nil ? 0 : 1)
+    var buttons: [(String, Control)] = [
+      ("Start", .start), ("Learn", .learn), ("Stats", .stats), ("Quit", .quit),
+    ]
+    if screen.settingsFile != nil { buttons.insert(("Settings", .settings), at: 3) }
+    // Roomy buttons where they fit, else narrower ones; where even those do not fit, the
+    // last but one (Settings) on a row of its own.
+    // Each at least as wide as "[ Start ]", so that the row reads evenly.
+    let labelWidths = buttons.map { max(9, DisplayWidth.of("[ \($0.0) ]")) }
+    let roomy = labelWidths.reduce(0, +) + 4 * buttons.count
+    let (padding, gap) = width >= roomy ? (1, 2) : (0, 1)
+    var rows = [Array(buttons.indices)]
+    if labelWidths.reduce(0, +) + buttons.count - 1 > width - 2, buttons.count > 4 {
+      rows = [[0, 1, 2, 4], [3]]
+    }
+    // The lines of buttons under "Start asks" and the row of Settings, where it wraps.
+    let drillLine =
+      (screen.drillPairs > 0 ? 1 : 0) + (screen.clubOffer == nil ? 0 : 1) + (rows.count - 1)
     let listRows = min(
-      screen.groups.count, max(0, frame.size.rows - lines.count - 5 - drillLine))
+      screen.groups.count, max(0, frame.size.rows - lines.count - 7 - drillLine))
     let listHeight = listRows > 0 ? listRows + 1 : 0
     let top = max(0, (frame.size.rows - lines.count - listHeight - 6 - drillLine) / 2)
     for (offset, line) in lines.enumerated() {
@@ -79,20 +95,6 @@ extension Renderer {
         ellipsis: look.ellipsis)
     }
 
-    var buttons: [(String, Control)] = [
-      ("Start", .start), ("Learn", .learn), ("Stats", .stats), ("Quit", .quit),
-    ]
-    if screen.settingsFile != nil { buttons.insert(("Settings", .settings), at: 3) }
-    // Roomy buttons where they fit, else narrower ones; where even those do not fit, the
-    // last but one (Settings) on a row of its own.
-    // Each at least as wide as "[ Start ]", so that the row reads evenly.
-    let labelWidths = buttons.map { max(9, DisplayWidth.of("[ \($0.0) ]")) }
-    let roomy = labelWidths.reduce(0, +) + 4 * buttons.count
-    let (padding, gap) = width >= roomy ? (1, 2) : (0, 1)
-    var rows = [Array(buttons.indices)]
-    if labelWidths.reduce(0, +) + buttons.count - 1 > width - 2, buttons.count > 4 {
-      rows = [[0, 1, 2, 4], [3]]
-    }
     let row = top + lines.count + listHeight + 2 + buttonLines.count
     for (offset, indices) in rows.enumerated() {
       let rowWidth =

@@ -70,14 +70,18 @@ struct Configuration {
   /// One line for each thing wrong with the file.
   let warnings: [String]
 
-  /// The file `--config` names (which must exist), else the one in the XDG config folder.
-  static func load(option: String?) throws(UsageError) -> Configuration {
+  /// The file `--config` names (which must exist), else the one in the XDG config folder
+  /// unless `standard` is off (the headless game: a seed plays the same game on every
+  /// machine, whatever its player set).
+  static func load(option: String?, standard: Bool = true) throws(UsageError) -> Configuration {
     let path: String?
     if let option {
       guard !option.isEmpty else { throw UsageError("--config needs a file") }
       path = option
-    } else {
+    } else if standard {
       path = ConfigFile.standardPath(environment: ProcessInfo.processInfo.environment)
+    } else {
+      path = nil
     }
     guard let path else { return Configuration(file: nil, values: [:], warnings: []) }
     let file: ConfigFile

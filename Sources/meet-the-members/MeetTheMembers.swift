@@ -225,13 +225,13 @@ struct MeetTheMembers: ParsableCommand {
   }
 
   func run() throws {
-    let configuration = try Configuration.load(option: config)
+    let configuration = try Configuration.load(option: config, standard: !headless)
     configuration.warn()
     let command = withSettings(configuration)
     var warnings = configuration.warnings
     /// The roster asked for; the sample club when the settings' roster cannot be played.
-    func loadRoster(_ folder: String?) throws -> Roster {
-      guard rosterFolder == nil, let folder, let file = configuration.file else {
+    func loadRoster(_ folder: String?, forAGame: Bool = true) throws -> Roster {
+      guard forAGame, rosterFolder == nil, let folder, let file = configuration.file else {
         return try Commands.loadRoster(folder)
       }
       do {
@@ -248,7 +248,7 @@ struct MeetTheMembers: ParsableCommand {
       try Commands.preview(
         photo, size: size, colors: colors ?? ColorSupport.detect(), graphics: graphics)
     case .printRoster(let folder, let decodingEveryPhoto):
-      let roster = try loadRoster(folder)
+      let roster = try loadRoster(folder, forAGame: false)
       throw ExitCode(Commands.printRoster(roster, decodingEveryPhoto: decodingEveryPhoto))
     case .play(let settings, let colors, let graphics, let trace):
       let roster = try loadRoster(settings.folder)
@@ -262,7 +262,7 @@ struct MeetTheMembers: ParsableCommand {
           configuration: configuration, rosterArgument: rosterFolder, warnings: warnings)
       }
     case .forget(let folder, let dataFolder):
-      let roster = try loadRoster(folder)
+      let roster = try loadRoster(folder, forAGame: false)
       try HistoryLink.forget(roster: roster, dataFolder: dataFolder)
     case .playHeadless(let settings, let clock):
       let roster = try loadRoster(settings.folder)

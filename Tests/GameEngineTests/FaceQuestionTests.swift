@@ -55,6 +55,31 @@ final class FaceQuestionTests: XCTestCase {
     }
   }
 
+  /// The face of the very person confused is offered, not a namesake's; two who share a
+  /// photo are not drilled.
+  func testTheConfusedPersonsOwnFaceIsOffered() {
+    var names = club(12).map(\.name)
+    names[1] = "Alex Kim"
+    names[4] = "Alex Kim"
+    var questions = generator(members(names), seed: 5)
+    let confusions = Confusions([(MemberID("m1"), MemberID("m5"))])
+    for number in 1...20 {
+      let question = questions.question(
+        about: MemberID("m1"), number: number, confusions: confusions, kind: .face)
+      XCTAssertTrue(question.options.contains { $0.member == MemberID("m5") }, "\(question)")
+      XCTAssertFalse(question.options.contains { $0.member == MemberID("m2") }, "\(question)")
+    }
+    var session = Session(
+      questions: generator(club(8), samePhotos: [[MemberID("m1"), MemberID("m2")]]))
+    session.restore(
+      Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
+      confusions: Confusions(
+        [("m1", "m2"), ("m2", "m1"), ("m3", "m4"), ("m4", "m3")].map {
+          (MemberID($0.0), MemberID($0.1))
+        }))
+    XCTAssertEqual(session.drillPairs.map { [$0.0, $0.1] }, [[MemberID("m3"), MemberID("m4")]])
+  }
+
   func testAFaceIsChosenByItsIndexAndCountsAsRecognised() throws {
     var game = makeGame(rules: Rules(questionKinds: .faces))
     game.play(.startPressed, at: .zero)

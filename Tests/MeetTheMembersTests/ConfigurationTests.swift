@@ -110,21 +110,37 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(preview.status, 0, preview.errors)
   }
 
-  func testTheStandardFileIsReadAndABadRosterPlaysTheSampleClub() throws {
+  /// The standard file is read by the game and the roster commands, not by the headless
+  /// game (a seed plays the same game on every machine); a configured roster that cannot be
+  /// played is the sample club in a game, and an error for the roster commands.
+  func testTheStandardFileAndABadRoster() throws {
     let home = folder + "/xdg"
     try FileManager.default.createDirectory(
       atPath: home + "/meet-the-members", withIntermediateDirectories: true)
     let path = home + "/meet-the-members/config.toml"
-    try "roster = \"/nowhere/at/all\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try "roster = \"/nowhere/at/all\"\nkind = \"typing\"\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = home
-    let result = try runMeetTheMembers(
-      ["--headless"], environment: environment, input: "")
-    XCTAssertEqual(result.status, 0, result.errors)
+    let check = try runMeetTheMembers(["--check"], environment: environment)
+    XCTAssertEqual(check.status, 1, check.output)
+    XCTAssertTrue(check.errors.contains("/nowhere/at/all"), check.errors)
+    let headless = try runMeetTheMembers(
+      ["--headless", "--seed", "3"], environment: environment, input: #"{"do":"start"}"# + "\n")
+    XCTAssertEqual(headless.status, 0, headless.errors)
+    XCTAssertEqual(headless.errors, "", "the standard file is not read")
+    let events = events(headless.output)
+    XCTAssertEqual(events.first?["members"] as? Int, 18)
+    XCTAssertEqual(
+      events.first { $0["event"] as? String == "question" }?["kind"] as? String, "name")
+    // Named with --config, the headless game reads it: the sample club plays, said.
+    let named = try runMeetTheMembers(
+      ["--headless", "--config", path], environment: environment, input: "")
+    XCTAssertEqual(named.status, 0, named.errors)
     XCTAssertTrue(
-      result.errors.hasPrefix("Warning: \(path):1: roster /nowhere/at/all"), result.errors)
-    XCTAssertTrue(result.errors.hasSuffix("; the sample club plays\n"), result.errors)
-    XCTAssertEqual(events(result.output).first?["members"] as? Int, 18)
+      named.errors.hasPrefix("Warning: \(path):1: roster /nowhere/at/all"), named.errors)
+    XCTAssertTrue(named.errors.hasSuffix("; the sample club plays\n"), named.errors)
+    XCTAssertEqual(self.events(named.output).first?["members"] as? Int, 18)
   }
 
   func testAFileThatIsNotTOMLIsSaidAndTheDefaultsPlay() throws {

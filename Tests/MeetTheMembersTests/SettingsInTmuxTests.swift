@@ -48,11 +48,11 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     tmux.waitForScreen(showing: ["[ Settings ]", "Settings: "])
     XCTAssertTrue(tmux.screen().contains("settings.toml:3: round must be"), tmux.screen())
     tmux.press(",")
-    tmux.waitForScreen(showing: ["Seconds to answer        6", "Kept in \(settings)"])
+    tmux.waitForScreen(showing: ["Seconds to answer       6", "Kept in \(settings)"])
     tmux.press("Down")
     tmux.press("Down")
     tmux.press("Right")
-    tmux.waitForScreen(showing: ["Kept: seconds to answer 8", "Seconds to answer        ◂ 8 ▸"])
+    tmux.waitForScreen(showing: ["Kept: seconds to answer 8", "Seconds to answer       ◂ 8 ▸"])
     XCTAssertEqual(
       try String(contentsOfFile: settings, encoding: .utf8),
       "# Ada's settings\nanswer-seconds = 8   # a little longer\nround = 0\n")

@@ -68,6 +68,17 @@ final class ConfigFileTests: XCTestCase {
     XCTAssertEqual(file.values["player"], .string("Ada \"the\" Lovelace"))
   }
 
+  /// A setting of a type none has, or a multi-line array, does not stop a setting being
+  /// written, nor its line being found.
+  func testAnArrayIsNoTableAndNoBrokenFile() throws {
+    var file = ConfigFile(
+      path: "/x/config.toml", text: "future-thing = [\n  [1, 2],\n]\nround = 5\n")
+    XCTAssertEqual(file.place(of: "round"), "/x/config.toml:4")
+    try file.set("roster", to: .string("/home/ada/club"))
+    XCTAssertEqual(file.values["roster"], .string("/home/ada/club"))
+    XCTAssertTrue(file.text.hasSuffix("round = 5\nroster = '/home/ada/club'\n"), file.text)
+  }
+
   func testANewFileIsMadeInItsFolderAtomically() throws {
     let path = folder + "/meet-the-members/config.toml"
     var file = try ConfigFile(path: path)

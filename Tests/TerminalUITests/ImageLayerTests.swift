@@ -142,6 +142,22 @@ final class ImageLayerTests: XCTestCase {
     }
   }
 
+  /// A face taken off beside one that stays has its lines drawn again whole: the one that
+  /// stays is drawn again too.
+  func testAnImageBesideOneTakenOffIsDrawnAgain() {
+    let beside = Rect(column: 40, row: 3, columns: 30, rows: 15)
+    var layer = ImageLayer(graphics: .sixel)
+    let stays = PlacedImage(image: image(.sixel), area: area)
+    let goes = PlacedImage(image: image(.sixel), area: beside)
+    _ = layer.change(to: [stays, goes])
+    let narrower = PlacedImage(
+      image: image(.sixel), area: Rect(column: 42, row: 3, columns: 20, rows: 15))
+    let change = layer.change(to: [stays, narrower])
+    XCTAssertEqual(change.redrawRows, [3..<18])
+    XCTAssertTrue(text(change.after).contains("\u{1B}[4;6H"), "the face that stays, again")
+    XCTAssertTrue(text(change.after).contains("\u{1B}[4;43H"))
+  }
+
   /// The screen drawn anew: every image is put on again with the next frame.
   func testAClearedScreenGetsItsImagesAgain() {
     var layer = ImageLayer(graphics: .kitty)

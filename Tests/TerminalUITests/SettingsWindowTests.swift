@@ -7,6 +7,12 @@ import XCTest
 /// The settings window: each setting on a line, changed with Left and Right or typed, kept
 /// in the file through an effect, the file's place said.
 final class SettingsWindowTests: XCTestCase {
+  /// A setting's line as the window writes it: its label padded as the longest, its value.
+  private func setting(_ label: String, _ value: String) -> String {
+    let width = SettingLine.all.map { DisplayWidth.of($0.label) }.max() ?? 0
+    return DisplayWidth.pad(label, to: width) + "  " + value
+  }
+
   private let file = SettingsFile(
     path: "/home/ada/.config/meet-the-members/config.toml",
     values: ["roster": "/home/ada/chess-club", "answer-seconds": "7", "round": "all"])
@@ -24,8 +30,8 @@ final class SettingsWindowTests: XCTestCase {
     let frame = model.frame
     assertSnapshot(frame, named: "settings-80x24", withStyles: .colors240)
     for line in [
-      "Roster                   /home/ada/chess-club", "Your name                none (default)",
-      "Seconds to answer        7", "Questions a round        all",
+      setting("Roster", "/home/ada/chess-club"), setting("Your name", "none (default)"),
+      setting("Seconds to answer", "7"), setting("Questions a round", "all"),
       "Kept in /home/ada/.config/meet-the-members/config.toml",
       "Changes are used from the next launch on.",
     ] {
@@ -52,7 +58,8 @@ final class SettingsWindowTests: XCTestCase {
     let effects = model.handleAlone(.key(.right), at: .seconds(1))
     XCTAssertTrue(effects.contains(.saveSetting(key: "answer-seconds", value: "8")), "\(effects)")
     model.handle(.settingSaved(key: "answer-seconds", value: "8", failure: nil), at: .seconds(1))
-    XCTAssertNotNil(cell(of: "Seconds to answer        ◂ 8 ▸", in: model.frame), model.frame.text)
+    XCTAssertNotNil(
+      cell(of: setting("Seconds to answer", "◂ 8 ▸"), in: model.frame), model.frame.text)
     XCTAssertNotNil(cell(of: "Kept: seconds to answer 8", in: model.frame))
     model.handle(.key(.left), at: .seconds(2))
     XCTAssertEqual(model.model.settingsFile?.values["answer-seconds"], "6")
@@ -71,6 +78,34 @@ final class SettingsWindowTests: XCTestCase {
     XCTAssertEqual(model.model.settingsWindow.selected, 5)
   }
 
+  /// In the smallest window, with groups to list, the club offered and the Settings row of
+  /// its own, the buttons and the hints still show: the list of groups gives way.
+  func testTheSmallestStartScreenKeepsItsButtonsAndHints() throws {
+    let crowd = (0..<40).map {
+      Member(id: MemberID("c\($0)"), name: "Person \($0)", group: "group \($0 % 8)")
+    }
+    let frame = makeModel(
+      size: Layout.minimum, members: crowd, offersClub: true, settings: file
+    ).frame
+    XCTAssertNotNil(cell(of: "[ Settings ]", in: frame), frame.text)
+    XCTAssertNotNil(cell(of: "[ Start ]", in: frame), frame.text)
+    XCTAssertEqual(cell(of: "Enter press", in: frame)?.row, Layout.minimum.rows - 1, frame.text)
+  }
+
+  /// A value typed in the file between two choices steps to its neighbours; one beyond the
+  /// choices stays where it is.
+  func testStepsGoToTheNeighboursAndStopAtTheEnds() throws {
+    let seconds = try XCTUnwrap(SettingLine.all.first { $0.key == "answer-seconds" })
+    XCTAssertEqual(seconds.stepped(from: "7", by: 1), "8")
+    XCTAssertEqual(seconds.stepped(from: "7", by: -1), "6")
+    XCTAssertEqual(seconds.stepped(from: "2.5", by: -1), "2.5")
+    XCTAssertEqual(seconds.stepped(from: "2.5", by: 1), "3")
+    XCTAssertEqual(seconds.stepped(from: "60", by: 1), "60")
+    XCTAssertEqual(seconds.stepped(from: "60", by: -1), "30")
+    XCTAssertEqual(seconds.stepped(from: nil, by: 1), "6", "from the default, 5")
+    XCTAssertEqual(seconds.stepped(from: "30", by: 1), "30")
+  }
+
   func testANameIsTypedAndEscLeavesItAsItWas() throws {
     var model = makeModel(settings: file)
     model.handle(.press(.settings), at: .zero)
@@ -80,7 +115,7 @@ final class SettingsWindowTests: XCTestCase {
     for character in "Ada q" { model.handle(.key(.character(character)), at: .zero) }
     model.handle(.key(.backspace), at: .zero)
     XCTAssertFalse(model.hasQuit)
-    XCTAssertNotNil(cell(of: "Your name                Ada ", in: model.frame), model.frame.text)
+    XCTAssertNotNil(cell(of: setting("Your name", "Ada "), in: model.frame), model.frame.text)
     model.handle(.key(.enter), at: .seconds(1))
     XCTAssertTrue(model.log.contains(.saveSetting(key: "player", value: "Ada")), "\(model.log)")
     XCTAssertEqual(model.model.settingsFile?.values["player"], "Ada")
