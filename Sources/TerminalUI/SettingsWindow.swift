@@ -15,6 +15,9 @@ public struct SettingsFile: Hashable, Sendable {
   }
 }
 
+/// The keys of the settings the settings window shows, in its order.
+public let settingsWindowKeys = SettingLine.all.map(\.key)
+
 /// A setting the window shows: its key in the file, its label, and the values it steps
 /// through (none for a text typed: a name, a folder).
 struct SettingLine: Hashable, Sendable {

@@ -99,7 +99,9 @@ struct Configuration {
   init(file: ConfigFile) {
     var values: [String: String] = [:]
     var warnings = file.problems
-    for key in file.values.keys.sorted() {
+    // In the order of their lines, as the player reads the file.
+    let line = { (key: String) in Int(file.place(of: key).split(separator: ":").last ?? "") ?? 0 }
+    for key in file.values.keys.sorted(by: { (line($0), $0) < (line($1), $1) }) {
       guard let value = file.values[key] else { continue }
       let place = file.place(of: key)
       guard let setting = Self.settings.first(where: { $0.key == key }) else {

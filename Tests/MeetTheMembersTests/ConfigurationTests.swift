@@ -1,5 +1,8 @@
 import Foundation
+import TerminalUI
 import XCTest
+
+@testable import meet_the_members
 
 /// The settings file through the built binary: its settings are the options' defaults, an
 /// option typed wins, a bad value is one line naming the file, the line and the key (and its
@@ -67,11 +70,11 @@ final class ConfigurationTests: XCTestCase {
       "roster, answer-seconds, reveal-seconds, type-seconds, kind, round, minutes, graphics, "
       + "colors, player, send-scores"
     let expected: [String] = [
-      "Warning: \(path):8: answr-seconds is not a setting (the settings: \(settings))",
       "Warning: \(path):6: colors must be one of truecolor, 256, 240, 16, 8, none, not rainbow; "
         + "its default is used",
       "Warning: \(path):7: minutes must be a whole number from 1 to 240, not 0; its default is "
         + "used",
+      "Warning: \(path):8: answr-seconds is not a setting (the settings: \(settings))",
     ]
     XCTAssertEqual(result.errors.split(separator: "\n").map(String.init), expected)
     let events = events(result.output)
@@ -149,6 +152,13 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.errors.hasPrefix("Warning: \(path):1: not TOML ("), result.errors)
     XCTAssertEqual(events(result.output).first?["members"] as? Int, 18)
+  }
+
+  /// The settings window offers only settings the file takes (each checked as the command
+  /// line checks its option, when it is written).
+  func testTheWindowsSettingsAreTheFilesSettings() {
+    let keys = Configuration.settings.map(\.key)
+    XCTAssertTrue(Set(settingsWindowKeys).isSubset(of: keys), "\(settingsWindowKeys) \(keys)")
   }
 
   func testAConfigFileNamedMustBeThere() throws {
