@@ -22,18 +22,24 @@ struct ConfusionDrill: GameSteps {
 
   /// What is left of the round, in order.
   private var items: [Item] = []
-  /// Where the next round's pairs start in the list of pairs.
-  private var nextPair = 0
+  /// The pairs drilled since every pair was last drilled: a round takes the most confused
+  /// of the others, so that none is skipped or drilled twice before all are, however the
+  /// round's own answers reorder them.
+  private var drilled: Set<[MemberID]> = []
 
   mutating func roundStarted(in session: Session, at time: Instant) {
     let pairs = session.drillPairs
     guard !pairs.isEmpty else { return items = [] }
-    let first = nextPair % pairs.count
-    let count = min(Self.pairsInARound, pairs.count)
-    nextPair = first + count
-    items = (0..<count).flatMap { offset -> [Item] in
-      let (one, other) = pairs[(first + offset) % pairs.count]
-      return [
+    var chosen = Array(pairs.filter { !drilled.contains([$0.0, $0.1]) }.prefix(Self.pairsInARound))
+    if chosen.count < min(Self.pairsInARound, pairs.count) {
+      // Every pair drilled: another turn of them all, from the most confused.
+      drilled = []
+      let more = pairs.filter { pair in !chosen.contains { $0 == pair } }
+      chosen += more.prefix(Self.pairsInARound - chosen.count)
+    }
+    for pair in chosen { drilled.insert([pair.0, pair.1]) }
+    items = chosen.flatMap { (one, other) -> [Item] in
+      [
         .pair(one, other), .ask(one, partner: other, .name), .ask(other, partner: one, .name),
         .ask(one, partner: other, .face), .ask(other, partner: one, .face),
       ]
