@@ -110,11 +110,15 @@ public struct Progress: Hashable, Sendable {
     self.dueTomorrow = dueTomorrow
   }
 
-  /// "34 of 50 known · 9 recognised · 7 new · 12 due today": known by typing the name,
-  /// recognised only among four.
+  /// Met, and neither known nor recognised yet (missed last, or only seen on a card).
+  public var learning: Int { max(0, total - known - recognised - new) }
+
+  /// "34 of 50 known · 9 recognised · 2 learning · 5 new · 12 due today": known by typing
+  /// the name, recognised only among four, met and not yet either; the parts add up to all.
   func line(separator: String) -> String {
     "\(known) of \(total) known"
       + (recognised > 0 ? "\(separator)\(recognised) recognised" : "")
+      + (learning > 0 ? "\(separator)\(learning) learning" : "")
       + (new > 0 ? "\(separator)\(new) new" : "")
       + (due > 0 ? "\(separator)\(due) due today" : "")
   }

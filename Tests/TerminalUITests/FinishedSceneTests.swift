@@ -89,7 +89,7 @@ final class FinishedSceneTests: XCTestCase {
       memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 0, lastGrade: .good)
     var model = recordingModel(
       Memories([clubMembers[0].id: old, clubMembers[1].id: old]), unixSecondsAtZero: 30 * day)
-    XCTAssertNotNil(row(of: "0 of 6 known · 4 new · 2 due today", in: model.frame))
+    XCTAssertNotNil(row(of: "0 of 6 known · 2 learning · 4 new · 2 due today", in: model.frame))
     let asked = playARoundOfThree(&model)
     guard case .finished = model.game.state.phase else {
       return XCTFail("\(model.game.state.phase)")

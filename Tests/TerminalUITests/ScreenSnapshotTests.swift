@@ -93,7 +93,7 @@ final class ScreenSnapshotTests: XCTestCase {
     XCTAssertNotNil(
       row(of: "average 2.3 s, fastest right 0.9 s · 1 h 12 min on faces", in: model.frame))
     XCTAssertNotNil(row(of: "This game: average 1.2 s, fastest right 1.2 s", in: model.frame))
-    XCTAssertNotNil(row(of: "Names: 0 of 6 known · 5 new", in: model.frame))
+    XCTAssertNotNil(row(of: "Names: 0 of 6 known · 1 learning · 5 new", in: model.frame))
   }
 
   /// With a history: the days practised, and in a tall window the calendar of the last
