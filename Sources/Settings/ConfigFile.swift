@@ -113,9 +113,13 @@ public struct ConfigFile: Sendable {
 
   /// "FILE:LINE" of a key of the top level, or the file alone when its line is not found.
   public func place(of key: String) -> String {
+    line(of: key).map { "\(path):\($0)" } ?? path
+  }
+
+  /// The line (from 1) of a key of the top level; nil when it is not found.
+  public func line(of key: String) -> Int? {
     let lines = self.lines
-    return topLevel(of: lines).first { Self.key(of: lines[$0]) == key }.map { "\(path):\($0 + 1)" }
-      ?? path
+    return topLevel(of: lines).first { Self.key(of: lines[$0]) == key }.map { $0 + 1 }
   }
 
   private var lines: [Substring] {

@@ -100,7 +100,7 @@ struct Configuration {
     var values: [String: String] = [:]
     var warnings = file.problems
     // In the order of their lines, as the player reads the file.
-    let line = { (key: String) in Int(file.place(of: key).split(separator: ":").last ?? "") ?? 0 }
+    let line = { (key: String) in file.line(of: key) ?? 0 }
     for key in file.values.keys.sorted(by: { (line($0), $0) < (line($1), $1) }) {
       guard let value = file.values[key] else { continue }
       let place = file.place(of: key)
