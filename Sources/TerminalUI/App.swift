@@ -28,10 +28,9 @@ public final class App {
     public var recorder: HistoryRecorder?
     /// The mode the start screen offers first; nil for the game's choice (see `AppModel`).
     public var mode: PlayMode?
-    /// Makes the roster the player's club in the settings (nil, or why not); nil when the
-    /// start screen does not offer it (the roster is the club already, or came from them).
-    public var makeClub: (@Sendable () -> String?)?
-    /// The roster as `makeClub` keeps it.
+    /// The roster as the settings would keep it, when the start screen offers to make it the
+    /// player's club ("Make this your club" saves it as the `roster` setting); nil when it is
+    /// the club already, or came from the settings.
     public var clubRoster: String?
     /// The settings file, for the settings window, and what keeps a setting in it (its key,
     /// its value as typed; nil, or why not).
@@ -45,12 +44,11 @@ public final class App {
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
       recorder: HistoryRecorder? = nil, mode: PlayMode? = nil,
-      makeClub: (@Sendable () -> String?)? = nil, clubRoster: String? = nil,
+      clubRoster: String? = nil,
       settings: SettingsFile? = nil, saveSetting: (@Sendable (String, String) -> String?)? = nil,
       settingsWarnings: [String] = []
     ) {
       self.settingsWarnings = settingsWarnings
-      self.makeClub = makeClub
       self.clubRoster = clubRoster
       self.settings = settings
       self.saveSetting = saveSetting
@@ -85,7 +83,6 @@ public final class App {
   private let photos: [MemberID: Photo]
   let trace: Trace?
   private let recorder: HistoryRecorder?
-  private let clubMaker: (@Sendable () -> String?)?
   private let settingSaver: (@Sendable (String, String) -> String?)?
   /// History writes wait here, never on the main queue: a database another process holds, or
   /// a slow disk, delays no key and no frame.
@@ -107,10 +104,9 @@ public final class App {
       AppModel(
         session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
         size: terminal.size, history: setup.history, mode: setup.mode,
-        offersClub: setup.makeClub != nil, settings: setup.settings,
-        clubRoster: setup.clubRoster, settingsWarnings: setup.settingsWarnings))
+        settings: setup.settings, clubRoster: setup.clubRoster,
+        settingsWarnings: setup.settingsWarnings))
     recorder = setup.recorder
-    clubMaker = setup.makeClub
     settingSaver = setup.saveSetting
     store = PictureStore()
     photos = setup.photos
@@ -192,13 +188,6 @@ public final class App {
     func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant) {
       MainActor.assumeIsolated {
         app.trace?.recordWithdrawal(member, file: file, reason: reason, at: now)
-      }
-    }
-
-    func makeClub() -> Input {
-      MainActor.assumeIsolated {
-        guard let maker = app.clubMaker else { return .clubMade(failure: "no settings file here") }
-        return .clubMade(failure: maker())
       }
     }
 

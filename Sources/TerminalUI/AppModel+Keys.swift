@@ -161,8 +161,9 @@ extension AppModel {
       editSetting(into: &step)
       tell(.clockTicked, at: now, into: &step)
     case .makeClub:
-      guard let offer = clubOffer, offer != .made else { return }
-      step.effects.append(.makeClub)
+      // The roster kept as the `roster` setting, as the settings window keeps it.
+      guard let clubRoster, let offer = clubOffer, offer != .made else { return }
+      step.effects.append(.saveSetting(key: "roster", value: clubRoster))
       tell(.clockTicked, at: now, into: &step)
     case .forgetProgress:
       windowFocus = .forgetProgress

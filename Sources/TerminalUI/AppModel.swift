@@ -56,7 +56,8 @@ public struct AppModel: Sendable {
   private var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.
   var clubOffer: ClubOffer?
-  /// The roster as the settings would keep it, once made the player's club.
+  /// The roster as the settings would keep it, when the start screen offers to make it the
+  /// player's club; nil when it does not.
   let clubRoster: String?
   /// What is wrong with the settings file, a line each; the start screen says the first.
   let settingsWarnings: [String]
@@ -72,8 +73,8 @@ public struct AppModel: Sendable {
   /// what Learn and Start do, else Start.
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
-    history: HistorySetup? = nil, mode: PlayMode? = nil, offersClub: Bool = false,
-    settings: SettingsFile? = nil, clubRoster: String? = nil, settingsWarnings: [String] = []
+    history: HistorySetup? = nil, mode: PlayMode? = nil, settings: SettingsFile? = nil,
+    clubRoster: String? = nil, settingsWarnings: [String] = []
   ) {
     settingsFile = settings
     self.settingsWarnings = settingsWarnings
@@ -93,7 +94,7 @@ public struct AppModel: Sendable {
     let members = self.session.memberIDsInPlay
     let mostlyNew = recordsHistory && 2 * self.session.memories.new(among: members) > members.count
     suggestsLearning = mode == nil && mostlyNew
-    clubOffer = offersClub ? .offered : nil
+    clubOffer = clubRoster == nil ? nil : .offered
     focus = (mode ?? (mostlyNew ? .learn : .quiz)) == .learn ? .learn : .start
   }
 
@@ -220,11 +221,6 @@ public struct AppModel: Sendable {
       tell(.clockTicked, at: now, into: &step)
     case .memoryFitted(let memory):
       session.adopt(memory.model)
-      tell(.clockTicked, at: now, into: &step)
-    case .clubMade(let failure):
-      clubOffer = failure.map(ClubOffer.failed) ?? .made
-      if failure == nil, let clubRoster { settingsFile?.values["roster"] = clubRoster }
-      step.redraw = true
       tell(.clockTicked, at: now, into: &step)
     case .settingSaved(let key, let value, let failure):
       settingSaved(key: key, value: value, failure: failure)

@@ -49,9 +49,6 @@ public enum Effect: Hashable, Sendable {
   case fitMemory(at: Double)
   /// A member's photo cannot be shown and they left the game; the start screen lists it.
   case memberWithdrawn(Member, file: String, reason: String)
-  /// Write the roster played into the settings file as the player's club ("Make this your
-  /// club"); the result comes back as `.clubMade`.
-  case makeClub
   /// Keep a setting (its key, its value as typed) in the settings file; the result comes
   /// back as `.settingSaved`.
   case saveSetting(key: String, value: String)

@@ -20,8 +20,6 @@ public protocol EffectHandlers {
   /// Performs `.recordAnswer`, `.recordIntroduction` or `.forgetProgress`.
   mutating func keep(_ write: Effect, at now: Instant) -> Input?
   mutating func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant)
-  /// Makes the roster played the player's club in the settings file: `.clubMade`.
-  mutating func makeClub() -> Input
   /// Keeps a setting in the settings file: `.settingSaved`.
   mutating func saveSetting(key: String, value: String) -> Input
   /// Gives the terminal back to the shell and stops until continued.
@@ -37,7 +35,6 @@ extension EffectHandlers {
     _ member: Member, file: String, reason: String, at now: Instant
   ) {}
   public mutating func suspend() {}
-  public mutating func makeClub() -> Input { .clubMade(failure: "no settings file here") }
   public mutating func saveSetting(key: String, value: String) -> Input {
     .settingSaved(key: key, value: value, failure: "no settings file here")
   }
@@ -110,8 +107,6 @@ public struct EffectRunner: Sendable {
       handlers.report(transition, model: model)
     case .recordAnswer, .recordIntroduction, .forgetProgress, .fitMemory:
       return handlers.keep(effect, at: now).map { ($0, now) }
-    case .makeClub:
-      return (handlers.makeClub(), now)
     case .saveSetting(let key, let value):
       return (handlers.saveSetting(key: key, value: value), now)
     case .memberWithdrawn(let member, let file, let reason):

@@ -39,8 +39,6 @@ public enum Input: Hashable, Sendable {
   indirect case historyFailed(Effect, reason: String)
   /// The player's memory, fitted again to their answers (`Effect.fitMemory`).
   case memoryFitted(PlayerMemory)
-  /// The roster is the player's club in the settings now (`Effect.makeClub`), or why not.
-  case clubMade(failure: String?)
   /// A setting is kept in the settings file (`Effect.saveSetting`), or why not.
   case settingSaved(key: String, value: String, failure: String?)
 }

@@ -180,8 +180,12 @@ extension AppModel {
     step.effects.append(.saveSetting(key: setting.key, value: text))
   }
 
-  /// What became of a setting sent to the file.
+  /// What became of a setting sent to the file (from the window, or the start screen's offer
+  /// to make the roster the player's club).
   mutating func settingSaved(key: String, value: String, failure: String?) {
+    if key == "roster", value == clubRoster, clubOffer != nil {
+      clubOffer = failure.map(ClubOffer.failed) ?? .made
+    }
     let label = SettingLine.all.first { $0.key == key }?.label ?? key
     if let failure {
       settingsWindow.message = "Not kept: \(failure)"

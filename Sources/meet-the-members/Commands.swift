@@ -120,8 +120,7 @@ enum Commands {
           history: history.setup(
             origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
           recorder: history.recorder(), mode: mode,
-          makeClub: rosterArgument.flatMap(configuration.clubMaker(for:)),
-          clubRoster: rosterArgument.map(Configuration.club(of:)),
+          clubRoster: rosterArgument.flatMap(configuration.clubOffered(for:)),
           settings: configuration.settingsFile, saveSetting: configuration.settingSaver,
           settingsWarnings: warnings.map(TerminalText.escapingControls)))
       app.run()

@@ -197,31 +197,13 @@ struct Configuration {
     }
   }
 
-  /// What makes `roster` (a folder or a URL, as typed on the command line) the player's club
-  /// in the settings file, returning why it could not; nil when there is no file to keep it
-  /// in, or it is the club already.
-  func clubMaker(for roster: String) -> (@Sendable () -> String?)? {
-    guard let file else { return nil }
+  /// The roster (a folder or a URL, as typed on the command line) as the settings would keep
+  /// it, when the start screen is to offer to make it the player's club; nil when there is no
+  /// file to keep it in, or it is the club already.
+  func clubOffered(for roster: String) -> String? {
+    guard file != nil else { return nil }
     let club = Self.club(of: roster)
-    if let configured = values["roster"] {
-      let same =
-        RosterFetcher.isURL(configured)
-        ? configured == club
-        : URL(fileURLWithPath: configured).standardized.resolvingSymlinksInPath().path == club
-      if same { return nil }
-    }
-    let path = file.path
-    return {
-      do {
-        // Read again: the file may have changed since the game began.
-        var file = try ConfigFile(path: path)
-        try file.set("roster", to: .string(club))
-        try file.write()
-        return nil
-      } catch {
-        return TerminalText.escapingControls("\(error)")
-      }
-    }
+    return values["roster"].map(Self.club(of:)) == club ? nil : club
   }
 
   /// A roster typed on the command line as the settings keep it: a URL as it is, a folder

@@ -15,23 +15,31 @@ final class ClubOfferTests: XCTestCase {
     assertSnapshot(
       makeModel(size: Layout.minimum, offersClub: true).frame, named: "start-club-minimum")
     let effects = model.handleAlone(.key(.character("y")), at: .seconds(1))
-    XCTAssertTrue(effects.contains(.makeClub), "\(effects)")
-    model.handle(.clubMade(failure: nil), at: .seconds(1))
+    XCTAssertTrue(effects.contains(.saveSetting(key: "roster", value: offeredClub)), "\(effects)")
+    model.handle(.settingSaved(key: "roster", value: offeredClub, failure: nil), at: .seconds(1))
     XCTAssertNotNil(cell(of: "Your club now: meet-the-members alone plays it", in: model.frame))
     XCTAssertFalse(
-      model.handleAlone(.key(.character("y")), at: .seconds(2)).contains(.makeClub),
+      model.handleAlone(.key(.character("y")), at: .seconds(2)).contains(
+        .saveSetting(key: "roster", value: offeredClub)),
       "made once")
 
     var failing = makeModel(offersClub: true)
-    failing.handle(.clubMade(failure: "/x/config.toml: cannot be written (no space)"), at: .zero)
+    failing.handle(
+      .settingSaved(
+        key: "roster", value: offeredClub, failure: "/x/config.toml: cannot be written (no space)"),
+      at: .zero)
     XCTAssertTrue(
       failing.frame.text.contains("Not kept as your club: /x/config.toml: cannot be written"),
       failing.frame.text)
-    XCTAssertTrue(failing.handleAlone(.key(.character("y")), at: .seconds(1)).contains(.makeClub))
+    XCTAssertTrue(
+      failing.handleAlone(.key(.character("y")), at: .seconds(1)).contains(
+        .saveSetting(key: "roster", value: offeredClub)))
 
     // Not offered: no line, and y does nothing.
     var plain = makeModel()
     XCTAssertFalse(plain.frame.text.contains("Make this your club"))
-    XCTAssertFalse(plain.handleAlone(.key(.character("y")), at: .seconds(1)).contains(.makeClub))
+    XCTAssertFalse(
+      plain.handleAlone(.key(.character("y")), at: .seconds(1)).contains(
+        .saveSetting(key: "roster", value: offeredClub)))
   }
 }

@@ -20,6 +20,9 @@ let sampleRoster = RosterSummary(
 
 let unicodeLook = CellStyle(colors: .colors240, symbols: .unicode)
 
+/// The roster a model made with `offersClub` offers to make the player's club.
+let offeredClub = "/home/ada/club"
+
 func makeModel(
   size: CellSize = CellSize(columns: 80, rows: 24), appearance: CellStyle = unicodeLook,
   seed: UInt64 = 3, rules: Rules = .standard, suppliesPictures: Bool = true,
@@ -30,7 +33,8 @@ func makeModel(
   var model = TestModel(
     model: AppModel(
       session: Session(questions: questions, rules: rules), roster: roster,
-      appearance: appearance, size: size, offersClub: offersClub, settings: settings),
+      appearance: appearance, size: size, settings: settings,
+      clubRoster: offersClub ? offeredClub : nil),
     suppliesPictures: suppliesPictures)
   model.handle(.launched, at: .zero)
   return model
@@ -169,8 +173,7 @@ struct TestHands: EffectHandlers {
   }
 
   func setClock(_ instant: Instant?) {}
-  /// The settings take the club, and every setting, at once.
-  func makeClub() -> Input { .clubMade(failure: nil) }
+  /// The settings take every setting at once.
   func saveSetting(key: String, value: String) -> Input {
     .settingSaved(key: key, value: value, failure: nil)
   }
