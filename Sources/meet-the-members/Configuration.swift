@@ -104,17 +104,14 @@ struct Configuration {
     for key in file.values.keys.sorted(by: { (line($0), $0) < (line($1), $1) }) {
       guard let value = file.values[key] else { continue }
       let place = file.place(of: key)
-      guard let setting = Self.settings.first(where: { $0.key == key }) else {
+      guard Self.settings.contains(where: { $0.key == key }) else {
         warnings.append("\(place): \(key) is not a setting (the settings: \(Self.keyList))")
         continue
       }
-      do {
-        try setting.check(value.text)
+      if let reason = Self.refusal(of: value.text, for: key) {
+        warnings.append("\(place): \(reason); its default is used")
+      } else {
         values[key] = key == "roster" ? Self.rosterPath(value.text, file: file) : value.text
-      } catch {
-        // The option's own words, "--round must be ...", said of the key.
-        let reason = error.description.replacingOccurrences(of: "--\(key) ", with: "")
-        warnings.append("\(place): \(key) \(reason); its default is used")
       }
     }
     self.init(file: file, values: values, warnings: warnings)
@@ -144,6 +141,18 @@ struct Configuration {
 
   private static var keyList: String { settings.map(\.key).joined(separator: ", ") }
 
+  /// Why `text` is no value of the setting `key`, in the option's own words said of the key
+  /// ("round must be ..."); nil when it is one, or no setting has the key.
+  private static func refusal(of text: String, for key: String) -> String? {
+    guard let setting = settings.first(where: { $0.key == key }) else { return nil }
+    do throws(UsageError) {
+      try setting.check(text)
+      return nil
+    } catch {
+      return error.description.replacingOccurrences(of: "--\(key) ", with: "\(key) ")
+    }
+  }
+
   /// The settings file for the settings window: where it is, and its settings as typed.
   var settingsFile: SettingsFile? {
     guard let file else { return nil }
@@ -159,13 +168,7 @@ struct Configuration {
   var settingSaver: (@Sendable (String, String) -> String?)? {
     guard let path = file?.path else { return nil }
     return { key, text in
-      if let setting = Self.settings.first(where: { $0.key == key }) {
-        do throws(UsageError) {
-          try setting.check(text)
-        } catch {
-          return error.description.replacingOccurrences(of: "--\(key) ", with: "\(key) ")
-        }
-      }
+      if let reason = Self.refusal(of: text, for: key) { return reason }
       var text = text
       if key == "roster" {
         // A folder by its whole path, and one that is there: a URL is checked when played.
