@@ -54,7 +54,7 @@ struct SettingLine: Hashable, Sendable {
       choices: QuestionKinds.allCases.map(\.rawValue), byDefault: "each mode's own"),
     SettingLine(
       key: "graphics", label: "Faces drawn with",
-      choices: ["auto", "kitty", "sixel", "iterm2", "symbols"], byDefault: "auto"),
+      choices: ["auto"] + GraphicsMode.allCases.map(\.rawValue), byDefault: "auto"),
     SettingLine(
       key: "colors", label: "Colours",
       choices: ColorMode.allCases.map(\.rawValue), byDefault: "what the terminal says"),
