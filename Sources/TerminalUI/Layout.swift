@@ -94,6 +94,16 @@ public enum Layout {
     return count * smallestFace.columns + (count - 1) * faceGap + 4
   }
 
+  /// The two rows of the name buttons, across both columns: where a name card's button, a
+  /// question of faces' name and the field of a name typed go in their place.
+  static func namesArea(in size: CellSize) -> Rect {
+    let first = optionArea(0, in: size)
+    let second = optionArea(1, in: size)
+    return Rect(
+      column: first.column, row: first.row, columns: second.column + second.columns - first.column,
+      rows: optionArea(2, in: size).row - first.row + 1)
+  }
+
   /// The name buttons: two columns of two, at most 40 columns each, centred.
   static func optionArea(_ index: Int, in size: CellSize) -> Rect {
     let width = min(40, (column(in: size).width - 6) / 2)

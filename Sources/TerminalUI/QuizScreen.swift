@@ -67,9 +67,7 @@ extension Renderer {
     let look = screen.appearance
     let size = frame.size
     let column = Layout.column(in: size)
-    let first = Layout.optionArea(0, in: size)
-    let second = Layout.optionArea(1, in: size)
-    let width = second.column + second.columns - first.column
+    let names = Layout.namesArea(in: size)
     var message = "Someone new: remember this face and name"
     var label = "This is \(introduction.member.name)"
     if let partner = introduction.partner {
@@ -94,12 +92,11 @@ extension Renderer {
       style: look.title, ellipsis: look.ellipsis)
     let style = screen.focus == .next && screen.overlay == nil ? look.focused : look.correctName
     frame.putButton(
-      label, control: .next, column: first.column, row: first.row, width: width, style: style,
-      centered: true, ellipsis: look.ellipsis)
+      label, control: .next, column: names.column, row: names.row, width: names.columns,
+      style: style, centered: true, ellipsis: look.ellipsis)
     frame.putCentered(
-      "\(screen.key(for: .pressFocused)): next", column: first.column,
-      row: Layout.optionArea(2, in: size).row, width: width,
-      style: look.dim, ellipsis: look.ellipsis)
+      "\(screen.key(for: .pressFocused)): next", column: names.column, row: names.row + 1,
+      width: names.columns, style: look.dim, ellipsis: look.ellipsis)
     frame.putCentered(
       screen.keyHints, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
       style: look.dim, ellipsis: look.ellipsis)
@@ -222,16 +219,14 @@ extension Renderer {
         row: area.row + area.rows, width: area.columns, style: marks[index].style,
         centered: true, ellipsis: look.ellipsis)
     }
-    let first = Layout.optionArea(0, in: size)
-    let second = Layout.optionArea(1, in: size)
-    let width = second.column + second.columns - first.column
+    let asked = Layout.namesArea(in: size)
     frame.putCentered(
-      question.member.name, column: first.column, row: first.row, width: width,
+      question.member.name, column: asked.column, row: asked.row, width: asked.columns,
       style: look.title, ellipsis: look.ellipsis)
     if !revealed {
       frame.putCentered(
-        "Which face is theirs?", column: first.column, row: Layout.optionArea(2, in: size).row,
-        width: width, style: look.dim, ellipsis: look.ellipsis)
+        "Which face is theirs?", column: asked.column, row: asked.row + 1, width: asked.columns,
+        style: look.dim, ellipsis: look.ellipsis)
     }
   }
 
@@ -254,17 +249,16 @@ extension Renderer {
   /// the reveal, the name as typed and the right one, a slip's letters marked in it.
   static func drawTypedName(of question: Question, screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
-    let first = Layout.optionArea(0, in: frame.size)
-    let second = Layout.optionArea(1, in: frame.size)
-    let below = Layout.optionArea(2, in: frame.size).row
-    let area = second.column + second.columns - first.column
+    let names = Layout.namesArea(in: frame.size)
+    let fieldRow = names.row
+    let below = names.row + 1
     // A field as wide as a long name, centred where the names would be.
-    let width = min(area, 48)
-    let left = first.column + (area - width) / 2
+    let width = min(names.columns, 48)
+    let left = names.column + (names.columns - width) / 2
     if let reveal = screen.game.phase.reveal {
       let typed = reveal.typed.map { "You typed: \($0.text)" } ?? "Nothing typed"
       frame.putCentered(
-        typed, column: left, row: first.row, width: width, style: look.dim,
+        typed, column: left, row: fieldRow, width: width, style: look.dim,
         ellipsis: look.ellipsis)
       // The right name, marked right as a name picked is; the message line says how it went.
       let mark = look.right
@@ -288,7 +282,7 @@ extension Renderer {
       return
     }
     let label = "Name: "
-    frame.put(label, column: left, row: first.row, style: look.title)
+    frame.put(label, column: left, row: fieldRow, style: look.title)
     // The field, its cursor a lit cell; the end of a long name scrolls into view with it.
     let end = left + width
     let characters = screen.typing.characters
@@ -299,17 +293,17 @@ extension Renderer {
       let cellWidth = max(1, DisplayWidth.of(text))
       guard column + cellWidth <= end else { break }
       let isCursor = index == screen.typing.cursor && screen.overlay == nil
-      frame.put(text, column: column, row: first.row, style: isCursor ? look.focused : look.button)
+      frame.put(text, column: column, row: fieldRow, style: isCursor ? look.focused : look.button)
       column += cellWidth
     }
     if column < end {
       let atEnd = screen.typing.cursor == characters.count && screen.overlay == nil
-      frame.put(" ", column: column, row: first.row, style: atEnd ? look.focused : look.button)
+      frame.put(" ", column: column, row: fieldRow, style: atEnd ? look.focused : look.button)
       column += 1
     }
     if column < end {
       frame.put(
-        String(repeating: " ", count: end - column), column: column, row: first.row,
+        String(repeating: " ", count: end - column), column: column, row: fieldRow,
         style: look.button)
     }
     frame.putCentered(
