@@ -110,6 +110,19 @@ public enum KeyAction: Hashable, Sendable {
 
   public enum Scroll: Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom
+
+    /// The first line in view after this move from `first`, with `page` lines in view and
+    /// `count` in all; not yet kept within the list (each window clamps it its own way).
+    func moved(_ first: Int, page: Int, count: Int) -> Int {
+      switch self {
+      case .up: first - 1
+      case .down: first + 1
+      case .pageUp: first - page
+      case .pageDown: first + page
+      case .top: 0
+      case .bottom: count
+      }
+    }
   }
 }
 

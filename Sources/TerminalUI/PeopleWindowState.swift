@@ -13,14 +13,7 @@ struct PeopleWindowState: Hashable, Sendable {
   mutating func scroll(_ move: KeyAction.Scroll, of total: Int, in size: CellSize) {
     let page = PeopleLayout.visibleRows(of: total, in: size)
     let first = PeopleLayout.clampedFirst(self.first, of: total, in: size)
-    switch move {
-    case .up: self.first = first - 1
-    case .down: self.first = first + 1
-    case .pageUp: self.first = first - page
-    case .pageDown: self.first = first + page
-    case .top: self.first = 0
-    case .bottom: self.first = total
-    }
+    self.first = move.moved(first, page: page, count: total)
   }
 
   /// The other order, from the top.

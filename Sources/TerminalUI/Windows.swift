@@ -234,17 +234,8 @@ enum HelpLayout {
   static func scrolled(
     _ first: Int, _ move: KeyAction.Scroll, look: CellStyle, in size: CellSize
   ) -> Int {
-    let page = visibleLines(in: size)
     let first = clampedFirst(first, look: look, in: size)
-    let moved =
-      switch move {
-      case .up: first - 1
-      case .down: first + 1
-      case .pageUp: first - page
-      case .pageDown: first + page
-      case .top: 0
-      case .bottom: Int.max / 2
-      }
+    let moved = move.moved(first, page: visibleLines(in: size), count: lines(look: look).count)
     return clampedFirst(moved, look: look, in: size)
   }
 }
