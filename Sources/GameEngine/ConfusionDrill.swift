@@ -67,12 +67,9 @@ struct ConfusionDrill: GameSteps {
               confusions: Confusions([(member, partner)]), kind: kind)))
       }
     }
-    // Everyone left of the round has left the game: a question as the quiz asks it, and the
-    // round is over after it.
-    let question = session.state.upcoming
-    session.state.upcoming = session.questions.next(
-      confusions: session.confusions, kinds: session.quizKinds)
-    return .question(session.posable(question))
+    // Everyone left of the round has left the game: the quiz's next question, and the round
+    // is over after it.
+    return QuizRounds().next(for: &session, at: time)
   }
 
   func roundIsOver(_ session: Session, at end: Instant) -> Bool {
