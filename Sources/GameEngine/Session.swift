@@ -200,6 +200,10 @@ public struct Session: Sendable {
   /// How many members can still be asked about.
   public var membersInPlay: Int { questions.membersInPlay }
 
+  /// The time the game on screen has been played by `instant` (its round or sitting), pauses
+  /// left out.
+  public func timePlayed(at instant: Instant) -> Duration { playClock.played(at: instant) }
+
   /// The members who can still be asked about.
   public var membersStillInPlay: [Member] { questions.everyoneInPlay }
 

@@ -118,6 +118,22 @@ extension History {
         t.column("shownAt", .double).notNull()
       }
     }
+    // The scores sent to a club's server (`scores-url`), each kept until its server took it:
+    // one that could not be sent is sent again at the next launch.
+    migrator.registerMigration("v6") { db in
+      try db.create(table: "score") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("roster", .text).notNull().indexed()
+        t.column("url", .text).notNull()
+        // The document as sent, JSON.
+        t.column("document", .text).notNull()
+        t.column("madeAt", .double).notNull()
+        t.column("sentAt", .double)
+        // Why the last try failed, and when it was.
+        t.column("failure", .text)
+        t.column("triedAt", .double)
+      }
+    }
     return migrator
   }
 }

@@ -22,6 +22,8 @@ public final class LoopbackServer: Sendable {
     case cut(Data, announcing: Int)
     /// Accepts the request and never answers.
     case silence
+    /// Reads the request whole, then closes the connection without a word.
+    case drop
     /// Sends the first `after` bytes of the body, then waits until the gate opens.
     case paused(Data, after: Int, gate: Gate)
   }
@@ -33,7 +35,16 @@ public final class LoopbackServer: Sendable {
   private struct State {
     var replies: [String: Reply] = [:]
     var requests: [String] = []
+    var received: [Request] = []
     var connections: [any Channel] = []
+  }
+
+  /// A request as it came: its method, path, Content-Type and body.
+  public struct Request: Hashable, Sendable {
+    public var method: String
+    public var path: String
+    public var contentType: String?
+    public var body: Data
   }
 
   /// Starts listening; `stop()` ends it.
@@ -62,6 +73,9 @@ public final class LoopbackServer: Sendable {
   /// The paths asked for, in order.
   public var requests: [String] { state.withLockedValue { $0.requests } }
 
+  /// Every request read whole, in order, with its body.
+  public var received: [Request] { state.withLockedValue { $0.received } }
+
   public func url(_ path: String) -> URL {
     URL(string: "http://127.0.0.1:\(port)\(path)")!
   }
@@ -80,6 +94,7 @@ public final class LoopbackServer: Sendable {
 
     let state: NIOLockedValueBox<State>
     var path = ""
+    var request: Request?
 
     init(state: NIOLockedValueBox<State>) { self.state = state }
 
@@ -89,10 +104,18 @@ public final class LoopbackServer: Sendable {
         path = String(head.uri.prefix { $0 != "?" })
         let path = path
         state.withLockedValue { $0.requests.append(path) }
-      case .body: break
+        request = Request(
+          method: head.method.rawValue, path: path,
+          contentType: head.headers.first(name: "Content-Type"), body: Data())
+      case .body(let buffer):
+        request?.body.append(contentsOf: buffer.readableBytesView)
       case .end:
-        let reply = state.withLockedValue { $0.replies[path] } ?? .status(404)
-        answer(reply, context: context)
+        let request = request
+        let reply = state.withLockedValue { state in
+          if let request { state.received.append(request) }
+          return state.replies[path]
+        }
+        answer(reply ?? .status(404), context: context)
       }
     }
 
@@ -117,6 +140,8 @@ public final class LoopbackServer: Sendable {
           .whenComplete { _ in channel.close(promise: nil) }
       case .silence:
         break
+      case .drop:
+        context.close(promise: nil)
       case .paused(let data, let after, let gate):
         head(.ok, length: data.count, context: context)
         let first = data.prefix(after)

@@ -56,6 +56,11 @@ public struct Roster: Hashable, Sendable {
   /// The manifest's URL, for a club's roster fetched from its server; nil for a folder. The
   /// history knows a roster by it (else by the folder's real path).
   public var serverURL: String?
+  /// The roster's version as its server names it; nil for a folder.
+  public var version: String?
+  /// Where the club collects its players' scores (its manifest's `scores-url`); nil when it
+  /// does not, and for a folder.
+  public var scoresURL: URL?
   /// Where the roster came from, when the player should know: the server could not be used
   /// and the cached version plays.
   public var notice: String?

@@ -47,6 +47,8 @@ struct CachedVersion: Codable, Hashable, Sendable {
   var url: String
   var version: String
   var name: String?
+  /// The manifest's `scores-url` when it was last read, if it gave one.
+  var scores: String?
   /// "sha256:…" or "md5:…", as the manifest gave it.
   var checksum: String
   var size: Int64
@@ -145,26 +147,33 @@ struct CacheSlot: Sendable {
       throw CacheError(destination, String(cString: strerror(errno)))
     }
     do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      let scratchRecord = scratch("record")
-      try encoder.encode(version).write(to: URL(fileURLWithPath: scratchRecord.string))
-      guard rename(scratchRecord.string, record.string) == 0 else {
-        let reason = String(cString: strerror(errno))
-        _ = unlink(scratchRecord.string)
-        throw CacheError(record, reason)
-      }
-    } catch let error as CacheError {
-      remove(destination)
-      throw error
+      try self.record(version)
     } catch {
       remove(destination)
-      throw CacheError(record, (error as NSError).localizedDescription)
+      throw error
     }
     if let previous, previous.extracted != version.extracted {
       remove(folder.appending(previous.extracted))
     }
     return version
+  }
+
+  /// Writes `version` as the one in use: to a scratch file renamed over the record.
+  func record(_ version: CachedVersion) throws(CacheError) {
+    let scratchRecord = scratch("record")
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try encoder.encode(version).write(to: URL(fileURLWithPath: scratchRecord.string))
+    } catch {
+      _ = unlink(scratchRecord.string)
+      throw CacheError(record, (error as NSError).localizedDescription)
+    }
+    guard rename(scratchRecord.string, record.string) == 0 else {
+      let reason = String(cString: strerror(errno))
+      _ = unlink(scratchRecord.string)
+      throw CacheError(record, reason)
+    }
   }
 
   /// Removes what earlier runs left behind: scratch files and folders, and versions other

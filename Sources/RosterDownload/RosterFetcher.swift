@@ -17,6 +17,9 @@ public struct FetchedRoster: Hashable, Sendable {
   public var downloaded: Bool
   /// Why the server's roster could not be used, when the cached version plays instead.
   public var problem: FetchError?
+  /// Where the club collects scores (the manifest's `scores-url`), if it does: as the server
+  /// says it now, else as the cache last heard it.
+  public var scores: URL?
 
   /// The problem as a warning: "…: connection refused; playing version 21 from the cache".
   public var warning: String? {
@@ -118,7 +121,12 @@ public struct RosterFetcher: Sendable {
     let result: Result<FetchedRoster, FetchError>
     do throws(FetchError) {
       let manifest = try await self.manifest(url, client: client)
-      if let cached, cached.isVersion(of: manifest) {
+      if var cached, cached.isVersion(of: manifest) {
+        // The place scores go may change without a new version: the cache keeps the newest.
+        if cached.scores != manifest.scores?.absoluteString {
+          cached.scores = manifest.scores?.absoluteString
+          try? slot.record(cached)
+        }
         result = .success(fetched(cached, in: slot, downloaded: false))
       } else {
         let installed = try await download(
@@ -155,7 +163,8 @@ public struct RosterFetcher: Sendable {
     FetchedRoster(
       folder: slot.rosterFolder(of: version),
       name: version.name ?? URL(string: version.url)?.host ?? version.url,
-      version: version.version, downloaded: downloaded)
+      version: version.version, downloaded: downloaded,
+      scores: version.scores.flatMap { URL(string: $0) })
   }
 
   /// The manifest, read whole (it is small) within its deadline.
@@ -222,7 +231,8 @@ public struct RosterFetcher: Sendable {
     slot.remove(zip)
     let version = CachedVersion(
       url: url.absoluteString, version: manifest.version, name: manifest.name,
-      checksum: CachedVersion.checksum(manifest.checksum), size: manifest.size,
+      scores: manifest.scores?.absoluteString, checksum: CachedVersion.checksum(manifest.checksum),
+      size: manifest.size,
       extracted: "", root: result.root, files: result.files, bytes: result.bytes)
     do {
       return try slot.install(extracted, as: version)
@@ -309,7 +319,7 @@ public struct RosterFetcher: Sendable {
 
   /// Any failure as one line for the player: the server's answer, the client's reason, or
   /// Ctrl-C.
-  private static func explained(_ error: any Error, url: URL) -> FetchError {
+  static func explained(_ error: any Error, url: URL) -> FetchError {
     switch error {
     case let error as FetchError: return error
     case let answer as ServerAnswer:

@@ -3,10 +3,12 @@ import Foundation
 /// What a club's server says of its roster: the small JSON file a roster URL names.
 ///
 ///     { "version": "22", "download-name": "club.22.zip", "download-size": "12306144",
-///       "download-sha256": "…", "name": "Example Club" }
+///       "download-sha256": "…", "name": "Example Club",
+///       "scores-url": "https://club.example/scores" }
 ///
 /// Values may be strings or numbers, keys not listed here are ignored, and `download-md5`
-/// stands in for `download-sha256` where a server gives only that.
+/// stands in for `download-sha256` where a server gives only that. `name` and `scores-url`
+/// may be left out.
 public struct RosterManifest: Hashable, Sendable {
   /// The roster's version, as the server names it: compared, never parsed.
   public var version: String
@@ -17,6 +19,9 @@ public struct RosterManifest: Hashable, Sendable {
   public var checksum: Checksum
   /// The club's name, when the server gives one.
   public var name: String?
+  /// Where the club collects its players' scores (`scores-url`, read relative to the
+  /// manifest's URL), when it does: a player who said yes sends each round's there.
+  public var scores: URL?
 
   /// The largest manifest read: it is a few lines of JSON.
   public static let largestManifest = 1 << 20
@@ -27,14 +32,10 @@ public struct RosterManifest: Hashable, Sendable {
     guard let version = fields.version?.text.trimmed, !version.isEmpty else {
       throw ManifestError(fields.version == nil ? "it has no version" : "its version is empty")
     }
-    guard let name = fields.downloadName?.text, !name.trimmed.isEmpty else {
-      throw ManifestError(
-        fields.downloadName == nil ? "it has no download-name" : "its download-name is empty")
+    guard let name = fields.downloadName?.text else {
+      throw ManifestError("it has no download-name")
     }
-    guard let download = URL(string: name, relativeTo: url)?.absoluteURL,
-      let scheme = download.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      download.host != nil
-    else { throw ManifestError("its download-name \(quoted(name)) is not an http or https URL") }
+    let download = try webURL(name, from: url, key: "download-name")
     guard let sizeText = fields.downloadSize?.text else {
       throw ManifestError("it has no download-size")
     }
@@ -44,7 +45,22 @@ public struct RosterManifest: Hashable, Sendable {
     return RosterManifest(
       version: version, download: download, size: size,
       checksum: try checksum(sha256: fields.sha256?.text, md5: fields.md5?.text),
-      name: fields.name.map(\.text.trimmed).flatMap { $0.isEmpty ? nil : $0 })
+      name: fields.name.map(\.text.trimmed).flatMap { $0.isEmpty ? nil : $0 },
+      scores: try fields.scoresURL.map { field throws(ManifestError) in
+        try webURL(field.text, from: url, key: "scores-url")
+      })
+  }
+
+  /// `text` read relative to the manifest's URL, which must make an http or https URL.
+  private static func webURL(_ text: String, from url: URL, key: String) throws(ManifestError)
+    -> URL
+  {
+    guard !text.trimmed.isEmpty else { throw ManifestError("its \(key) is empty") }
+    guard let found = URL(string: text.trimmed, relativeTo: url)?.absoluteURL,
+      let scheme = found.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      found.host != nil
+    else { throw ManifestError("its \(key) \(quoted(text)) is not an http or https URL") }
+    return found
   }
 
   /// `download-sha256`, else `download-md5`: hexadecimal digits of the right count.
@@ -72,15 +88,16 @@ public struct RosterManifest: Hashable, Sendable {
   }
 
   /// The manifest that announces version `version` of the roster called `name`: its zip
-  /// `downloadName`, of `size` bytes with these digests. Every value is a string, the keys
-  /// are those `parse` reads, sorted.
+  /// `downloadName`, of `size` bytes with these digests, and where scores go, if anywhere.
+  /// Every value is a string, the keys are those `parse` reads, sorted.
   static func json(
-    version: Int, name: String, downloadName: String, size: Int, sha256: String, md5: String
+    version: Int, name: String, downloadName: String, size: Int, sha256: String, md5: String,
+    scoresURL: String? = nil
   ) throws -> Data {
     let fields = Fields(
       version: Scalar("\(version)"), downloadName: Scalar(downloadName),
       downloadSize: Scalar("\(size)"), sha256: Scalar(sha256), md5: Scalar(md5),
-      name: Scalar(name))
+      name: Scalar(name), scoresURL: scoresURL.map(Scalar.init))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     return try encoder.encode(fields)
@@ -116,6 +133,7 @@ public struct RosterManifest: Hashable, Sendable {
     var sha256: Scalar?
     var md5: Scalar?
     var name: Scalar?
+    var scoresURL: Scalar?
 
     enum CodingKeys: String, CodingKey {
       case version
@@ -124,6 +142,7 @@ public struct RosterManifest: Hashable, Sendable {
       case sha256 = "download-sha256"
       case md5 = "download-md5"
       case name
+      case scoresURL = "scores-url"
     }
   }
 

@@ -32,9 +32,11 @@ public enum RosterPublisher {
   /// `out` (made if missing): the version one more than the manifest already there (1 for
   /// none). The zip is written before the manifest, each to a temporary file renamed into
   /// place, so that a server never announces a zip that is not all there. `baseURL`, when
-  /// given, is where the zip will be served from (else beside the manifest).
+  /// given, is where the zip will be served from (else beside the manifest); `scoresURL`, where
+  /// players' scores go.
   public static func publish(
-    folder: String, files: [String], name: String, to out: String, baseURL: String? = nil
+    folder: String, files: [String], name: String, to out: String, baseURL: String? = nil,
+    scoresURL: String? = nil
   ) throws -> Published {
     let manager = FileManager.default
     do {
@@ -70,7 +72,8 @@ public enum RosterPublisher {
       version: version, name: name,
       downloadName: baseURL.map { $0.hasSuffix("/") ? $0 + zipName : $0 + "/" + zipName }
         ?? zipName,
-      size: zip.count, sha256: sha256, md5: hexDigits(Insecure.MD5.hash(data: zip)))
+      size: zip.count, sha256: sha256, md5: hexDigits(Insecure.MD5.hash(data: zip)),
+      scoresURL: scoresURL)
     try write(zip, to: (out as NSString).appendingPathComponent(zipName))
     try write(manifest + Data("\n".utf8), to: manifestPath)
     return Published(

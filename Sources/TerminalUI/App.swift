@@ -39,6 +39,8 @@ public final class App {
     /// What is wrong with the settings file, a line each (said on standard error too, where
     /// the game's screen hides it).
     public var settingsWarnings: [String]
+    /// The club's scores, when its server collects them.
+    public var scores: ClubScores?
 
     public init(
       session: Session, roster: RosterSummary, photos: [MemberID: Photo],
@@ -46,8 +48,9 @@ public final class App {
       recorder: HistoryRecorder? = nil, mode: PlayMode? = nil,
       clubRoster: String? = nil,
       settings: SettingsFile? = nil, saveSetting: (@Sendable (String, String) -> String?)? = nil,
-      settingsWarnings: [String] = []
+      settingsWarnings: [String] = [], scores: ClubScores? = nil
     ) {
+      self.scores = scores
       self.settingsWarnings = settingsWarnings
       self.clubRoster = clubRoster
       self.settings = settings
@@ -87,6 +90,9 @@ public final class App {
   /// History writes wait here, never on the main queue: a database another process holds, or
   /// a slow disk, delays no key and no frame.
   private let historyQueue = DispatchQueue(label: "meet-the-members.history", qos: .utility)
+  /// Scores wait for the club's server here, one send at a time.
+  private let scoresQueue = DispatchQueue(label: "meet-the-members.scores", qos: .utility)
+  private let scores: ClubScores?
   var sources: [any DispatchSourceProtocol] = []
   let input: any DispatchSourceRead
   private let timer = DispatchSource.makeTimerSource(queue: .main)
@@ -105,7 +111,8 @@ public final class App {
         session: setup.session, roster: setup.roster, appearance: setup.choice.appearance,
         size: terminal.size, history: setup.history, mode: setup.mode,
         settings: setup.settings, clubRoster: setup.clubRoster,
-        settingsWarnings: setup.settingsWarnings))
+        settingsWarnings: setup.settingsWarnings, scores: setup.scores))
+    scores = setup.scores
     recorder = setup.recorder
     settingSaver = setup.saveSetting
     store = PictureStore()
@@ -125,6 +132,8 @@ public final class App {
     for source in sources { source.resume() }
     trace?.recordStart(size: model.size, appearance: model.appearance, at: MonotonicClock.now())
     send(.launched, reason: .start)
+    // Scores that could not be sent before go now, if the player still says yes.
+    if let scores, scores.consent == true, scores.status.waiting > 0 { sendWaitingScores() }
     dispatchMain()
   }
 
@@ -200,6 +209,11 @@ public final class App {
       }
     }
 
+    func sendScore(_ score: RoundScore) -> Input? {
+      MainActor.assumeIsolated { app.sendScore(score) }
+      return nil
+    }
+
     func suspend() {
       MainActor.assumeIsolated {
         app.releaseTerminal()
@@ -236,6 +250,31 @@ public final class App {
       guard let failure = recorder.perform(write) else { return }
       DispatchQueue.main.async {
         MainActor.assumeIsolated { [weak self] in self?.send(failure, reason: .history) }
+      }
+    }
+  }
+
+  // MARK: - Scores
+
+  /// Keeps the score on the history's queue (the game waits for it as it ends), then sends
+  /// it with any waiting; how they went comes back to the loop.
+  private func sendScore(_ score: RoundScore) {
+    guard let scores else { return }
+    historyQueue.async {
+      scores.keep(score)
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { [weak self] in self?.sendWaitingScores() }
+      }
+    }
+  }
+
+  private func sendWaitingScores() {
+    guard let scores else { return }
+    scoresQueue.async {
+      let status = scores.sendWaiting()
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { [weak self] in self?.send(.scoresSent(status), reason: .history)
+        }
       }
     }
   }

@@ -18,7 +18,9 @@ extension AppModel {
     switch place {
     case .start:
       return [.start, .learn, .stats] + (settingsFile == nil ? [] : [.settings]) + [.quit]
-    case .quiz where isFinished: return [.nextRound, .menu]
+    case .quiz where isFinished:
+      return [.nextRound, .menu]
+        + (scores?.held == nil ? [] : [.sendScores(true), .sendScores(false)])
     case .quiz where isIntroducing: return [.next, .pause, .stats]
     // A name typed has no name buttons: Tab goes between Pause and Stats.
     case .quiz where session.state.phase.question?.kind == .typing: return [.pause, .stats]

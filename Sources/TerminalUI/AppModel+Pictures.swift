@@ -90,7 +90,7 @@ extension AppModel {
     guard case .finished(let summary) = session.state.phase,
       let layout = FinishedLayout.faces(
         in: size, missed: summary.missed.count, sitting: summary.sitting != nil,
-        history: recordsHistory)
+        history: recordsHistory, besides: finishedScores?.rows ?? 0)
     else { return nil }
     return (summary.missed.prefix(layout.count).map(\.id), layout.box)
   }

@@ -24,6 +24,11 @@ extension AppModel {
     screen.quizKinds = session.quizKinds
     screen.explainsModes = suggestsLearning && session.state.game == nil
     screen.allTime = allTime
+    screen.finishedScores = finishedScores
+    if overlay == .stats {
+      screen.scoresLines =
+        scores?.statisticsLines(at: session.wallClock.unixSeconds(at: now)) ?? []
+    }
     screen.windowFocus = windowFocus
     let time = session.wallClock.unixSeconds(at: now)
     if overlay == .people {

@@ -67,6 +67,8 @@ public struct AppModel: Sendable {
   var settingsFile: SettingsFile?
   /// The settings window's chosen line, text typed and last message.
   var settingsWindow = SettingsWindowState()
+  /// The club's scores, when its server collects them; nil when it does not.
+  var scores: ScoresState?
 
   /// `mode` is the mode the start screen offers first; nil leaves it to the game: Learn on a
   /// roster whose people are mostly new to the history, where the start screen also says
@@ -74,8 +76,9 @@ public struct AppModel: Sendable {
   public init(
     session: Session, roster: RosterSummary, appearance: CellStyle, size: CellSize,
     history: HistorySetup? = nil, mode: PlayMode? = nil, settings: SettingsFile? = nil,
-    clubRoster: String? = nil, settingsWarnings: [String] = []
+    clubRoster: String? = nil, settingsWarnings: [String] = [], scores: ClubScores? = nil
   ) {
+    self.scores = scores.map(ScoresState.init)
     settingsFile = settings
     self.settingsWarnings = settingsWarnings
     self.clubRoster = clubRoster
@@ -226,6 +229,10 @@ public struct AppModel: Sendable {
       settingSaved(key: key, value: value, failure: failure)
       step.redraw = true
       tell(.clockTicked, at: now, into: &step)
+    case .scoresSent(let status):
+      scores?.status = status
+      scores?.sending = false
+      tell(.clockTicked, at: now, into: &step)
     }
   }
 
@@ -234,6 +241,8 @@ public struct AppModel: Sendable {
     let before = session.memories
     let transitions = session.handle(event, at: now)
     if transitions.contains(where: \.finishesRound) { focus = .nextRound }
+    // The question of the scores is the finished scene's: a round left unanswered is not sent.
+    if !isFinished { scores?.held = nil }
     // A name card's one button, and the names again after it.
     if case .introducing = session.state.phase {
       focus = .next
@@ -253,6 +262,9 @@ public struct AppModel: Sendable {
       }
       if recordsHistory { record(transition, memoriesBefore: before, into: &step) }
       step.effects.append(.report(transition))
+      if case .roundFinished(let summary) = transition.kind {
+        scoreFinished(summary, at: transition.at, into: &step)
+      }
     }
   }
 
@@ -330,7 +342,7 @@ public struct AppModel: Sendable {
       roster: roster, historyNotice: historyNotice, people: people, group: session.group,
       suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
       facesNotice: facesNotice, helpFirst: helpFirst, clubOffer: clubOffer,
-      settingsFile: settingsFile, settingsWindow: settingsWindow)
+      settingsFile: settingsFile, settingsWindow: settingsWindow, scores: scores)
   }
 
   private struct Shown: Equatable {
@@ -356,6 +368,7 @@ public struct AppModel: Sendable {
     var clubOffer: ClubOffer?
     var settingsFile: SettingsFile?
     var settingsWindow: SettingsWindowState
+    var scores: ScoresState?
   }
 }
 

@@ -52,6 +52,9 @@ public enum Effect: Hashable, Sendable {
   /// Keep a setting (its key, its value as typed) in the settings file; the result comes
   /// back as `.settingSaved`.
   case saveSetting(key: String, value: String)
+  /// Send a round's score to the club (the player said yes), and any waiting from before;
+  /// how they went comes back as `.scoresSent`.
+  case sendScore(RoundScore)
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
   case suspend
   /// Restore the terminal, print the summary line if there is one, and exit with `status`.

@@ -9,11 +9,13 @@ enum FinishedLayout {
 
   /// The box of each face and how many fit side by side; nil when the window has no room for
   /// faces (the names are listed instead). A sitting of learn mode adds a line (what it
-  /// taught), and so does a history (who will be due tomorrow).
-  static func faces(in size: CellSize, missed: Int, sitting: Bool, history: Bool)
-    -> (box: CellSize, count: Int)?
-  {
-    let rows = min(10, size.rows - rowsBesideFaces - (sitting ? 1 : 0) - (history ? 1 : 0))
+  /// taught), and so does a history (who will be due tomorrow); `besides` are other rows
+  /// (the club's scores).
+  static func faces(
+    in size: CellSize, missed: Int, sitting: Bool, history: Bool, besides: Int = 0
+  ) -> (box: CellSize, count: Int)? {
+    let rows = min(
+      10, size.rows - rowsBesideFaces - (sitting ? 1 : 0) - (history ? 1 : 0) - besides)
     guard missed > 0, rows >= 4 else { return nil }
     let box = CellSize(columns: rows * 2, rows: rows)
     let count = min(missed, (size.columns - 2) / (box.columns + 2))
@@ -59,7 +61,7 @@ extension Renderer {
     lines.append(("", .plain))
     let faces = FinishedLayout.faces(
       in: size, missed: missed.count, sitting: summary.sitting != nil,
-      history: screen.progress != nil)
+      history: screen.progress != nil, besides: screen.finishedScores?.rows ?? 0)
     var facesRow: Int?
     if missed.isEmpty {
       lines.append(("Nobody missed.", look.rightText))
@@ -81,7 +83,8 @@ extension Renderer {
         lines.append(("and \(missed.count - room + 1) more", look.dim))
       }
     }
-    let top = max(0, (size.rows - lines.count - 4) / 2)
+    let scores = screen.finishedScores
+    let top = max(0, (size.rows - lines.count - 4 - (scores?.rows ?? 0)) / 2)
     for (offset, line) in lines.enumerated() {
       frame.putCentered(
         line.0, column: 1, row: top + offset, width: size.columns - 2, style: line.1,
@@ -92,19 +95,39 @@ extension Renderer {
         missed.prefix(faces.count), box: faces.box, row: top + facesRow, screen: screen,
         into: &frame)
     }
+    var row = top + lines.count + 1
+    // The club's scores: how they went, or whether to send them, with its Yes and No.
+    if let scores {
+      frame.putCentered(
+        scores.line, column: 1, row: row, width: size.columns - 2,
+        style: scores.asks ? look.title : look.dim, ellipsis: look.ellipsis)
+      if scores.asks {
+        putButtons(
+          [
+            ("Yes (\(screen.key(for: .sendScores(true))))", .sendScores(true)),
+            ("No (\(screen.key(for: .sendScores(false))))", .sendScores(false)),
+          ], row: row + 1, screen: screen, into: &frame)
+      }
+      row += scores.rows
+    }
     let next = summary.sitting == nil ? "Next round" : "Go on"
-    let buttons: [(String, Control)] = [(next, .nextRound), ("Menu", .menu)]
+    putButtons([(next, .nextRound), ("Menu", .menu)], row: row, screen: screen, into: &frame)
+    frame.putCentered(
+      screen.keyHints, column: 1, row: row + 2, width: size.columns - 2, style: look.dim,
+      ellipsis: look.ellipsis)
+  }
+
+  /// Buttons of 16 columns side by side, centred on `row`.
+  private static func putButtons(
+    _ buttons: [(String, Control)], row: Int, screen: Screen, into frame: inout Frame
+  ) {
     let buttonWidth = 16
-    let row = top + lines.count + 1
-    let left = (size.columns - (buttons.count * buttonWidth + 2)) / 2
+    let left = (frame.size.columns - (buttons.count * buttonWidth + 2)) / 2
     for (index, (label, control)) in buttons.enumerated() {
       frame.putButton(
         "[ \(label) ]", control: control, column: left + index * (buttonWidth + 2), row: row,
         width: buttonWidth, style: style(of: control, in: screen), centered: true)
     }
-    frame.putCentered(
-      screen.keyHints, column: 1, row: row + 2, width: size.columns - 2, style: look.dim,
-      ellipsis: look.ellipsis)
   }
 
   /// Faces side by side, each centred in its box with the name under it.

@@ -86,6 +86,8 @@ public enum KeyAction: Hashable, Sendable {
   case drill
   /// Makes the roster played the player's club, when the start screen offers it.
   case makeClub
+  /// Answers whether scores go to the club, when the finished scene asks.
+  case sendScores(Bool)
   /// The settings window: the setting above (-1) or below (1).
   case chooseSetting(Int)
   /// The settings window: the chosen setting's value before (-1) or after (1).
@@ -242,6 +244,11 @@ public enum Keymap {
           "what Start asks: names, faces, typed, mixed"),
         KeyBinding(letters("c"), .startScreen, .drill, "the people you confuse, drilled"),
         KeyBinding(letters("y"), .startScreen, .makeClub, "make this roster your club"),
+        KeyBinding(
+          letters("y"), .finished, .sendScores(true),
+          "send your scores to the club (a round's end asks)"),
+        KeyBinding(
+          letters("n"), .finished, .sendScores(false), "keep your scores here (a round's end asks)"),
         KeyBinding([.character(",")], .startScreen, .open(.settings), "settings"),
         KeyBinding(
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",

@@ -36,6 +36,8 @@ public enum Control: Hashable, Sendable {
   case makeClub
   /// The start screen's Settings.
   case settings
+  /// The finished scene's answer to whether scores go to the club: yes or no.
+  case sendScores(Bool)
   /// A line of the settings window: choose it, and change or type it.
   case setting(Int)
 }
@@ -217,6 +219,10 @@ public struct Screen: Hashable, Sendable {
   public var typing = TextField()
   /// How many pairs of people the confusions drill has to ask (the start screen's line).
   public var drillPairs = 0
+  /// The finished scene's lines of the club's scores; nil when there are none.
+  public var finishedScores: FinishedScores?
+  /// The statistics' lines of the club's scores; empty when the club collects none.
+  public var scoresLines: [String] = []
   /// The offer to make this roster the player's club, and how it went; nil for none.
   public var clubOffer: ClubOffer?
   /// The first line of the help window's keys in view.

@@ -36,6 +36,7 @@ extension Renderer {
     if let lasting = screen.lasting {
       lines += MemoryInWords.lines(lasting, fitted: screen.memoryFitted).map { ($0, .plain) }
     }
+    lines += screen.scoresLines.map { ($0, .plain) }
     lines.append(("", .plain))
     if game.recentResults.isEmpty {
       lines.append(("No answers yet.", look.dim))

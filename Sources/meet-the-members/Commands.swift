@@ -92,7 +92,8 @@ enum Commands {
   static func play(
     roster: Roster, session: Session, mode: PlayMode?, colors: ColorMode?,
     graphics: GraphicsOption, tracePath: String?, history: HistoryLink,
-    configuration: Configuration, rosterArgument: String?, warnings: [String]
+    configuration: Configuration, rosterArgument: String?, warnings: [String],
+    scores: ClubScores?
   ) throws -> Never {
     let utf8 = ColorSupport.prepareLocale()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
@@ -122,7 +123,7 @@ enum Commands {
           recorder: history.recorder(), mode: mode,
           clubRoster: rosterArgument.flatMap(configuration.clubOffered(for:)),
           settings: configuration.settingsFile, saveSetting: configuration.settingSaver,
-          settingsWarnings: warnings.map(TerminalText.escapingControls)))
+          settingsWarnings: warnings.map(TerminalText.escapingControls), scores: scores))
       app.run()
     } catch {
       throw CommandError(error.description)
@@ -134,7 +135,7 @@ enum Commands {
   /// `unixSecondsAtStart` is the wall time of virtual instant zero (`--clock`, or now).
   static func playHeadless(
     roster: Roster, session: Session, mode: PlayMode, history: HistoryLink,
-    unixSecondsAtStart: Double
+    unixSecondsAtStart: Double, scores: ClubScores?
   ) -> Int32 {
     let summary = RosterSummary(
       members: roster.entries.count, folder: roster.title,
@@ -146,7 +147,7 @@ enum Commands {
     var player = HeadlessPlayer(
       session: session, roster: summary, photos: photos,
       history: history.setup(origin: .zero, unixSecondsAtOrigin: unixSecondsAtStart),
-      recorder: history.recorder(), mode: mode
+      recorder: history.recorder(), mode: mode, scores: scores
     ) { line in
       print(line)
       fflush(nil)

@@ -73,6 +73,19 @@ struct HeadlessEvent: Encodable {
     var message: String
   }
 
+  /// How the scores sent to the club went: when the server last took one (Unix seconds),
+  /// why the latest try failed, and how many wait for the next launch.
+  struct Scores: Encodable {
+    var lastSent: Nullable<Double>
+    var failure: Nullable<String>
+    var waiting: Int
+
+    enum CodingKeys: String, CodingKey {
+      case lastSent = "last_sent"
+      case failure, waiting
+    }
+  }
+
   struct Roster: Encodable {
     struct Group: Encodable {
       var name: String

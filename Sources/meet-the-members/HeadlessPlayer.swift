@@ -25,13 +25,13 @@ struct HeadlessPlayer {
   init(
     session: Session, roster: RosterSummary, photos: [MemberID: Photo],
     history: HistorySetup? = nil, recorder: HistoryRecorder? = nil, mode: PlayMode = .quiz,
-    write: @escaping (String) -> Void
+    scores: ClubScores? = nil, write: @escaping (String) -> Void
   ) {
     runner = EffectRunner(
       AppModel(
         session: session, roster: roster, appearance: CellStyle(), size: Self.nominalSize,
-        history: history, mode: mode))
-    hands = Hands(photos: photos, recorder: recorder, write: write)
+        history: history, mode: mode, scores: scores))
+    hands = Hands(photos: photos, recorder: recorder, scores: scores, write: write)
     self.mode = mode
   }
 
@@ -42,6 +42,10 @@ struct HeadlessPlayer {
   mutating func run(lines input: () -> String?) -> Int32 {
     hands.emit(rosterEvent)
     send(.launched)
+    // Scores that could not be sent before go now, if the player still says yes.
+    if let scores = hands.scores, scores.consent == true, scores.status.waiting > 0 {
+      send(hands.sendWaitingScores())
+    }
     hands.emit("ready")
     while hands.exitStatus == nil {
       guard let line = input() else {
@@ -231,6 +235,7 @@ struct HeadlessPlayer {
 private struct Hands: EffectHandlers {
   let photos: [MemberID: HeadlessPlayer.Photo]
   let recorder: HistoryRecorder?
+  let scores: ClubScores?
   let write: (String) -> Void
   /// Decodes each photo once and remembers those that fail.
   let store = PictureStore()
@@ -264,6 +269,25 @@ private struct Hands: EffectHandlers {
       emit(event("history_error", HeadlessEvent.Message(message: message)))
     }
     return failure
+  }
+
+  /// A score is kept and sent before the events that follow are written; a `scores` event
+  /// says how it went.
+  func sendScore(_ score: RoundScore) -> Input? {
+    guard let scores else { return nil }
+    scores.keep(score)
+    return sendWaitingScores()
+  }
+
+  func sendWaitingScores() -> Input {
+    let status = scores?.sendWaiting() ?? ScoresStatus()
+    emit(
+      event(
+        "scores",
+        HeadlessEvent.Scores(
+          lastSent: .init(status.lastSent), failure: .init(status.failure),
+          waiting: status.waiting)))
+    return .scoresSent(status)
   }
 
   func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant) {

@@ -255,11 +255,14 @@ struct MeetTheMembers: ParsableCommand {
       let history = HistoryLink.open(folder: settings.dataFolder, roster: roster)
       let session = try Commands.makeSession(
         roster: roster, settings: settings, samePhotos: history.samePhotos)
+      let scores = ScoreSending.clubScores(
+        roster: roster, settings: configuration.values, history: history)
       try MainActor.assumeIsolated {
         try Commands.play(
           roster: roster, session: session, mode: settings.mode, colors: colors,
           graphics: graphics, tracePath: trace, history: history,
-          configuration: configuration, rosterArgument: rosterFolder, warnings: warnings)
+          configuration: configuration, rosterArgument: rosterFolder, warnings: warnings,
+          scores: scores)
       }
     case .forget(let folder, let dataFolder):
       let roster = try loadRoster(folder, forAGame: false)
@@ -272,7 +275,9 @@ struct MeetTheMembers: ParsableCommand {
       throw ExitCode(
         Commands.playHeadless(
           roster: roster, session: session, mode: settings.mode ?? .quiz, history: history,
-          unixSecondsAtStart: clock ?? HistoryLink.unixSecondsNow()))
+          unixSecondsAtStart: clock ?? HistoryLink.unixSecondsNow(),
+          scores: ScoreSending.clubScores(
+            roster: roster, settings: configuration.values, history: history)))
     }
   }
 }

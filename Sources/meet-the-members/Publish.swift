@@ -34,14 +34,21 @@ struct Publish: ParsableCommand {
       "Where the zip will be served from, when not beside roster.json.", valueName: "url"))
   var baseURL: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Where players who say yes send their scores (a POST of JSON a round; see the README).",
+      valueName: "url"))
+  var scoresURL: String?
+
   func validate() throws {
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw ValidationError("--name needs the club's name")
     }
-    if let baseURL {
-      let scheme = URL(string: baseURL)?.scheme?.lowercased()
+    for (option, url) in [("--base-url", baseURL), ("--scores-url", scoresURL)] {
+      guard let url else { continue }
+      let scheme = URL(string: url)?.scheme?.lowercased()
       guard scheme == "http" || scheme == "https" else {
-        throw ValidationError("--base-url must be an http or https URL, not \(baseURL)")
+        throw ValidationError("\(option) must be an http or https URL, not \(url)")
       }
     }
   }
@@ -69,7 +76,8 @@ struct Publish: ParsableCommand {
     let published: RosterPublisher.Published
     do {
       published = try RosterPublisher.publish(
-        folder: folder, files: files, name: name, to: out, baseURL: baseURL)
+        folder: folder, files: files, name: name, to: out, baseURL: baseURL,
+        scoresURL: scoresURL)
     } catch let error as RosterPublisher.PublishError {
       throw CommandError(safe(error.description))
     }

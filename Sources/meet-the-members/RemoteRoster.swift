@@ -50,6 +50,8 @@ enum RemoteRoster {
     roster.title = "\(fetched.name), version \(fetched.version)"
     roster.name = fetched.name
     roster.serverURL = argument
+    roster.version = fetched.version
+    roster.scoresURL = fetched.scores
     if let problem = fetched.problem, let warning = fetched.warning {
       roster.notice = "Cached version \(fetched.version): \(problem.problem)"
       FileHandle.standardError.write(Data("Warning: \(safe(warning))\n".utf8))
@@ -62,16 +64,7 @@ enum RemoteRoster {
   private static func untilInterrupted<T: Sendable>(
     _ body: @escaping @Sendable () async throws -> T
   ) throws -> T {
-    let outcome = Outcome<T>()
-    let task = Task.detached {
-      let result: Result<T, any Error>
-      do {
-        result = .success(try await body())
-      } catch {
-        result = .failure(error)
-      }
-      outcome.finish(result)
-    }
+    let (task, outcome) = started(body)
     let sources = [SIGINT, SIGTERM].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -79,13 +72,38 @@ enum RemoteRoster {
       source.resume()
       return source
     }
-    let result = outcome.wait()
+    let result = outcome()
     for (source, number) in zip(sources, [SIGINT, SIGTERM]) {
       source.cancel()
       signal(number, SIG_DFL)
     }
     return try result.get()
   }
+}
+
+/// Runs `body` on the concurrent executor and waits for it (from a thread of no task: the
+/// main thread, a dispatch queue's).
+func waitingFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<
+  T, any Error
+> {
+  started(body).result()
+}
+
+/// `body` started on the concurrent executor: its task, and what waits for its result.
+private func started<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> (
+  task: Task<Void, Never>, result: () -> Result<T, any Error>
+) {
+  let outcome = Outcome<T>()
+  let task = Task.detached {
+    let result: Result<T, any Error>
+    do {
+      result = .success(try await body())
+    } catch {
+      result = .failure(error)
+    }
+    outcome.finish(result)
+  }
+  return (task, outcome.wait)
 }
 
 /// A result handed from the task to the waiting thread.

@@ -81,9 +81,19 @@ final class PublishTests: XCTestCase {
 
     // A photo more: version 2, which the game fetches.
     try copy("Zoë Laurent.png", to: "club/Zoë Laurent.png")
-    let second = try publish(to: out)
+    let second = try publish(to: out, ["--scores-url", "https://scores.example.org/club"])
     XCTAssertEqual(second.status, 0, second.errors)
     XCTAssertTrue(second.output.hasPrefix("Published Example Club version 2: 5 members"))
+    let announced = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: URL(fileURLWithPath: out + "/roster.json")))
+    XCTAssertEqual(
+      (announced as? [String: String])?["scores-url"], "https://scores.example.org/club")
+    let refused = try publish(to: out, ["--scores-url", "club.example.org"])
+    XCTAssertEqual(refused.status, 64)
+    XCTAssertTrue(
+      refused.errors.hasPrefix(
+        "Error: --scores-url must be an http or https URL, not club.example.org\n"),
+      refused.errors)
     try serve(out)
     XCTAssertEqual(try rosterEvent(club.url)["members"] as? Int, 5)
   }
@@ -113,8 +123,9 @@ final class PublishTests: XCTestCase {
   }
 
   /// `meet-the-members publish` of the club folder as Example Club into `out`.
-  private func publish(to out: String) throws -> RunResult {
-    try runMeetTheMembers(["publish", folder + "/club", "--name", "Example Club", "--out", out])
+  private func publish(to out: String, _ options: [String] = []) throws -> RunResult {
+    try runMeetTheMembers(
+      ["publish", folder + "/club", "--name", "Example Club", "--out", out] + options)
   }
 
   /// Asserts that `run` failed (status 1) saying only `message`, as an error.

@@ -134,6 +134,31 @@ final class FetchTests: XCTestCase {
     XCTAssertEqual(files(in: roster.folder).count, 4)
   }
 
+  /// A manifest's `scores-url` is read relative to it, changes without a new version, and is
+  /// remembered by the cache for a launch offline.
+  func testTheScoresURLIsReadRelativeToTheManifestAndTheCacheKeepsIt() async throws {
+    let zip = try RosterPublishing.zip(Self.photos)
+    server["/club.zip"] = .body(zip)
+    let manifest = { (scores: Any) in
+      RosterPublishing.manifest(version: "4", zip: zip, changing: ["scores-url": scores])
+    }
+    let url = server.url("/roster.json")
+    server["/roster.json"] = .body(manifest(NSNull()))
+    let none = try await fetcher.fetch(url)
+    XCTAssertNil(none.scores)
+    server["/roster.json"] = .body(manifest("scores/in"))
+    let relative = try await fetcher.fetch(url)
+    XCTAssertFalse(relative.downloaded, "the same version")
+    XCTAssertEqual(relative.scores, server.url("/scores/in"))
+    server["/roster.json"] = .body(manifest("https://scores.example.org/club"))
+    let absolute = try await fetcher.fetch(url)
+    XCTAssertEqual(absolute.scores, URL(string: "https://scores.example.org/club"))
+    server.stop()
+    let offline = try await fetcher.fetch(url)
+    XCTAssertNotNil(offline.problem)
+    XCTAssertEqual(offline.scores, URL(string: "https://scores.example.org/club"))
+  }
+
   func testAZipWithoutATopFolderIsTheRosterFolderItself() async throws {
     _ = try publish(
       "1", [.file("Ann Lee.jpg", Data(count: 5)), .file("Bo Chan.jpg", Data(count: 5))])
@@ -183,6 +208,13 @@ final class FetchTests: XCTestCase {
       $0["/roster.json"] = .body(
         RosterPublishing.manifest(
           version: "22", zip: Data(), changing: ["download-sha256": NSNull()]))
+    },
+    Fault(
+      name: "bad scores-url", expected: "its scores-url \"mailto:club@example.org\" is not an http"
+    ) {
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(
+          version: "22", zip: Data(), changing: ["scores-url": "mailto:club@example.org"]))
     },
     Fault(name: "bad size", expected: "its download-size \"12 MB\" is not a number of bytes") {
       $0["/roster.json"] = .body(

@@ -27,14 +27,14 @@ func makeModel(
   size: CellSize = CellSize(columns: 80, rows: 24), appearance: CellStyle = unicodeLook,
   seed: UInt64 = 3, rules: Rules = .standard, suppliesPictures: Bool = true,
   members: [Member] = clubMembers, roster: RosterSummary = sampleRoster, offersClub: Bool = false,
-  settings: SettingsFile? = nil
+  settings: SettingsFile? = nil, scores: ClubScores? = nil
 ) -> TestModel {
   let questions = try! QuestionGenerator(members: members, seed: seed)
   var model = TestModel(
     model: AppModel(
       session: Session(questions: questions, rules: rules), roster: roster,
       appearance: appearance, size: size, settings: settings,
-      clubRoster: offersClub ? offeredClub : nil),
+      clubRoster: offersClub ? offeredClub : nil, scores: scores),
     suppliesPictures: suppliesPictures)
   model.handle(.launched, at: .zero)
   return model
@@ -320,4 +320,12 @@ func cell(of text: String, in frame: Frame) -> (column: Int, row: Int)? {
   }
   guard let range = line.range(of: text) else { return nil }
   return (columns[line.distance(from: line.startIndex, to: range.lowerBound)], row)
+}
+
+/// Example Club, which collects scores, and Ada, who has not been asked yet (or answered as
+/// `consent` says). Nothing is sent: the effects say what would be.
+func exampleClubScores(consent: Bool? = nil, status: ScoresStatus = ScoresStatus()) -> ClubScores {
+  ClubScores(
+    club: "Example Club", player: "Ada", consent: consent, status: status, keep: { _ in },
+    sendWaiting: { ScoresStatus() })
 }

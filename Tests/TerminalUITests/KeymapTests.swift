@@ -15,7 +15,7 @@ final class KeymapTests: XCTestCase {
   /// A model whose screen is in `context` (its most particular one), with room to show each
   /// key's effect: a focus in the middle of a row, a group in the middle of the list, a
   /// people list scrolled down a little.
-  private func model(in context: KeyContext) -> TestModel {
+  private func model(in context: KeyContext, scores: ClubScores? = nil) -> TestModel {
     switch context {
     case .anywhere, .startScreen:
       var model = makeModel()
@@ -43,7 +43,7 @@ final class KeymapTests: XCTestCase {
       model.handle(.press(.learn), at: .zero)
       return model
     case .finished:
-      var model = makeModel(rules: Rules(roundLength: .questions(1)))
+      var model = makeModel(rules: Rules(roundLength: .questions(1)), scores: scores)
       model.startQuiz()
       model.handle(.press(.option(0)), at: .seconds(1))
       model.handle(.tick, at: .seconds(3))
@@ -138,6 +138,9 @@ final class KeymapTests: XCTestCase {
       return before.game.state.game == nil && after.game.state.game?.mode == .drill
     case .makeClub:
       return before.model.clubOffer == .offered && after.model.clubOffer == .made
+    case .sendScores(let yes):
+      return before.model.scores?.held != nil && after.model.scores?.held == nil
+        && after.model.scores?.consent == yes
     case .nextQuizKind:
       return before.game.quizKinds == .names && after.game.quizKinds == .faces
     case .previousGroup:
@@ -180,6 +183,7 @@ final class KeymapTests: XCTestCase {
           switch binding.action {
           case .drill: makeDrillModel()
           case .makeClub: makeModel(offersClub: true)
+          case .sendScores: model(in: .finished, scores: exampleClubScores())
           case .open(.settings): makeModel(settings: Self.settings)
           default: model(in: binding.context)
           }

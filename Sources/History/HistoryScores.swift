@@ -1,0 +1,92 @@
+import GRDB
+
+/// The scores for a club's server: each kept when its round ends, until the server takes it.
+/// One that could not be sent keeps its reason, and is sent again at the next launch.
+extension History {
+  /// A score kept: where it goes, and the document sent.
+  public struct KeptScore: Hashable, Sendable {
+    public var id: Int64
+    public var url: String
+    public var document: String
+
+    public init(id: Int64, url: String, document: String) {
+      self.id = id
+      self.url = url
+      self.document = document
+    }
+  }
+
+  /// How the scores of a roster went, for the statistics.
+  public struct ScoresSent: Hashable, Sendable {
+    /// When the server last took one (Unix seconds); nil when none was ever sent.
+    public var lastSent: Double?
+    /// Why the latest try failed, when a score is still waiting.
+    public var failure: String?
+    /// The scores still waiting to be sent.
+    public var waiting = 0
+
+    public init(lastSent: Double? = nil, failure: String? = nil, waiting: Int = 0) {
+      self.lastSent = lastSent
+      self.failure = failure
+      self.waiting = waiting
+    }
+  }
+
+  /// Keeps a score of `roster` for `url`, made at `time` (Unix seconds); returns it as kept.
+  public func keepScore(_ document: String, for url: String, roster: String, at time: Double)
+    throws(Unavailable) -> KeptScore
+  {
+    try writing { db in
+      try db.execute(
+        sql: "INSERT INTO score (roster, url, document, madeAt) VALUES (?, ?, ?, ?)",
+        arguments: [roster, url, document, time])
+      return KeptScore(id: db.lastInsertedRowID, url: url, document: document)
+    }
+  }
+
+  /// The scores not yet taken by their server, of every roster, oldest first.
+  public func scoresToSend() throws(Unavailable) -> [KeptScore] {
+    try reading { db in
+      try Row.fetchAll(
+        db, sql: "SELECT id, url, document FROM score WHERE sentAt IS NULL ORDER BY id"
+      ).map { KeptScore(id: $0[0], url: $0[1], document: $0[2]) }
+    }
+  }
+
+  /// The server took the score at `time`.
+  public func scoreSent(_ id: Int64, at time: Double) throws(Unavailable) {
+    try writing { db in
+      try db.execute(
+        sql: "UPDATE score SET sentAt = ?, failure = NULL, triedAt = ? WHERE id = ?",
+        arguments: [time, time, id])
+    }
+  }
+
+  /// The score could not be sent at `time`, for `reason`: it waits for the next launch.
+  public func scoreFailed(_ id: Int64, reason: String, at time: Double) throws(Unavailable) {
+    try writing { db in
+      try db.execute(
+        sql: "UPDATE score SET failure = ?, triedAt = ? WHERE id = ?",
+        arguments: [reason, time, id])
+    }
+  }
+
+  /// How the scores of `roster` went: the last sent, and why the latest waiting one is not.
+  public func scoresSent(roster: String) throws(Unavailable) -> ScoresSent {
+    try reading { db in
+      let lastSent = try Double.fetchOne(
+        db, sql: "SELECT max(sentAt) FROM score WHERE roster = ?", arguments: [roster])
+      let waiting =
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM score WHERE roster = ? AND sentAt IS NULL",
+          arguments: [roster]) ?? 0
+      let failure = try String.fetchOne(
+        db,
+        sql: """
+          SELECT failure FROM score WHERE roster = ? AND sentAt IS NULL AND failure IS NOT NULL
+          ORDER BY triedAt DESC LIMIT 1
+          """, arguments: [roster])
+      return ScoresSent(lastSent: lastSent, failure: failure, waiting: waiting)
+    }
+  }
+}
