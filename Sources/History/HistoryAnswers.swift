@@ -115,11 +115,14 @@ extension History {
   }
 
   /// Forgets everything recorded for the roster `roster` (its identity): its answers and
-  /// cards, and its people's memories, in one transaction.
+  /// cards, its people's memories and the scores it has yet to send, in one transaction.
   public func forget(roster: String) throws(Unavailable) {
     try writing { db in
       try AnswerRecord.filter(Column("roster") == roster).deleteAll(db)
       try db.execute(sql: "DELETE FROM card WHERE roster = ?", arguments: [roster])
+      // Scores not yet sent go with the progress they tell of.
+      try db.execute(
+        sql: "DELETE FROM score WHERE roster = ? AND sentAt IS NULL", arguments: [roster])
       try PersonRecord.filter(Column("roster") == roster).updateAll(
         db, Column("stability").set(to: nil), Column("difficulty").set(to: nil),
         Column("lastAnswer").set(to: nil), Column("lastGrade").set(to: nil),

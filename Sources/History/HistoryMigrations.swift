@@ -129,9 +129,11 @@ extension History {
         t.column("document", .text).notNull()
         t.column("madeAt", .double).notNull()
         t.column("sentAt", .double)
-        // Why the last try failed, and when it was.
+        // Why the last try failed, and when it was; when the server refused it (it is not
+        // sent again).
         t.column("failure", .text)
         t.column("triedAt", .double)
+        t.column("refusedAt", .double)
       }
     }
     return migrator

@@ -44,11 +44,22 @@ extension History {
     }
   }
 
-  /// The scores not yet taken by their server, of every roster, oldest first.
-  public func scoresToSend() throws(Unavailable) -> [KeptScore] {
-    try reading { db in
-      try Row.fetchAll(
-        db, sql: "SELECT id, url, document FROM score WHERE sentAt IS NULL ORDER BY id"
+  /// How long a score waits for its server: one older is not sent.
+  public static let scoresKeptFor = 30 * 86_400.0
+
+  /// The scores not yet taken by their server nor refused, of every roster, oldest first;
+  /// those made before `scoresKeptFor` ago (`now`, Unix seconds) are dropped.
+  public func scoresToSend(now: Double) throws(Unavailable) -> [KeptScore] {
+    try writing { db in
+      try db.execute(
+        sql: "DELETE FROM score WHERE sentAt IS NULL AND madeAt < ?",
+        arguments: [now - Self.scoresKeptFor])
+      return try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, url, document FROM score WHERE sentAt IS NULL AND refusedAt IS NULL
+          ORDER BY id
+          """
       ).map { KeptScore(id: $0[0], url: $0[1], document: $0[2]) }
     }
   }
@@ -62,30 +73,37 @@ extension History {
     }
   }
 
-  /// The score could not be sent at `time`, for `reason`: it waits for the next launch.
-  public func scoreFailed(_ id: Int64, reason: String, at time: Double) throws(Unavailable) {
+  /// The score could not be sent at `time`, for `reason`: it waits to be sent again, unless
+  /// the server `refused` it.
+  public func scoreFailed(_ id: Int64, reason: String, refused: Bool = false, at time: Double)
+    throws(Unavailable)
+  {
     try writing { db in
       try db.execute(
-        sql: "UPDATE score SET failure = ?, triedAt = ? WHERE id = ?",
-        arguments: [reason, time, id])
+        sql: "UPDATE score SET failure = ?, triedAt = ?, refusedAt = ? WHERE id = ?",
+        arguments: [reason, time, refused ? time : nil, id])
     }
   }
 
-  /// How the scores of `roster` went: the last sent, and why the latest waiting one is not.
+  /// How the scores of `roster` went: the last sent, those waiting, and why the latest not
+  /// sent was not (waiting, or refused).
   public func scoresSent(roster: String) throws(Unavailable) -> ScoresSent {
     try reading { db in
       let lastSent = try Double.fetchOne(
         db, sql: "SELECT max(sentAt) FROM score WHERE roster = ?", arguments: [roster])
       let waiting =
         try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM score WHERE roster = ? AND sentAt IS NULL",
+          db,
+          sql:
+            "SELECT count(*) FROM score WHERE roster = ? AND sentAt IS NULL AND refusedAt IS NULL",
           arguments: [roster]) ?? 0
       let failure = try String.fetchOne(
         db,
         sql: """
           SELECT failure FROM score WHERE roster = ? AND sentAt IS NULL AND failure IS NOT NULL
-          ORDER BY triedAt DESC LIMIT 1
-          """, arguments: [roster])
+          AND triedAt >= coalesce((SELECT max(sentAt) FROM score WHERE roster = ?), 0)
+          ORDER BY triedAt DESC, id DESC LIMIT 1
+          """, arguments: [roster, roster])
       return ScoresSent(lastSent: lastSent, failure: failure, waiting: waiting)
     }
   }

@@ -20,6 +20,8 @@ public struct FetchedRoster: Hashable, Sendable {
   /// Where the club collects scores (the manifest's `scores-url`), if it does: as the server
   /// says it now, else as the cache last heard it.
   public var scores: URL?
+  /// Why the manifest's `scores-url` cannot be used, when it cannot.
+  public var scoresProblem: String?
 
   /// The problem as a warning: "…: connection refused; playing version 21 from the cache".
   public var warning: String? {
@@ -127,11 +129,15 @@ public struct RosterFetcher: Sendable {
           cached.scores = manifest.scores?.absoluteString
           try? slot.record(cached)
         }
-        result = .success(fetched(cached, in: slot, downloaded: false))
+        var roster = fetched(cached, in: slot, downloaded: false)
+        roster.scoresProblem = manifest.scoresProblem
+        result = .success(roster)
       } else {
         let installed = try await download(
           manifest, from: url, into: slot, client: client, progress: progress)
-        result = .success(fetched(installed, in: slot, downloaded: true))
+        var roster = fetched(installed, in: slot, downloaded: true)
+        roster.scoresProblem = manifest.scoresProblem
+        result = .success(roster)
       }
     } catch {
       if let cached, !error.stopped {

@@ -22,6 +22,9 @@ public struct RosterManifest: Hashable, Sendable {
   /// Where the club collects its players' scores (`scores-url`, read relative to the
   /// manifest's URL), when it does: a player who said yes sends each round's there.
   public var scores: URL?
+  /// What is wrong with a `scores-url` that cannot be used (the roster plays all the same,
+  /// and no score is sent).
+  public var scoresProblem: String?
 
   /// The largest manifest read: it is a few lines of JSON.
   public static let largestManifest = 1 << 20
@@ -46,8 +49,14 @@ public struct RosterManifest: Hashable, Sendable {
       version: version, download: download, size: size,
       checksum: try checksum(sha256: fields.sha256?.text, md5: fields.md5?.text),
       name: fields.name.map(\.text.trimmed).flatMap { $0.isEmpty ? nil : $0 },
-      scores: try fields.scoresURL.map { field throws(ManifestError) in
-        try webURL(field.text, from: url, key: "scores-url")
+      scores: fields.scoresURL.flatMap { try? webURL($0.text, from: url, key: "scores-url") },
+      scoresProblem: fields.scoresURL.flatMap { field in
+        do throws(ManifestError) {
+          _ = try webURL(field.text, from: url, key: "scores-url")
+          return nil
+        } catch {
+          return "\(error); no score is sent"
+        }
       })
   }
 

@@ -4,22 +4,34 @@ import NIOCore
 import NIOHTTP1
 
 /// Sends a score to the club's server: one JSON document POSTed to the manifest's
-/// `scores-url`. Any 2xx answer takes it; anything else (another status, a redirect, a
-/// connection refused or dropped, no answer within the deadline) is the reason it was not
-/// sent, in one line.
+/// `scores-url`. Any 2xx answer takes it.
 public enum ScorePoster {
   /// How long a score may take, from connecting to the answer's end.
   public static let deadline = Duration.seconds(10)
 
+  /// Why a score was not taken, in one line: refused (a redirect, or a 4xx other than 408
+  /// and 429: the server will not take that document, so sending it again is no use), or
+  /// failed (a 5xx, a 408 or 429, a connection refused or dropped, no answer within the
+  /// deadline: it may be taken later).
+  public struct Failure: Error, Hashable, Sendable {
+    public let reason: String
+    public let refused: Bool
+
+    public init(reason: String, refused: Bool) {
+      self.reason = reason
+      self.refused = refused
+    }
+  }
+
   /// POSTs `document` (JSON) to `url`; throws why it was not taken.
   public static func post(_ document: Data, to url: URL, deadline: Duration = deadline)
-    async throws(FetchError)
+    async throws(Failure)
   {
     var configuration = HTTPClient.Configuration(
       redirectConfiguration: .disallow,
       timeout: HTTPClient.Configuration.Timeout(
         connect: TimeAmount(deadline), read: TimeAmount(deadline)))
-    // A refused connection is the answer: the score is kept and sent at the next launch.
+    // A refused connection is the answer: the score waits and is sent later.
     configuration.connectionPool.retryConnectionEstablishment = false
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     var request = HTTPClientRequest(url: url.absoluteString)
@@ -27,25 +39,30 @@ public enum ScorePoster {
     request.headers.add(name: "User-Agent", value: "meet-the-members")
     request.headers.add(name: "Content-Type", value: "application/json")
     request.body = .bytes(ByteBuffer(bytes: document))
-    let result: Result<Void, FetchError>
+    let result: Result<Void, Failure>
     do {
       let response = try await client.execute(request, timeout: TimeAmount(deadline))
       // The answer's body says nothing the game reads, but is read to its end.
       for try await _ in response.body {}
-      if (200..<300).contains(response.status.code) {
+      let code = response.status.code
+      if (200..<300).contains(code) {
         result = .success(())
       } else {
         result = .failure(
-          FetchError(
-            url,
-            "the server answered \(response.status.code) \(response.status.reasonPhrase)"))
+          Failure(
+            reason: "the server answered \(code) \(response.status.reasonPhrase)",
+            refused: (300..<500).contains(code) && code != 408 && code != 429))
       }
     } catch let error as HTTPClientError where error == .readTimeout {
-      result = .failure(RosterFetcher.explained(HTTPClientError.deadlineExceeded, url: url))
+      result = .failure(failed(HTTPClientError.deadlineExceeded, url: url))
     } catch {
-      result = .failure(RosterFetcher.explained(error, url: url))
+      result = .failure(failed(error, url: url))
     }
     try? await client.shutdown()
     try result.get()
+  }
+
+  private static func failed(_ error: any Error, url: URL) -> Failure {
+    Failure(reason: RosterFetcher.explained(error, url: url).problem, refused: false)
   }
 }

@@ -132,8 +132,6 @@ public final class App {
     for source in sources { source.resume() }
     trace?.recordStart(size: model.size, appearance: model.appearance, at: MonotonicClock.now())
     send(.launched, reason: .start)
-    // Scores that could not be sent before go now, if the player still says yes.
-    if let scores, scores.consent == true, scores.status.waiting > 0 { sendWaitingScores() }
     dispatchMain()
   }
 
@@ -209,8 +207,8 @@ public final class App {
       }
     }
 
-    func sendScore(_ score: RoundScore) -> Input? {
-      MainActor.assumeIsolated { app.sendScore(score) }
+    func sendScores(_ score: RoundScore?) -> Input? {
+      MainActor.assumeIsolated { app.sendScores(score) }
       return nil
     }
 
@@ -256,24 +254,20 @@ public final class App {
 
   // MARK: - Scores
 
-  /// Keeps the score on the history's queue (the game waits for it as it ends), then sends
-  /// it with any waiting; how they went comes back to the loop.
-  private func sendScore(_ score: RoundScore) {
+  /// Keeps the score (if any) on the history's queue (the game waits for it as it ends),
+  /// then sends it with any waiting, one send at a time; how they went comes back to the
+  /// loop.
+  private func sendScores(_ score: RoundScore?) {
     guard let scores else { return }
+    let scoresQueue = scoresQueue
     historyQueue.async {
-      scores.keep(score)
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated { [weak self] in self?.sendWaitingScores() }
-      }
-    }
-  }
-
-  private func sendWaitingScores() {
-    guard let scores else { return }
-    scoresQueue.async {
-      let status = scores.sendWaiting()
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated { [weak self] in self?.send(.scoresSent(status), reason: .history)
+      if let score { scores.keep(score) }
+      scoresQueue.async {
+        let status = scores.sendWaiting()
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { [weak self] in
+            self?.send(.scoresSent(status), reason: .history)
+          }
         }
       }
     }

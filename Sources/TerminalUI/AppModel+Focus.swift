@@ -18,9 +18,7 @@ extension AppModel {
     switch place {
     case .start:
       return [.start, .learn, .stats] + (settingsFile == nil ? [] : [.settings]) + [.quit]
-    case .quiz where isFinished:
-      return [.nextRound, .menu]
-        + (scores?.held == nil ? [] : [.sendScores(true), .sendScores(false)])
+    case .quiz where isFinished: return scoresButtons + [.nextRound, .menu]
     case .quiz where isIntroducing: return [.next, .pause, .stats]
     // A name typed has no name buttons: Tab goes between Pause and Stats.
     case .quiz where session.state.phase.question?.kind == .typing: return [.pause, .stats]
@@ -50,8 +48,11 @@ extension AppModel {
   /// of the two-by-two names or the four faces; they stop at the row's ends.
   mutating func moveFocusInRow(right: Bool) {
     let rows: [[Control]]
-    if overlay != nil || place == .start || isFinished || isIntroducing {
+    if overlay != nil || place == .start || isIntroducing {
       rows = [controls]
+    } else if isFinished {
+      // The question's Yes and No above Next round and Menu.
+      rows = [scoresButtons, [.nextRound, .menu]].filter { !$0.isEmpty }
     } else {
       let options = (0..<session.rules.optionCount).map(Control.option)
       let width = optionsInARow

@@ -71,8 +71,8 @@ extension AppModel {
       return press(.drill, at: now, into: &step)
     case .makeClub:
       return press(.makeClub, at: now, into: &step)
-    case .sendScores(let yes):
-      return press(.sendScores(yes), at: now, into: &step)
+    case .answerScores(let yes):
+      return press(.answerScores(yes), at: now, into: &step)
     case .chooseSetting(let step):
       settingsWindow.selected = min(
         max(settingsWindow.selected + step, 0), SettingLine.all.count - 1)
@@ -167,8 +167,8 @@ extension AppModel {
       guard let clubRoster, let offer = clubOffer, offer != .made else { return }
       step.effects.append(.saveSetting(key: "roster", value: clubRoster))
       tell(.clockTicked, at: now, into: &step)
-    case .sendScores(let yes):
-      guard isFinished, let held = scores?.held else { return }
+    case .answerScores(let yes):
+      guard isFinished, place == .quiz, let held = scores?.held else { return }
       answerScores(yes, sending: held, into: &step)
       tell(.clockTicked, at: now, into: &step)
     case .forgetProgress:

@@ -162,6 +162,7 @@ public struct AppModel: Sendable {
     switch input {
     case .launched:
       step.redraw = true
+      sendWaitingScores(into: &step)
       tell(.clockTicked, at: now, into: &step)
     case .tick:
       tell(.clockTicked, at: now, into: &step)
@@ -230,8 +231,11 @@ public struct AppModel: Sendable {
       step.redraw = true
       tell(.clockTicked, at: now, into: &step)
     case .scoresSent(let status):
-      scores?.status = status
-      scores?.sending = false
+      if var scores {
+        scores.status = status
+        scores.sending = max(0, scores.sending - 1)
+        self.scores = scores
+      }
       tell(.clockTicked, at: now, into: &step)
     }
   }
@@ -241,8 +245,9 @@ public struct AppModel: Sendable {
     let before = session.memories
     let transitions = session.handle(event, at: now)
     if transitions.contains(where: \.finishesRound) { focus = .nextRound }
-    // The question of the scores is the finished scene's: a round left unanswered is not sent.
-    if !isFinished { scores?.held = nil }
+    // The question of the scores is the finished scene's: a round left unanswered (the next
+    // round, or the start screen) is not sent.
+    if !isFinished || place != .quiz { scores?.held = nil }
     // A name card's one button, and the names again after it.
     if case .introducing = session.state.phase {
       focus = .next

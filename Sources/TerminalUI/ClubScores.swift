@@ -1,6 +1,6 @@
 import GameEngine
 
-/// A round's or a sitting's score, as the club's server is sent it (`Effect.sendScore`): no
+/// A round's or a sitting's score, as the club's server is sent it (`Effect.sendScores`): no
 /// answers, no photos.
 public struct RoundScore: Hashable, Sendable {
   /// The name it is sent under.
@@ -40,9 +40,10 @@ public struct RoundScore: Hashable, Sendable {
 public struct ScoresStatus: Hashable, Sendable {
   /// When the server last took one (Unix seconds); nil when none was.
   public var lastSent: Double?
-  /// Why the latest try failed, while a score waits.
+  /// Why the latest try failed, while a score waits, or why the server refused the last it
+  /// refused (then none waits).
   public var failure: String?
-  /// The scores waiting to be sent (at the next launch).
+  /// The scores waiting to be sent again.
   public var waiting: Int
 
   public init(lastSent: Double? = nil, failure: String? = nil, waiting: Int = 0) {
@@ -52,33 +53,76 @@ public struct ScoresStatus: Hashable, Sendable {
   }
 }
 
+/// What the `send-scores` setting says of a club's score server, known by its host (with its
+/// port, when not the scheme's): `true` sends to every club that collects scores, `false` to
+/// none (and nothing asks), and otherwise the setting lists the hosts the player said yes to,
+/// separated by spaces; a club not among them is asked.
+public enum ScoresConsent: Hashable, Sendable {
+  case unasked, yes, no
+
+  public init(setting: String?, host: String) {
+    switch Self.words(setting) {
+    case ["true"]: self = .yes
+    case ["false"]: self = .no
+    case let hosts: self = hosts.contains(host) ? .yes : .unasked
+    }
+  }
+
+  /// The hosts a setting lists (none for `true`, `false` or nothing).
+  public static func hosts(_ setting: String?) -> [String] {
+    let words = words(setting)
+    return words == ["true"] || words == ["false"] ? [] : words
+  }
+
+  private static func words(_ setting: String?) -> [String] {
+    (setting ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+  }
+
+  /// The setting once the player said yes to `host`: the hosts listed, and this one.
+  public static func setting(_ setting: String?, yesTo host: String) -> String {
+    if words(setting) == ["true"] { return "true" }
+    let hosts = Self.hosts(setting)
+    return (hosts.contains(host) ? hosts : hosts + [host]).joined(separator: " ")
+  }
+
+  /// The setting once the player said no to `host`: `false` when no club had a yes (nothing
+  /// asks again); nil when others did, whose yes stays (this club is asked at its next
+  /// launch).
+  public static func setting(_ setting: String?, noTo host: String) -> String? {
+    hosts(setting).isEmpty ? "false" : nil
+  }
+}
+
 /// A club that collects its players' scores (its manifest's `scores-url`), and what sends
 /// them.
 public struct ClubScores: Sendable {
   /// The club's name, as the question asks it.
   public var club: String
+  /// Its score server's host (and port), as the `send-scores` setting lists it.
+  public var host: String
   /// The name the scores are sent under: the `player` setting, else the account's.
   public var player: String
-  /// The `send-scores` setting: nil until the player answers the question.
-  public var consent: Bool?
+  /// The `send-scores` setting, as typed.
+  public var setting: String?
   /// How the scores went, as the history kept it when the game began.
   public var status: ScoresStatus
-  /// Keeps a score to send (in the history, where one is kept, so
-  /// that a score not sent waits for the next launch). Quick: the terminal's loop calls it on
-  /// the history's queue, which the game waits for as it ends.
+  /// Keeps a score to send (in the history, where one is kept, so that a score not sent
+  /// waits for the next launch). Quick: the terminal's loop calls it on the history's queue,
+  /// which the game waits for as it ends.
   public var keep: @Sendable (RoundScore) -> Void
-  /// Sends every score kept and not yet sent, and says how they went. It waits for the
-  /// server: the terminal's loop calls it on a queue of its own.
+  /// Sends every score kept and not yet sent to a club the player said yes to, and says how
+  /// they went. It waits for the servers: the terminal's loop calls it on a queue of its own.
   public var sendWaiting: @Sendable () -> ScoresStatus
 
   public init(
-    club: String, player: String, consent: Bool?, status: ScoresStatus,
+    club: String, host: String, player: String, setting: String?, status: ScoresStatus,
     keep: @escaping @Sendable (RoundScore) -> Void,
     sendWaiting: @escaping @Sendable () -> ScoresStatus
   ) {
     self.club = club
+    self.host = host
     self.player = player
-    self.consent = consent
+    self.setting = setting
     self.status = status
     self.keep = keep
     self.sendWaiting = sendWaiting
@@ -89,45 +133,59 @@ public struct ClubScores: Sendable {
 /// question waits, and how the last went.
 struct ScoresState: Hashable, Sendable {
   var club: String
+  var host: String
   var player: String
-  var consent: Bool?
+  /// The `send-scores` setting as the game knows it now.
+  var setting: String?
+  /// Whether the player said no to this club during this launch (with other clubs said yes
+  /// to, the settings keep nothing of it).
+  var declined = false
   var status: ScoresStatus
   /// The score of the round on the finished scene, held until the player answers whether
   /// scores go to the club; nil when there is no question.
   var held: RoundScore?
-  /// Whether a score is on its way (its result not yet come back).
-  var sending = false
+  /// How many sends are on their way (their results not yet come back).
+  var sending = 0
   /// Why the answer could not be kept in the settings (it holds for this launch).
   var notKept: String?
 
   init(_ scores: ClubScores) {
     club = scores.club
+    host = scores.host
     player = scores.player
-    consent = scores.consent
+    setting = scores.setting
     status = scores.status
   }
 
-  /// The finished scene's line of the scores, once the player said yes (with a note when
-  /// the answer could not be kept in the settings).
-  var finishedLine: String? {
+  var consent: ScoresConsent {
+    declined ? .no : ScoresConsent(setting: setting, host: host)
+  }
+
+  /// The finished scene's line of the scores, once the player said yes (or why their answer
+  /// is not kept in the settings); `ellipsis` ends a line still going on.
+  func finishedLine(ellipsis: String) -> String? {
     if let notKept { return "Your answer is not kept in the settings: \(notKept)" }
-    guard consent == true else { return nil }
-    if sending { return "Sending your score to \(club)..." }
-    if let failure = status.failure { return "Score not sent yet: \(failure)" }
+    guard consent == .yes else { return nil }
+    if sending > 0 { return "Sending your score to \(club)\(ellipsis)" }
+    if status.waiting > 0, let failure = status.failure {
+      return "Score not sent (\(failure)); it is sent again later"
+    }
     return "Scores go to \(club) as \(player)"
   }
 
   /// The statistics' lines; `now` is Unix seconds.
   func statisticsLines(at now: Double) -> [String] {
     switch consent {
-    case nil: return ["Scores: \(club) asks for them; the end of a round asks you"]
-    case false?: return ["Scores: not sent to \(club) (Settings can change it)"]
-    case true?:
+    case .unasked: return ["Scores: \(club) collects them; you are asked when a round ends"]
+    case .no: return ["Scores: not sent to \(club) (Settings can change it)"]
+    case .yes:
       let sent = status.lastSent.map { "last sent \(Self.ago(now - $0))" } ?? "none sent yet"
       var lines = ["Scores to \(club) as \(player): \(sent)"]
       if status.waiting > 0 {
         let failure = status.failure.map { ": \($0)" } ?? ""
         lines.append("  \(status.waiting) waiting to be sent\(failure)")
+      } else if let failure = status.failure {
+        lines.append("  The last was refused: \(failure)")
       }
       return lines
     }

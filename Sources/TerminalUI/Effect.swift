@@ -54,7 +54,7 @@ public enum Effect: Hashable, Sendable {
   case saveSetting(key: String, value: String)
   /// Send a round's score to the club (the player said yes), and any waiting from before;
   /// how they went comes back as `.scoresSent`.
-  case sendScore(RoundScore)
+  case sendScores(RoundScore?)
   /// Give the terminal back to the shell and stop until continued (Ctrl-Z).
   case suspend
   /// Restore the terminal, print the summary line if there is one, and exit with `status`.

@@ -23,7 +23,7 @@ public protocol EffectHandlers {
   /// Keeps a setting in the settings file: `.settingSaved`.
   mutating func saveSetting(key: String, value: String) -> Input
   /// Sends a score to the club: `.scoresSent` at once, or later.
-  mutating func sendScore(_ score: RoundScore) -> Input?
+  mutating func sendScores(_ score: RoundScore?) -> Input?
   /// Gives the terminal back to the shell and stops until continued.
   mutating func suspend()
   /// Restores the terminal and ends: the terminal's loop exits the process.
@@ -40,7 +40,7 @@ extension EffectHandlers {
   public mutating func saveSetting(key: String, value: String) -> Input {
     .settingSaved(key: key, value: value, failure: "no settings file here")
   }
-  public mutating func sendScore(_ score: RoundScore) -> Input? { nil }
+  public mutating func sendScores(_ score: RoundScore?) -> Input? { nil }
 }
 
 /// Why a frame is drawn, as the trace records it.
@@ -112,8 +112,8 @@ public struct EffectRunner: Sendable {
       return handlers.keep(effect, at: now).map { ($0, now) }
     case .saveSetting(let key, let value):
       return (handlers.saveSetting(key: key, value: value), now)
-    case .sendScore(let score):
-      return handlers.sendScore(score).map { ($0, now) }
+    case .sendScores(let score):
+      return handlers.sendScores(score).map { ($0, now) }
     case .memberWithdrawn(let member, let file, let reason):
       handlers.memberWithdrawn(member, file: file, reason: reason, at: now)
     case .preparePicture(let request):

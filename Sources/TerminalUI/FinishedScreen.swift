@@ -101,12 +101,17 @@ extension Renderer {
       frame.putCentered(
         scores.line, column: 1, row: row, width: size.columns - 2,
         style: scores.asks ? look.title : look.dim, ellipsis: look.ellipsis)
+      if let detail = scores.detail {
+        frame.putCentered(
+          detail, column: 1, row: row + 1, width: size.columns - 2, style: look.dim,
+          ellipsis: look.ellipsis)
+      }
       if scores.asks {
         putButtons(
           [
-            ("Yes (\(screen.key(for: .sendScores(true))))", .sendScores(true)),
-            ("No (\(screen.key(for: .sendScores(false))))", .sendScores(false)),
-          ], row: row + 1, screen: screen, into: &frame)
+            ("Yes (\(screen.key(for: .answerScores(true))))", .answerScores(true)),
+            ("No (\(screen.key(for: .answerScores(false))))", .answerScores(false)),
+          ], row: row + 2, screen: screen, into: &frame)
       }
       row += scores.rows
     }

@@ -41,7 +41,7 @@ public enum Input: Hashable, Sendable {
   case memoryFitted(PlayerMemory)
   /// A setting is kept in the settings file (`Effect.saveSetting`), or why not.
   case settingSaved(key: String, value: String, failure: String?)
-  /// How the scores sent to the club went (`Effect.sendScore`, or those waiting from before,
+  /// How the scores sent to the club went (`Effect.sendScores`, or those waiting from before,
   /// sent as the game began).
   case scoresSent(ScoresStatus)
 }

@@ -87,7 +87,7 @@ public enum KeyAction: Hashable, Sendable {
   /// Makes the roster played the player's club, when the start screen offers it.
   case makeClub
   /// Answers whether scores go to the club, when the finished scene asks.
-  case sendScores(Bool)
+  case answerScores(Bool)
   /// The settings window: the setting above (-1) or below (1).
   case chooseSetting(Int)
   /// The settings window: the chosen setting's value before (-1) or after (1).
@@ -245,10 +245,11 @@ public enum Keymap {
         KeyBinding(letters("c"), .startScreen, .drill, "the people you confuse, drilled"),
         KeyBinding(letters("y"), .startScreen, .makeClub, "make this roster your club"),
         KeyBinding(
-          letters("y"), .finished, .sendScores(true),
-          "send your scores to the club (a round's end asks)"),
+          letters("y"), .finished, .answerScores(true),
+          "send your scores to the club (when a round's end asks)"),
         KeyBinding(
-          letters("n"), .finished, .sendScores(false), "keep your scores here (a round's end asks)"),
+          letters("n"), .finished, .answerScores(false),
+          "do not send them (when a round's end asks)"),
         KeyBinding([.character(",")], .startScreen, .open(.settings), "settings"),
         KeyBinding(
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",

@@ -37,7 +37,7 @@ public enum Control: Hashable, Sendable {
   /// The start screen's Settings.
   case settings
   /// The finished scene's answer to whether scores go to the club: yes or no.
-  case sendScores(Bool)
+  case answerScores(Bool)
   /// A line of the settings window: choose it, and change or type it.
   case setting(Int)
 }

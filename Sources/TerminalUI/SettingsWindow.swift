@@ -59,8 +59,8 @@ struct SettingLine: Hashable, Sendable {
       key: "colors", label: "Colours",
       choices: ColorMode.allCases.map(\.rawValue), byDefault: "what the terminal says"),
     SettingLine(
-      key: "send-scores", label: "Scores to the club", choices: ["true", "false"],
-      byDefault: "asked"),
+      key: "send-scores", label: "Scores to the club", choices: [],
+      byDefault: "each club asks"),
   ]
 
   /// The value `step` places after `current` among the choices (the nearest when `current`
@@ -110,7 +110,7 @@ extension Renderer {
         : "\(look.leftRight) change it; \(look.upDown) choose a setting"
     footer.append((help, look.dim))
     footer.append(("Kept in \(file.path)", look.dim))
-    footer.append(("Used from the next launch on (your name and scores at once).", look.dim))
+    footer.append(("Changes apply at the next launch; your name and scores now.", look.dim))
     if let message = state.message { footer.append((message, look.title)) }
     // In a short window, the settings around the chosen one.
     let count = SettingLine.all.count
@@ -189,12 +189,7 @@ extension AppModel {
     if key == "roster", value == clubRoster, clubOffer != nil {
       clubOffer = failure.map(ClubOffer.failed) ?? .made
     }
-    if key == "send-scores" {
-      // The answer holds for this launch all the same.
-      scores?.notKept = failure
-      if failure == nil { scores?.consent = value == "true" }
-    }
-    if key == "player", failure == nil { scores?.player = value }
+    scoresSettingSaved(key: key, value: value, failure: failure)
     let label = SettingLine.all.first { $0.key == key }?.label ?? key
     if let failure {
       settingsWindow.message = "Not kept: \(failure)"

@@ -56,8 +56,18 @@ struct Configuration {
     (
       "send-scores",
       { text throws(UsageError) in
-        guard ["true", "false"].contains(text) else {
-          throw UsageError("--send-scores must be true or false, not \(text)")
+        // true, false, or the score servers said yes to: host names (a port after a colon).
+        let hosts = text.split(whereSeparator: \.isWhitespace)
+        guard !hosts.isEmpty,
+          ["true", "false"].contains(text)
+            || hosts.allSatisfy({ host in
+              !host.contains("/") && host != "true" && host != "false"
+                && URL(string: "https://\(host)")?.host?.isEmpty == false
+            })
+        else {
+          throw UsageError(
+            "--send-scores must be true, false or the score servers said yes to (host names), "
+              + "not \(text)")
         }
       }
     ),
@@ -181,7 +191,7 @@ struct Configuration {
         }
       }
       let value: ConfigValue =
-        if key == "send-scores" {
+        if key == "send-scores", text == "true" || text == "false" {
           .bool(text == "true")
         } else if key != "player", key != "roster", let number = Int(text) {
           .integer(number)

@@ -42,10 +42,6 @@ struct HeadlessPlayer {
   mutating func run(lines input: () -> String?) -> Int32 {
     hands.emit(rosterEvent)
     send(.launched)
-    // Scores that could not be sent before go now, if the player still says yes.
-    if let scores = hands.scores, scores.consent == true, scores.status.waiting > 0 {
-      send(hands.sendWaitingScores())
-    }
     hands.emit("ready")
     while hands.exitStatus == nil {
       guard let line = input() else {
@@ -273,14 +269,10 @@ private struct Hands: EffectHandlers {
 
   /// A score is kept and sent before the events that follow are written; a `scores` event
   /// says how it went.
-  func sendScore(_ score: RoundScore) -> Input? {
+  func sendScores(_ score: RoundScore?) -> Input? {
     guard let scores else { return nil }
-    scores.keep(score)
-    return sendWaitingScores()
-  }
-
-  func sendWaitingScores() -> Input {
-    let status = scores?.sendWaiting() ?? ScoresStatus()
+    if let score { scores.keep(score) }
+    let status = scores.sendWaiting()
     emit(
       event(
         "scores",

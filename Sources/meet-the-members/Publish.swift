@@ -46,8 +46,9 @@ struct Publish: ParsableCommand {
     }
     for (option, url) in [("--base-url", baseURL), ("--scores-url", scoresURL)] {
       guard let url else { continue }
-      let scheme = URL(string: url)?.scheme?.lowercased()
-      guard scheme == "http" || scheme == "https" else {
+      let parsed = URL(string: url)
+      let scheme = parsed?.scheme?.lowercased()
+      guard scheme == "http" || scheme == "https", parsed?.host?.isEmpty == false else {
         throw ValidationError("\(option) must be an http or https URL, not \(url)")
       }
     }

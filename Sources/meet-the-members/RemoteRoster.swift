@@ -52,6 +52,9 @@ enum RemoteRoster {
     roster.serverURL = argument
     roster.version = fetched.version
     roster.scoresURL = fetched.scores
+    if let problem = fetched.scoresProblem {
+      FileHandle.standardError.write(Data("Warning: \(safe(argument)): \(safe(problem))\n".utf8))
+    }
     if let problem = fetched.problem, let warning = fetched.warning {
       roster.notice = "Cached version \(fetched.version): \(problem.problem)"
       FileHandle.standardError.write(Data("Warning: \(safe(warning))\n".utf8))

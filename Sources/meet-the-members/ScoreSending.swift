@@ -10,33 +10,48 @@ import TerminalUI
 
 /// The club's scores as the game sends them: for a roster whose server names a `scores-url`,
 /// each finished round's or sitting's document (`ScoreDocument`) is kept in the history and
-/// POSTed there, once the player said yes (the `send-scores` setting). A score not taken is
-/// kept and sent again at the next launch; without a history it waits in memory until the
-/// game ends.
+/// POSTed there, once the player said yes to that club (the `send-scores` setting, see
+/// `ScoresConsent`). A score not taken waits and is sent again with the next (at the next
+/// round's end, or launch), for 30 days; one the server refused is not. Without a history it
+/// waits in memory until the game ends.
 enum ScoreSending {
   /// What the game needs to send the roster's scores; nil when its server collects none.
   static func clubScores(
     roster: Roster, settings: [String: String], history: HistoryLink
   ) -> ClubScores? {
     guard let url = roster.scoresURL else { return nil }
+    let setting = settings["send-scores"]
     let outbox = Outbox(
-      url: url, roster: roster, history: history.history, rosterKey: history.roster.identity)
+      url: url, roster: roster, history: history.history, rosterKey: history.roster.identity,
+      allowed: ScoresConsent.hosts(setting), everyone: setting == "true")
+    let player = settings["player"].map { $0.trimmingCharacters(in: .whitespaces) }
     return ClubScores(
-      club: roster.name, player: settings["player"] ?? accountName(),
-      consent: settings["send-scores"].map { $0 == "true" }, status: outbox.status(),
-      keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
+      club: TerminalText.escapingControls(roster.name), host: host(of: url),
+      player: player.flatMap { $0.isEmpty ? nil : $0 } ?? accountName(), setting: setting,
+      status: outbox.status(), keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
   }
 
-  /// The account's full name (its GECOS field's first part), else its login name.
+  /// A score server as the `send-scores` setting lists it: its host, and its port when it is
+  /// not the scheme's own.
+  static func host(of url: URL) -> String {
+    let host = url.host ?? ""
+    let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
+    return url.port.map { $0 == defaultPort ? host : "\(host):\($0)" } ?? host
+  }
+
+  /// The account's full name (its GECOS field's first part), else its login name, else
+  /// "player".
   static func accountName() -> String {
+    var names: [String] = []
     if let entry = getpwuid(getuid()) {
-      let full = String(cString: entry.pointee.pw_gecos).split(separator: ",").first
-        .map { $0.trimmingCharacters(in: .whitespaces) }
-      if let full, !full.isEmpty { return full }
-      let login = String(cString: entry.pointee.pw_name)
-      if !login.isEmpty { return login }
+      names.append(
+        String(cString: entry.pointee.pw_gecos).split(separator: ",").first.map(String.init)
+          ?? "")
+      names.append(String(cString: entry.pointee.pw_name))
     }
-    return ProcessInfo.processInfo.environment["USER"] ?? "player"
+    names.append(ProcessInfo.processInfo.environment["USER"] ?? "")
+    let name = names.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+    return TerminalText.escapingControls(name ?? "player")
   }
 
   /// The scores kept to send: in the history, else (no history, or it failed) in memory.
@@ -45,19 +60,37 @@ enum ScoreSending {
     let roster: (name: String, version: String?, url: String?)
     let history: History?
     let rosterKey: String
-    /// Scores with nowhere else to wait, and the last outcome of sending them (under the
-    /// lock).
+    /// The score servers the player said yes to (every one, with `everyone`), by host: the
+    /// club played joins them once a score is kept for it (which only a yes does).
+    private let allowed: Locked<(hosts: Set<String>, everyone: Bool)>
+    /// Scores with nowhere else to wait, and the last outcome of sending them.
     private let memory = Locked(
       (waiting: [History.KeptScore](), sent: Double?.none, failure: String?.none))
 
-    init(url: URL, roster: Roster, history: History?, rosterKey: String) {
+    init(
+      url: URL, roster: Roster, history: History?, rosterKey: String, allowed: [String],
+      everyone: Bool
+    ) {
       self.url = url
-      self.roster = (roster.name, roster.version, roster.serverURL)
+      self.roster = (roster.name, roster.version, roster.serverURL.map(Self.shown))
       self.history = history
       self.rosterKey = rosterKey
+      self.allowed = Locked((Set(allowed), everyone))
+    }
+
+    /// A roster's URL as a score tells it: without a name and password, a query or a
+    /// fragment, which may hold what keeps a club's roster private.
+    static func shown(_ url: String) -> String {
+      guard var parts = URLComponents(string: url) else { return url }
+      parts.user = nil
+      parts.password = nil
+      parts.query = nil
+      parts.fragment = nil
+      return parts.string ?? url
     }
 
     func keep(_ score: RoundScore) {
+      allowed.withLockedValue { _ = $0.hosts.insert(ScoreSending.host(of: url)) }
       let document = ScoreDocument(score, roster: roster).json
       if let history,
         (try? history.keepScore(
@@ -70,21 +103,30 @@ enum ScoreSending {
       }
     }
 
-    /// Sends each score waiting, oldest first; a server that fails keeps the rest of its
-    /// scores waiting (not tried again until the next launch).
+    /// Whether the player said yes to the server at `url`.
+    private func isAllowed(_ url: String) -> Bool {
+      let host = URL(string: url).map(ScoreSending.host(of:)) ?? ""
+      return allowed.withLockedValue { $0.everyone || $0.hosts.contains(host) }
+    }
+
+    /// Sends each score waiting for a server the player said yes to, oldest first. A server
+    /// that cannot be reached (or answers 5xx) keeps the rest of its scores waiting, untried;
+    /// a score it refuses is not tried again.
     func sendWaiting() -> ScoresStatus {
-      var failed: [String: String] = [:]
+      var unreachable: [String: String] = [:]
       let now = { Date().timeIntervalSince1970 }
-      for score in (try? history?.scoresToSend()) ?? [] {
-        if let reason = failed[score.url] {
+      for score in (try? history?.scoresToSend(now: now())) ?? [] where isAllowed(score.url) {
+        if let reason = unreachable[score.url] {
           try? history?.scoreFailed(score.id, reason: reason, at: now())
           continue
         }
-        if let reason = Self.post(score) {
-          failed[score.url] = reason
-          try? history?.scoreFailed(score.id, reason: reason, at: now())
-        } else {
+        switch Self.post(score) {
+        case nil:
           try? history?.scoreSent(score.id, at: now())
+        case let failure?:
+          if !failure.refused { unreachable[score.url] = failure.reason }
+          try? history?.scoreFailed(
+            score.id, reason: failure.reason, refused: failure.refused, at: now())
         }
       }
       let waiting = memory.withLockedValue { memory in
@@ -93,15 +135,17 @@ enum ScoreSending {
       }
       var left: [History.KeptScore] = []
       for score in waiting {
-        if let reason = failed[score.url] ?? Self.post(score) {
-          failed[score.url] = reason
+        let failure =
+          unreachable[score.url].map { ScorePoster.Failure(reason: $0, refused: false) }
+          ?? Self.post(score)
+        memory.withLockedValue {
+          $0.failure = failure?.reason
+          if failure == nil { $0.sent = now() }
+        }
+        guard let failure else { continue }
+        if !failure.refused {
+          unreachable[score.url] = failure.reason
           left.append(score)
-          memory.withLockedValue { $0.failure = reason }
-        } else {
-          memory.withLockedValue {
-            $0.sent = now()
-            $0.failure = nil
-          }
         }
       }
       memory.withLockedValue { $0.waiting = left + $0.waiting }
@@ -114,19 +158,21 @@ enum ScoreSending {
       return memory.withLockedValue { memory in
         ScoresStatus(
           lastSent: [kept.lastSent, memory.sent].compactMap { $0 }.max(),
-          failure: memory.failure ?? kept.failure, waiting: kept.waiting + memory.waiting.count)
+          failure: (memory.failure ?? kept.failure).map(TerminalText.escapingControls),
+          waiting: kept.waiting + memory.waiting.count)
       }
     }
 
     /// POSTs a score; nil when the server took it, else why not.
-    private static func post(_ score: History.KeptScore) -> String? {
-      guard let url = URL(string: score.url) else { return "\(score.url) is not a URL" }
+    private static func post(_ score: History.KeptScore) -> ScorePoster.Failure? {
+      guard let url = URL(string: score.url) else {
+        return ScorePoster.Failure(reason: "\(score.url) is not a URL", refused: true)
+      }
       let document = Data(score.document.utf8)
-      let result = waitingFor { try await ScorePoster.post(document, to: url) }
-      switch result {
+      switch waitingFor({ try await ScorePoster.post(document, to: url) }) {
       case .success: return nil
-      case .failure(let error as FetchError): return error.problem
-      case .failure(let error): return "\(error)"
+      case .failure(let failure as ScorePoster.Failure): return failure
+      case .failure(let error): return ScorePoster.Failure(reason: "\(error)", refused: false)
       }
     }
   }

@@ -24,14 +24,16 @@ final class ScoresInTmuxTests: GameInTmuxTestCase {
     launch(arguments, environment: "XDG_CACHE_HOME='\(club.cache)'")
     let question = startGame()
     tmux.press("\(question.correct + 1)")
-    tmux.waitForScreen(showing: ["Send your scores to Example Club as Ana?", "[ Yes (y) ]"])
+    tmux.waitForScreen(showing: [
+      "Send your scores to Example Club?", "As Ana; no answers", "[ Yes (y) ]",
+    ])
     XCTAssertEqual(posted(), 0, "nothing before the player says yes")
     tmux.press("y")
     tmux.waitForScreen(showing: ["Scores go to Example Club as Ana"])
     XCTAssertEqual(posted(), 1)
     XCTAssertEqual(
       try String(contentsOfFile: settings, encoding: .utf8),
-      "player = \"Ana\"   # for the club\nsend-scores = true\n")
+      "player = \"Ana\"   # for the club\nsend-scores = '127.0.0.1:\(club.server.port)'\n")
     tmux.press("q")
     XCTAssertEqual(waitForExit().status, "0")
 

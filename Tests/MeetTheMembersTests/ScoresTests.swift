@@ -33,12 +33,19 @@ final class ScoresTests: XCTestCase {
     return path
   }
 
-  /// A headless launch on the club's roster with the settings at `config`: a round of one
-  /// question played when `playing`, else the game quit at once. Returns its events.
-  private func launch(config: String, playing: Bool = true) throws -> [[String: Any]] {
+  /// The score server as the `send-scores` setting names it: the loopback server's host and
+  /// port.
+  private var host: String { "127.0.0.1:\(club.server.port)" }
+
+  /// A headless launch on the club's roster with the settings at `config`: `rounds` rounds of
+  /// one question each played, then the game quit. Returns its events.
+  private func launch(config: String, rounds: Int = 1) throws -> [[String: Any]] {
+    let round = [#"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":3}"#]
     let commands =
-      playing
-      ? [#"{"do":"start"}"#, #"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":3}"#] : []
+      rounds == 0
+      ? []
+      : [#"{"do":"start"}"#] + round
+        + Array(Array(repeating: [#"{"do":"next"}"#] + round, count: rounds - 1).joined())
     let run = try runMeetTheMembers(
       [
         club.url, "--headless", "--round", "1", "--seed", "1", "--config", config,
@@ -59,10 +66,10 @@ final class ScoresTests: XCTestCase {
   }
 
   func testAYesSendsEachRoundAsTheSchemaSays() throws {
-    let config = try settings("send-scores = true\nplayer = \"Ana Ruiz\"\n")
-    let events = try launch(config: config)
-    XCTAssertEqual(scoresEvents(events).first?["waiting"] as? Int, 0, "\(events)")
-    XCTAssertEqual(posted.count, 1)
+    let config = try settings("send-scores = \"\(host)\"\nplayer = \"Ana Ruiz\"\n")
+    let events = try launch(config: config, rounds: 2)
+    XCTAssertEqual(scoresEvents(events).map { $0["waiting"] as? Int }, [0, 0], "\(events)")
+    XCTAssertEqual(posted.count, 2, "each round")
     let request = try XCTUnwrap(posted.first)
     XCTAssertEqual(request.method, "POST")
     XCTAssertEqual(request.contentType, "application/json")
@@ -85,7 +92,9 @@ final class ScoresTests: XCTestCase {
   }
 
   func testNothingIsSentWithoutAYes() throws {
-    for lines in ["", "send-scores = false\n", "player = \"Ana\"\n"] {
+    for lines in [
+      "", "send-scores = false\n", "player = \"Ana\"\n", "send-scores = \"club.example.net\"\n",
+    ] {
       let events = try launch(config: try settings(lines))
       XCTAssertTrue(scoresEvents(events).isEmpty, "\(lines): \(events)")
       XCTAssertTrue(events.contains { $0["event"] as? String == "finished" })
@@ -106,13 +115,13 @@ final class ScoresTests: XCTestCase {
     XCTAssertTrue(first.first?["last_sent"] is NSNull)
 
     club.server["/scores"] = .drop
-    let second = scoresEvents(try launch(config: config, playing: false))
+    let second = scoresEvents(try launch(config: config, rounds: 0))
     XCTAssertEqual(second.count, 1, "sent again as the game begins")
     XCTAssertEqual(second.first?["waiting"] as? Int, 1)
     XCTAssertEqual(second.first?["failure"] as? String, "the server closed the connection")
 
     club.server["/scores"] = .status(200)
-    let third = scoresEvents(try launch(config: config, playing: false))
+    let third = scoresEvents(try launch(config: config, rounds: 0))
     XCTAssertEqual(third.count, 1)
     XCTAssertEqual(third.first?["waiting"] as? Int, 0)
     XCTAssertTrue(third.first?["failure"] is NSNull)
@@ -121,8 +130,27 @@ final class ScoresTests: XCTestCase {
     XCTAssertEqual(posted.count, 3)
     XCTAssertEqual(Set(posted.map(\.body)).count, 1, "the same document, the same id")
     // Nothing waits any more: a launch sends nothing.
-    XCTAssertTrue(scoresEvents(try launch(config: config, playing: false)).isEmpty)
+    XCTAssertTrue(scoresEvents(try launch(config: config, rounds: 0)).isEmpty)
     XCTAssertEqual(posted.count, 3)
+  }
+
+  /// A score the server refuses (a 4xx) is not sent again; one waiting is not sent once the
+  /// player said no.
+  func testARefusedScoreIsNotSentAgainNorAWaitingOneAfterANo() throws {
+    let yes = try settings("send-scores = \"\(host)\"\n")
+    club.server["/scores"] = .status(422)
+    let refused = scoresEvents(try launch(config: yes))
+    XCTAssertEqual(refused.first?["waiting"] as? Int, 0)
+    XCTAssertEqual(
+      refused.first?["failure"] as? String, "the server answered 422 Unprocessable Entity")
+    club.server["/scores"] = .status(503)
+    let waiting = scoresEvents(try launch(config: yes))
+    XCTAssertEqual(waiting.first?["waiting"] as? Int, 1, "the refused one is not tried")
+    XCTAssertEqual(posted.count, 2)
+
+    club.server["/scores"] = .status(200)
+    _ = try launch(config: try settings("send-scores = false\n"), rounds: 0)
+    XCTAssertEqual(posted.count, 2, "nothing goes after a no")
   }
 
   /// The document's keys and types as `docs/score.schema.json` gives them: its required keys
@@ -148,11 +176,19 @@ final class ScoresTests: XCTestCase {
       switch property["type"] as? String {
       case "string": XCTAssertTrue(value is String, key, file: file, line: line)
       case "integer", "number":
-        // A number, not true or false (whose NSNumber is of C's char).
+        // A number, not true or false (whose NSNumber is of C's char); an integer whole.
         let number = value as? NSNumber
         XCTAssertTrue(
           number.map { String(cString: $0.objCType) != "c" } ?? false, key, file: file,
           line: line)
+        if property["type"] as? String == "integer" {
+          XCTAssertEqual(
+            number?.doubleValue.rounded(), number?.doubleValue, key, file: file, line: line)
+        }
+        if let minimum = property["minimum"] as? Double {
+          XCTAssertGreaterThanOrEqual(
+            number?.doubleValue ?? -1, minimum, key, file: file, line: line)
+        }
       default: break
       }
       if let values = property["enum"] as? [String] {

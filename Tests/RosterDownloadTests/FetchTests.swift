@@ -153,6 +153,16 @@ final class FetchTests: XCTestCase {
     server["/roster.json"] = .body(manifest("https://scores.example.org/club"))
     let absolute = try await fetcher.fetch(url)
     XCTAssertEqual(absolute.scores, URL(string: "https://scores.example.org/club"))
+    // One that cannot be used is said, and the roster plays all the same.
+    server["/roster.json"] = .body(manifest("mailto:club@example.org"))
+    let unusable = try await fetcher.fetch(url)
+    XCTAssertNil(unusable.scores)
+    XCTAssertNil(unusable.problem)
+    XCTAssertEqual(
+      unusable.scoresProblem,
+      "its scores-url \"mailto:club@example.org\" is not an http or https URL; no score is sent")
+    server["/roster.json"] = .body(manifest("https://scores.example.org/club"))
+    _ = try await fetcher.fetch(url)
     server.stop()
     let offline = try await fetcher.fetch(url)
     XCTAssertNotNil(offline.problem)
@@ -208,13 +218,6 @@ final class FetchTests: XCTestCase {
       $0["/roster.json"] = .body(
         RosterPublishing.manifest(
           version: "22", zip: Data(), changing: ["download-sha256": NSNull()]))
-    },
-    Fault(
-      name: "bad scores-url", expected: "its scores-url \"mailto:club@example.org\" is not an http"
-    ) {
-      $0["/roster.json"] = .body(
-        RosterPublishing.manifest(
-          version: "22", zip: Data(), changing: ["scores-url": "mailto:club@example.org"]))
     },
     Fault(name: "bad size", expected: "its download-size \"12 MB\" is not a number of bytes") {
       $0["/roster.json"] = .body(

@@ -5,24 +5,24 @@ import XCTest
 @testable import TerminalUI
 
 /// The club's scores: the first finished scene asks whether they go to the club, the answer
-/// is kept in the settings, and nothing is sent without a yes.
+/// is kept in the settings for that club's server, and nothing is sent without a yes.
 final class ClubScoresTests: XCTestCase {
-  private let question = "Send your scores to Example Club as Ada?"
+  private let question = "Send your scores to Example Club?"
 
   /// A game of one-question rounds for Example Club, which collects scores.
-  private func makeScoresModel(consent: Bool? = nil, status: ScoresStatus = ScoresStatus())
+  private func makeScoresModel(setting: String? = nil, status: ScoresStatus = ScoresStatus())
     -> TestModel
   {
     makeModel(
       rules: Rules(roundLength: .questions(1)),
       settings: SettingsFile(path: "/home/ada/.config/meet-the-members/config.toml", values: [:]),
-      scores: exampleClubScores(consent: consent, status: status))
+      scores: exampleClubScores(setting: setting, status: status))
   }
 
   /// Plays a round of one question, answered right, from `start` (seconds): Start, or Next
   /// round on the finished scene.
   private func playRound(_ model: inout TestModel, at start: Double) {
-    if model.game.state.game == nil {
+    if model.game.state.game == nil || model.place == .start {
       model.handle(.press(.start), at: .seconds(start))
     } else {
       model.handle(.press(.nextRound), at: .seconds(start))
@@ -32,9 +32,17 @@ final class ClubScoresTests: XCTestCase {
     XCTAssertTrue(model.isFinished, model.frame.text)
   }
 
-  private func scoresSent(_ model: TestModel) -> [RoundScore] {
+  /// The scores sent, in order (nil: only those waiting).
+  private func scoresSent(_ model: TestModel) -> [RoundScore?] {
     model.log.compactMap { effect in
-      if case .sendScore(let score) = effect { return score }
+      if case .sendScores(let score) = effect { return .some(score) }
+      return nil
+    }
+  }
+
+  private func settingsSaved(_ model: TestModel) -> [String] {
+    model.log.compactMap { effect in
+      if case .saveSetting(let key, let value) = effect { return "\(key) = \(value)" }
       return nil
     }
   }
@@ -44,7 +52,9 @@ final class ClubScoresTests: XCTestCase {
     playRound(&model, at: 0)
     XCTAssertEqual(scoresSent(model), [], "nothing is sent before the player says yes")
     XCTAssertNotNil(cell(of: question, in: model.frame), model.frame.text)
+    XCTAssertNotNil(cell(of: "As Ada; no answers, no photos", in: model.frame))
     XCTAssertNotNil(cell(of: "[ Yes (y) ]", in: model.frame), model.frame.text)
+    XCTAssertEqual(model.focus, .nextRound, "Enter goes on; it never answers by accident")
     assertSnapshot(model.frame, named: "finished-scores-80x24")
     assertSnapshot(
       {
@@ -53,9 +63,8 @@ final class ClubScoresTests: XCTestCase {
         return small.frame
       }(), named: "finished-scores-minimum")
 
-    let effects = model.handleAlone(.key(.character("y")), at: .seconds(4))
-    XCTAssertTrue(effects.contains(.saveSetting(key: "send-scores", value: "true")), "\(effects)")
-    XCTAssertTrue(effects.contains(.saveSetting(key: "player", value: "Ada")), "\(effects)")
+    model.handle(.key(.character("y")), at: .seconds(4))
+    XCTAssertEqual(settingsSaved(model), ["send-scores = scores.example.org", "player = Ada"])
     XCTAssertEqual(
       scoresSent(model),
       [
@@ -64,7 +73,8 @@ final class ClubScoresTests: XCTestCase {
           members: clubMembers.count, seconds: 3, endedAt: 3)
       ])
     XCTAssertNil(cell(of: question, in: model.frame), "asked once")
-    XCTAssertNotNil(cell(of: "Sending your score to Example Club...", in: model.frame))
+    XCTAssertEqual(model.focus, .nextRound)
+    XCTAssertNotNil(cell(of: "Sending your score to Example Club…", in: model.frame))
     model.handle(.scoresSent(ScoresStatus(lastSent: 4)), at: .seconds(5))
     XCTAssertNotNil(
       cell(of: "Scores go to Example Club as Ada", in: model.frame), model.frame.text)
@@ -72,8 +82,27 @@ final class ClubScoresTests: XCTestCase {
     // The next round's score goes at once, and nothing asks again.
     playRound(&model, at: 10)
     XCTAssertEqual(scoresSent(model).count, 2)
-    XCTAssertEqual(scoresSent(model).last?.endedAt, 13)
+    XCTAssertEqual(scoresSent(model).last??.endedAt, 13)
     XCTAssertNil(cell(of: question, in: model.frame))
+  }
+
+  /// The question's buttons are drawn above Next round and Menu, and Tab and the arrows go
+  /// through them in that order.
+  func testTheQuestionsButtonsAreInTheOrderTheyAreDrawn() {
+    var model = makeScoresModel()
+    playRound(&model, at: 0)
+    XCTAssertEqual(
+      model.model.controls, [.answerScores(true), .answerScores(false), .nextRound, .menu])
+    model.handle(.key(.right), at: .seconds(4))
+    XCTAssertEqual(model.focus, .menu, "Right stays on the row of Next round")
+    model.handle(.key(.tab), at: .seconds(4))
+    XCTAssertEqual(model.focus, .answerScores(true))
+    model.handle(.key(.right), at: .seconds(4))
+    XCTAssertEqual(model.focus, .answerScores(false))
+    model.handle(.key(.enter), at: .seconds(4))
+    XCTAssertEqual(settingsSaved(model), ["send-scores = false"])
+    XCTAssertEqual(model.focus, .nextRound, "the buttons pressed are gone")
+    XCTAssertEqual(model.model.controls, [.nextRound, .menu])
   }
 
   func testNoKeepsTheScoresHereAndARoundLeftUnansweredIsNotSent() {
@@ -83,37 +112,87 @@ final class ClubScoresTests: XCTestCase {
     // Next round without an answer: that round's score is dropped, and the next end asks.
     playRound(&model, at: 10)
     XCTAssertNotNil(cell(of: question, in: model.frame), "asked again")
-    model.handle(.press(.sendScores(false)), at: .seconds(14))
-    XCTAssertTrue(model.log.contains(.saveSetting(key: "send-scores", value: "false")))
-    XCTAssertFalse(model.log.contains(.saveSetting(key: "player", value: "Ada")))
-    XCTAssertNil(cell(of: question, in: model.frame))
+    // Menu drops it too.
+    model.handle(.press(.menu), at: .seconds(14))
+    XCTAssertNil(model.model.scores?.held)
     playRound(&model, at: 20)
+    model.handle(.press(.answerScores(false)), at: .seconds(24))
+    XCTAssertEqual(settingsSaved(model), ["send-scores = false"])
+    XCTAssertNil(cell(of: question, in: model.frame))
+    playRound(&model, at: 30)
     XCTAssertNil(cell(of: question, in: model.frame))
     XCTAssertEqual(scoresSent(model), [], "never sent without a yes")
 
     // Said no in the settings: never asked, never sent.
-    var refused = makeScoresModel(consent: false)
+    var refused = makeScoresModel(setting: "false")
     playRound(&refused, at: 0)
     XCTAssertNil(cell(of: question, in: refused.frame))
     refused.handle(.key(.character("y")), at: .seconds(4))
     XCTAssertEqual(scoresSent(refused), [])
+    XCTAssertEqual(settingsSaved(refused), [])
 
     // A club that collects no scores: no question, and y does nothing.
     var plain = makeModel(rules: Rules(roundLength: .questions(1)))
     playRound(&plain, at: 0)
-    plain.handle(.key(.character("y")), at: .seconds(4))
-    XCTAssertFalse(plain.frame.text.contains("scores"), plain.frame.text)
+    let effects = plain.handleAlone(.key(.character("y")), at: .seconds(4))
+    XCTAssertFalse(effects.contains { if case .saveSetting = $0 { true } else { false } })
     XCTAssertEqual(scoresSent(plain), [])
   }
 
-  /// The answer holds for the launch when the settings file cannot keep it, and says so.
+  /// A yes is to one club's server: another club asks again, and a yes to it joins the first;
+  /// a no to it, with the first said yes to, is for this launch (the first keeps its yes).
+  func testAYesIsForOneClubsServer() {
+    var other = makeScoresModel(setting: "club.example.net")
+    playRound(&other, at: 0)
+    XCTAssertNotNil(cell(of: question, in: other.frame), "another club's yes is not this one's")
+    other.handle(.key(.character("y")), at: .seconds(4))
+    XCTAssertEqual(
+      settingsSaved(other), ["send-scores = club.example.net scores.example.org", "player = Ada"])
+    XCTAssertEqual(scoresSent(other).count, 1)
+
+    var declined = makeScoresModel(setting: "club.example.net")
+    playRound(&declined, at: 0)
+    declined.handle(.key(.character("n")), at: .seconds(4))
+    XCTAssertEqual(settingsSaved(declined), [], "the other club's yes stays")
+    playRound(&declined, at: 10)
+    XCTAssertNil(cell(of: question, in: declined.frame), "not asked again this launch")
+    XCTAssertEqual(scoresSent(declined), [])
+
+    // true: every club, without asking.
+    var everyone = makeScoresModel(setting: "true")
+    playRound(&everyone, at: 0)
+    XCTAssertNil(cell(of: question, in: everyone.frame))
+    XCTAssertEqual(scoresSent(everyone).count, 1)
+
+    XCTAssertEqual(ScoresConsent(setting: " scores.example.org  x.org ", host: "x.org"), .yes)
+    XCTAssertEqual(ScoresConsent(setting: "x.org", host: "x.org:8443"), .unasked)
+    XCTAssertEqual(ScoresConsent.setting("x.org", yesTo: "x.org"), "x.org")
+  }
+
+  /// Scores left waiting by an earlier launch go as the game begins, if the player still
+  /// says yes to the club.
+  func testScoresWaitingGoAsTheGameBegins() {
+    let waiting = ScoresStatus(failure: "the server answered 503 Service Unavailable", waiting: 2)
+    let yes = makeScoresModel(setting: "scores.example.org", status: waiting)
+    XCTAssertEqual(scoresSent(yes), [nil])
+    XCTAssertEqual(yes.model.scores?.sending, 1)
+    XCTAssertEqual(
+      makeScoresModel(setting: "false", status: waiting).log.count { $0 == .sendScores(nil) }, 0)
+    XCTAssertEqual(makeScoresModel(status: waiting).log.count { $0 == .sendScores(nil) }, 0)
+    XCTAssertEqual(
+      makeScoresModel(setting: "scores.example.org").log.count { $0 == .sendScores(nil) }, 0,
+      "nothing waits")
+  }
+
+  /// The answer holds for the launch when the settings file cannot keep it, and says so once.
   func testAnAnswerTheSettingsCannotKeepStillHoldsAndSaysWhy() {
     var model = makeScoresModel()
     playRound(&model, at: 0)
     model.handle(.key(.character("y")), at: .seconds(4))
     model.handle(
       .settingSaved(
-        key: "send-scores", value: "true", failure: "/x/config.toml: cannot be written"),
+        key: "send-scores", value: "scores.example.org",
+        failure: "/x/config.toml: cannot be written"),
       at: .seconds(4))
     model.handle(.scoresSent(ScoresStatus(lastSent: 4)), at: .seconds(5))
     XCTAssertTrue(
@@ -122,24 +201,30 @@ final class ClubScoresTests: XCTestCase {
       model.frame.text)
     playRound(&model, at: 10)
     XCTAssertEqual(scoresSent(model).count, 2)
+    XCTAssertFalse(model.frame.text.contains("not kept"), "said once")
   }
 
   func testTheStatisticsSayWhenTheLastWasSentAndWhyOthersWait() {
-    let cases: [(Bool?, ScoresStatus, String)] = [
-      (nil, ScoresStatus(), "Scores: Example Club asks for them; the end of a round asks you"),
-      (false, ScoresStatus(), "Scores: not sent to Example Club (Settings can change it)"),
-      (true, ScoresStatus(), "Scores to Example Club as Ada: none sent yet"),
+    let cases: [(String?, ScoresStatus, String)] = [
+      (nil, ScoresStatus(), "Scores: Example Club collects them; you are asked when a round ends"),
+      ("false", ScoresStatus(), "Scores: not sent to Example Club (Settings can change it)"),
+      ("scores.example.org", ScoresStatus(), "Scores to Example Club as Ada: none sent yet"),
       (
-        true,
+        "scores.example.org",
         ScoresStatus(
           lastSent: -3 * 3_600, failure: "the server answered 500 Internal Server Error",
           waiting: 2),
         "Scores to Example Club as Ada: last sent 3 h ago │\n"
           + " │   2 waiting to be sent: the server answered 500 Internal Server Error"
       ),
+      (
+        "true", ScoresStatus(lastSent: -60, failure: "the server answered 413 Payload Too Large"),
+        "Scores to Example Club as Ada: last sent 1 min ago │\n"
+          + " │   The last was refused: the server answered 413 Payload Too Large"
+      ),
     ]
-    for (consent, status, line) in cases {
-      var model = makeScoresModel(consent: consent, status: status)
+    for (setting, status, line) in cases {
+      var model = makeScoresModel(setting: setting, status: status)
       model.handle(.key(.character("s")), at: .seconds(1))
       // Each line as the window shows it, the spaces to its edge left out.
       let text = model.frame.text.replacingOccurrences(

@@ -322,10 +322,12 @@ func cell(of text: String, in frame: Frame) -> (column: Int, row: Int)? {
   return (columns[line.distance(from: line.startIndex, to: range.lowerBound)], row)
 }
 
-/// Example Club, which collects scores, and Ada, who has not been asked yet (or answered as
-/// `consent` says). Nothing is sent: the effects say what would be.
-func exampleClubScores(consent: Bool? = nil, status: ScoresStatus = ScoresStatus()) -> ClubScores {
+/// Example Club, whose scores go to scores.example.org, and Ada, with the `send-scores`
+/// setting `setting` (nil: not asked yet). Nothing is sent: the effects say what would be.
+func exampleClubScores(setting: String? = nil, status: ScoresStatus = ScoresStatus())
+  -> ClubScores
+{
   ClubScores(
-    club: "Example Club", player: "Ada", consent: consent, status: status, keep: { _ in },
-    sendWaiting: { ScoresStatus() })
+    club: "Example Club", host: "scores.example.org", player: "Ada", setting: setting,
+    status: status, keep: { _ in }, sendWaiting: { ScoresStatus() })
 }

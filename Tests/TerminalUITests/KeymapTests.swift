@@ -138,9 +138,9 @@ final class KeymapTests: XCTestCase {
       return before.game.state.game == nil && after.game.state.game?.mode == .drill
     case .makeClub:
       return before.model.clubOffer == .offered && after.model.clubOffer == .made
-    case .sendScores(let yes):
+    case .answerScores(let yes):
       return before.model.scores?.held != nil && after.model.scores?.held == nil
-        && after.model.scores?.consent == yes
+        && after.model.scores?.consent == (yes ? .yes : .no)
     case .nextQuizKind:
       return before.game.quizKinds == .names && after.game.quizKinds == .faces
     case .previousGroup:
@@ -183,7 +183,7 @@ final class KeymapTests: XCTestCase {
           switch binding.action {
           case .drill: makeDrillModel()
           case .makeClub: makeModel(offersClub: true)
-          case .sendScores: model(in: .finished, scores: exampleClubScores())
+          case .answerScores: model(in: .finished, scores: exampleClubScores())
           case .open(.settings): makeModel(settings: Self.settings)
           default: model(in: binding.context)
           }

@@ -33,7 +33,7 @@ final class SettingsWindowTests: XCTestCase {
       setting("Roster", "/home/ada/chess-club"), setting("Your name", "none (default)"),
       setting("Seconds to answer", "7"), setting("Questions a round", "all"),
       "Kept in /home/ada/.config/meet-the-members/config.toml",
-      "Used from the next launch on (your name and scores at once).",
+      "Changes apply at the next launch; your name and scores now.",
     ] {
       XCTAssertNotNil(cell(of: line, in: frame), "\(line)\n\(frame.text)")
     }
