@@ -33,7 +33,7 @@ struct SettingLine: Hashable, Sendable {
   /// Every setting, in the window's order.
   static let all: [SettingLine] = [
     SettingLine(key: "roster", label: "Roster", choices: [], byDefault: "the sample club"),
-    SettingLine(key: "player", label: "Your name", choices: [], byDefault: "none"),
+    SettingLine(key: "player", label: "Your name", choices: [], byDefault: "your account's"),
     SettingLine(
       key: "answer-seconds", label: "Seconds to answer",
       choices: ["3", "4", "5", "6", "8", "10", "15", "20", "30"], byDefault: "5"),

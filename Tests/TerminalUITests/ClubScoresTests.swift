@@ -86,6 +86,18 @@ final class ClubScoresTests: XCTestCase {
     XCTAssertNil(cell(of: question, in: model.frame))
   }
 
+  /// With people missed, their faces make room for the question.
+  func testTheQuestionAndTheFacesMissedShareTheScene() {
+    var model = makeScoresModel()
+    model.handle(.press(.start), at: .zero)
+    let wrong = (model.question.correctIndex + 1) % 4
+    model.handle(.press(.option(wrong)), at: .seconds(1))
+    model.handle(.tick, at: .seconds(3))
+    XCTAssertTrue(model.frame.text.contains("Missed:"), model.frame.text)
+    XCTAssertNotNil(cell(of: question, in: model.frame), model.frame.text)
+    assertSnapshot(model.frame, named: "finished-scores-missed-80x24")
+  }
+
   /// The question's buttons are drawn above Next round and Menu, and Tab and the arrows go
   /// through them in that order.
   func testTheQuestionsButtonsAreInTheOrderTheyAreDrawn() {

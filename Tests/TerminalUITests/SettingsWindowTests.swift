@@ -30,7 +30,7 @@ final class SettingsWindowTests: XCTestCase {
     let frame = model.frame
     assertSnapshot(frame, named: "settings-80x24", withStyles: .colors240)
     for line in [
-      setting("Roster", "/home/ada/chess-club"), setting("Your name", "none (default)"),
+      setting("Roster", "/home/ada/chess-club"), setting("Your name", "your account's (default)"),
       setting("Seconds to answer", "7"), setting("Questions a round", "all"),
       "Kept in /home/ada/.config/meet-the-members/config.toml",
       "Changes apply at the next launch; your name and scores now.",
