@@ -23,7 +23,8 @@ extension CellStyle {
   var wrong: String { unicode ? "✗" : "x" }
   var timedOut: String { unicode ? "⊘" : "-" }
   var separator: String { unicode ? " · " : " | " }
-  var dash: String { unicode ? "—" : "-" }
+  /// Between the ends of a range ("1–17"): an en dash.
+  var dash: String { unicode ? "–" : "-" }
   var arrows: String { unicode ? "←→↑↓" : "arrows" }
   var leftRight: String { unicode ? "←→" : "Left Right" }
   /// The mark before the chosen line of a list.

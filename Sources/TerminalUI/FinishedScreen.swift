@@ -118,7 +118,8 @@ extension Renderer {
     let next = summary.sitting == nil ? "Next round" : "Go on"
     putButtons([(next, .nextRound), ("Menu", .menu)], row: row, screen: screen, into: &frame)
     frame.putCentered(
-      screen.keyHints, column: 1, row: row + 2, width: size.columns - 2, style: look.dim,
+      screen.keyHints(width: size.columns - 2), column: 1, row: row + 2,
+      width: size.columns - 2, style: look.dim,
       ellipsis: look.ellipsis)
   }
 

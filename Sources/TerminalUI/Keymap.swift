@@ -284,11 +284,13 @@ public enum Keymap {
   /// order, after the first key of each binding that does it there ("1-4 answer · Tab ←→↑↓
   /// move · p pause"). A key that a more particular context binds otherwise is not hinted
   /// for the less particular one.
-  static func hints(in contexts: [KeyContext], look: CellStyle) -> String {
+  static func hints(
+    in contexts: [KeyContext], look: CellStyle, leavingOut left: Set<String> = []
+  ) -> String {
     var words: [String] = []
     var keysByWord: [String: [Key]] = [:]
     for binding in bindings {
-      guard let hint = binding.hint, contexts.contains(binding.context),
+      guard let hint = binding.hint, !left.contains(hint), contexts.contains(binding.context),
         !binding.hintedIn.isDisjoint(with: contexts), let key = binding.keys.first,
         Self.binding(for: key, in: contexts) == binding
       else { continue }

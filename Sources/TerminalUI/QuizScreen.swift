@@ -55,8 +55,9 @@ extension Renderer {
         ellipsis: look.ellipsis)
     }
     frame.putCentered(
-      screen.keyHints, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
-      style: look.dim, ellipsis: look.ellipsis)
+      screen.keyHints(width: column.width - 2), column: column.left + 1,
+      row: Layout.hintRow(size), width: column.width - 2, style: look.dim,
+      ellipsis: look.ellipsis)
   }
 
   /// Learn mode's name card under the face: who this is, on a button that goes on (Enter),
@@ -98,8 +99,9 @@ extension Renderer {
       "\(screen.key(for: .pressFocused)): next", column: names.column, row: names.row + 1,
       width: names.columns, style: look.dim, ellipsis: look.ellipsis)
     frame.putCentered(
-      screen.keyHints, column: column.left + 1, row: Layout.hintRow(size), width: column.width - 2,
-      style: look.dim, ellipsis: look.ellipsis)
+      screen.keyHints(width: column.width - 2), column: column.left + 1,
+      row: Layout.hintRow(size), width: column.width - 2, style: look.dim,
+      ellipsis: look.ellipsis)
   }
 
   /// `steps + 1` positions, 0 (empty) to `steps` (full), across the top of the column.

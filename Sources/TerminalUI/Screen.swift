@@ -278,5 +278,25 @@ extension Screen {
   }
 
   /// The line of key hints under it, from the keymap.
-  var keyHints: String { Keymap.hints(in: keyContexts, look: appearance) }
+  /// "answer" only while a question waits for one: not while it is revealed, paused or
+  /// waiting for its face.
+  var keyHints: String { keyHints(width: .max) }
+
+  /// The line of key hints in `width` columns: in a narrow window the hints a player finds
+  /// elsewhere (moving between buttons, then the people, the statistics, the help, Esc) give
+  /// way first, so that what answers, pauses and quits stays.
+  func keyHints(width: Int) -> String {
+    var answering = true
+    if place == .quiz, overlay == nil, game.phase.question != nil {
+      if case .answering = game.phase {} else { answering = false }
+    }
+    var left: Set<String> = answering ? [] : ["answer"]
+    var hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left)
+    for word in ["move", "group", "people", "stats", "help", "menu", "close"]
+    where DisplayWidth.of(hints) > width {
+      left.insert(word)
+      hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left)
+    }
+    return hints
+  }
 }

@@ -117,7 +117,8 @@ extension Renderer {
         column: 1, row: below + 1, width: width - 2, style: .plain, ellipsis: look.ellipsis)
     }
     frame.putCentered(
-      screen.keyHints, column: 1, row: below + 2, width: width - 2, style: look.dim,
+      screen.keyHints(width: width - 2), column: 1, row: below + 2, width: width - 2,
+      style: look.dim,
       ellipsis: look.ellipsis)
   }
 

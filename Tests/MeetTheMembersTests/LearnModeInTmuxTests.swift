@@ -40,7 +40,7 @@ final class LearnModeInTmuxTests: GameInTmuxTestCase {
     tmux.press("m")
     tmux.waitForScreen(showing: ["People · by name", "learning", "[ Forget my progress ]"])
     tmux.press("NPage")
-    tmux.waitForScreen(showing: ["5—18 of 18"])
+    tmux.waitForScreen(showing: ["5–18 of 18"])
     tmux.press("Left")
     tmux.press("Enter")
     tmux.waitForScreen(showing: ["[ Press again to forget ]"])

@@ -235,6 +235,27 @@ final class KeymapTests: XCTestCase {
     }
   }
 
+  /// A question revealed or paused is not answered: its hints do not say 1-4. In a narrow
+  /// window the hints that give way are the ones found elsewhere; quitting stays.
+  func testTheHintsFitWhatCanBeDoneNowAndTheWindow() {
+    var revealed = model(in: .question)
+    revealed.handle(.press(.option(0)), at: .seconds(1))
+    XCTAssertFalse(revealed.model.screen.keyHints.contains("answer"), revealed.frame.text)
+    var paused = model(in: .question)
+    paused.handle(.press(.pause), at: .seconds(1))
+    XCTAssertTrue(paused.game.state.phase.isPaused)
+    XCTAssertEqual(
+      paused.model.screen.keyHints, "Tab ←→↑↓ move · p pause · s stats · ? help · Esc menu · q quit"
+    )
+    let start = model(in: .startScreen).model.screen
+    XCTAssertEqual(start.keyHints(width: 46), "Enter press · s stats · ? help · q quit")
+    XCTAssertEqual(start.keyHints(width: 29), "Enter press · ? help · q quit")
+    XCTAssertEqual(start.keyHints(width: 28), "Enter press · q quit")
+    XCTAssertEqual(
+      model(in: .question).model.screen.keyHints(width: 36),
+      "1-4 answer · p pause · q quit")
+  }
+
   /// The hints under each screen come from the keymap: what each says is what the key does
   /// there.
   func testTheHintsSayWhatTheKeysDoOnEachScreen() {

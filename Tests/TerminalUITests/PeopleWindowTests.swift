@@ -183,7 +183,7 @@ final class PeopleWindowTests: XCTestCase {
     model.handle(.key(.down), at: .zero)
     XCTAssertEqual(model.screen.people?.first, 30 - shown, "never past the end")
     assertSnapshot(model.frame, named: "people-minimum")
-    XCTAssertNotNil(row(of: "25—30 of 30", in: model.frame))
+    XCTAssertNotNil(row(of: "25–30 of 30", in: model.frame))
     model.handle(.key(.pageUp), at: .zero)
     XCTAssertEqual(model.screen.people?.first, 30 - 2 * shown)
     model.handle(.key(.home), at: .zero)
