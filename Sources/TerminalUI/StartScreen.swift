@@ -29,7 +29,11 @@ extension Renderer {
     if let notice = screen.historyNotice {
       lines.append((notice, look.dim))
     }
-    if let warning = screen.settingsWarnings.first {
+    if var warning = screen.settingsWarnings.first {
+      // The file by its name: the settings window says where it is.
+      if let path = screen.settingsFile?.path, warning.hasPrefix(path + ":") {
+        warning = String(path.split(separator: "/").last ?? "") + warning.dropFirst(path.count)
+      }
       let more = screen.settingsWarnings.count - 1
       lines.append(("Settings: \(warning)" + (more > 0 ? " (\(more) more)" : ""), look.dim))
     }

@@ -50,6 +50,27 @@ final class SettingsWindowTests: XCTestCase {
     XCTAssertNil(none.overlay)
   }
 
+  /// What is wrong with the file is said on the start screen with the file by its name (the
+  /// window says where it is), and how many more there are.
+  func testTheStartScreenSaysTheFirstProblemOfTheFileByItsName() {
+    let warnings = [
+      "\(file.path):3: round must be all or a number, not 0; its default is used",
+      "\(file.path):4: colour is not a setting",
+    ]
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 120, rows: 30),
+        settings: file, settingsWarnings: warnings),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    let text = model.frame.text
+    XCTAssertTrue(
+      text.contains("Settings: config.toml:3: round must be all or a number, not 0"), text)
+    XCTAssertTrue(text.contains("(1 more)"), text)
+    XCTAssertFalse(text.contains("/home/ada/.config"), text)
+  }
+
   func testLeftAndRightStepAValueAndEachChangeIsKept() throws {
     var model = makeModel(settings: file)
     model.handle(.press(.settings), at: .zero)
