@@ -32,6 +32,12 @@ public enum DisplayWidth {
   }
 
   /// `text` with spaces after it to take `columns` columns (never cut).
+  /// The first of `texts` (the fullest first) that fits in `columns`, else the last: a line
+  /// said in fewer words where the window is narrow, rather than cut.
+  public static func fitting(_ texts: [String], in columns: Int) -> String {
+    texts.first { of($0) <= columns } ?? texts.last ?? ""
+  }
+
   public static func pad(_ text: String, to columns: Int) -> String {
     text + String(repeating: " ", count: max(0, columns - of(text)))
   }

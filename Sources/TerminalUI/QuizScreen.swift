@@ -12,16 +12,26 @@ extension Renderer {
     drawProgressBar(
       step: game.phase.progressStep, of: screen.rules.progressSteps, look: look, into: &frame)
 
-    var status = "Score \(game.score)\(look.separator)Streak \(game.streak)"
+    var step: String?
+    var shortStep: String?
     if let question = game.phase.question {
-      status += "\(look.separator)Question \(question.number)"
+      step = "Question \(question.number)"
+      shortStep = "Q\(question.number)"
     } else if let introduction = game.phase.introduction {
-      status += "\(look.separator)\(introduction.partner == nil ? "New name" : "Two alike")"
+      step = introduction.partner == nil ? "New name" : "Two alike"
+      shortStep = introduction.partner == nil ? "New" : "Alike"
     }
     let pauseLabel = game.phase.isPaused ? "[ Resume ]" : "[ Pause ]"
     let statsLabel = "[ Stats ]"
     let statsColumn = column.left + column.width - 1 - statsLabel.count
     let pauseColumn = statsColumn - 1 - pauseLabel.count
+    // Where the buttons leave little room, the streak gives way to where the game is.
+    let score = "Score \(game.score)"
+    let streak = "Streak \(game.streak)"
+    let status = DisplayWidth.fitting(
+      [[score, streak, step], [score, step], [score, shortStep]].map {
+        $0.compactMap { $0 }.joined(separator: look.separator)
+      }, in: pauseColumn - 2 - column.left)
     frame.put(
       status, column: column.left + 1, row: Layout.statusRow,
       width: pauseColumn - 2 - column.left, ellipsis: look.ellipsis)
@@ -44,7 +54,7 @@ extension Renderer {
     case .face: drawFaceOptions(of: question, screen: screen, into: &frame)
     case .typing: drawTypedName(of: question, screen: screen, into: &frame)
     }
-    let lines = quizMessages(screen)
+    let lines = quizMessages(screen, width: column.width - 2)
     let notice = lines.notice ?? screen.facesNotice.map { ($0, look.dim) }
     for (row, line) in [
       (Layout.noticeRow(size), notice), (Layout.messageRow(size), lines.message),
@@ -315,7 +325,7 @@ extension Renderer {
 
   /// The line under the picture (`notice`, for a pause over a revealed answer) and the message
   /// line above the names.
-  static func quizMessages(_ screen: Screen) -> (
+  static func quizMessages(_ screen: Screen, width: Int = .max) -> (
     notice: (String, Style)?, message: (String, Style)?
   ) {
     let look = screen.appearance
@@ -341,16 +351,25 @@ extension Renderer {
     }
     guard case .paused(let paused) = phase else { return (nil, revealed) }
     let pause: (String, Style)
+    let key = screen.key(for: .pause)
     switch paused.reason {
     case .playerAway:
       pause = (
-        "No answer to \(screen.rules.pauseAfterTimeouts) questions: paused. "
-          + "Press \(screen.key(for: .pause)) to resume (score starts again at 0)", look.title
+        DisplayWidth.fitting(
+          [
+            "No answer to \(screen.rules.pauseAfterTimeouts) questions: paused. "
+              + "Press \(key) to resume (score starts again at 0)",
+            "No answers: paused. Press \(key) to resume",
+            "Paused: \(key) resumes",
+          ], in: width), look.title
       )
     case .player, .screenLeft:
       pause = (
-        "Paused. Press \(screen.key(for: .pause)) to resume (the score starts again at 0)",
-        look.title
+        DisplayWidth.fitting(
+          [
+            "Paused. Press \(key) to resume (the score starts again at 0)",
+            "Paused. Press \(key) to resume", "Paused: \(key) resumes",
+          ], in: width), look.title
       )
     }
     return revealed == nil ? (nil, pause) : (pause, revealed)

@@ -73,23 +73,42 @@ extension Renderer {
     }
     drawGroups(screen, rows: listRows, at: top + lines.count + 1, into: &frame)
     // What Start asks, a button of its own that changes it.
-    let asks = "Start asks: \(screen.quizKinds.words) (\(screen.key(for: .nextQuizKind)) changes)"
+    // Each in fewer words where the window is narrow, its key kept.
+    let room = width - 2
+    let kindKey = screen.key(for: .nextQuizKind)
+    let asks = DisplayWidth.fitting(
+      [
+        "Start asks: \(screen.quizKinds.words) (\(kindKey) changes)",
+        "Asks: \(screen.quizKinds.words) (\(kindKey))",
+      ], in: room)
     var buttonLines: [(String, Control)] = [(asks, .quizKind)]
     // The people taken for each other, a line that drills them.
     if screen.drillPairs > 0 {
       let pairs = screen.drillPairs == 1 ? "1 pair" : "\(screen.drillPairs) pairs"
+      let key = screen.key(for: .drill)
       buttonLines.append(
-        ("Often confused: \(pairs) to tell apart (\(screen.key(for: .drill)) drills)", .drill))
+        (
+          DisplayWidth.fitting(
+            [
+              "Often confused: \(pairs) to tell apart (\(key) drills)",
+              "Often confused: \(pairs) (\(key) drills)",
+            ], in: room), .drill
+        ))
     }
     if let offer = screen.clubOffer {
       let key = screen.key(for: .makeClub)
-      let line =
+      let lines =
         switch offer {
-        case .offered: "Make this your club (\(key)): meet-the-members alone will play it"
-        case .made: "Your club now: meet-the-members alone plays it"
-        case .failed(let reason): "Not kept as your club: \(reason) (\(key) tries again)"
+        case .offered:
+          [
+            "Make this your club (\(key)): meet-the-members alone will play it",
+            "Make this your club (\(key))",
+          ]
+        case .made: ["Your club now: meet-the-members alone plays it", "Your club now"]
+        case .failed(let reason):
+          ["Not kept as your club: \(reason) (\(key) tries again)", "Not kept: \(reason) (\(key))"]
         }
-      buttonLines.append((line, .makeClub))
+      buttonLines.append((DisplayWidth.fitting(lines, in: room), .makeClub))
     }
     for (offset, (text, control)) in buttonLines.enumerated() {
       let textWidth = min(DisplayWidth.of(text), width - 2)
@@ -117,7 +136,12 @@ extension Renderer {
     let below = row + rows.count - 1
     if screen.explainsModes {
       frame.putCentered(
-        "Learn meets each new person, then asks them; Start is a timed quiz of everyone",
+        DisplayWidth.fitting(
+          [
+            "Learn meets each new person, then asks them; Start is a timed quiz of everyone",
+            "Learn meets people, then asks; Start: a timed quiz",
+            "Learn: meet, then be asked",
+          ], in: width - 2),
         column: 1, row: below + 1, width: width - 2, style: .plain, ellipsis: look.ellipsis)
     }
     frame.putCentered(

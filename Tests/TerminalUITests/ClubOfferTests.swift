@@ -29,7 +29,7 @@ final class ClubOfferTests: XCTestCase {
         key: "roster", value: offeredClub, failure: "/x/config.toml: cannot be written (no space)"),
       at: .zero)
     XCTAssertTrue(
-      failing.frame.text.contains("Not kept as your club: /x/config.toml: cannot be written"),
+      failing.frame.text.contains("Not kept: /x/config.toml: cannot be written (no space) (y)"),
       failing.frame.text)
     XCTAssertTrue(
       failing.handleAlone(.key(.character("y")), at: .seconds(1)).contains(
