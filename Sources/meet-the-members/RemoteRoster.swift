@@ -63,26 +63,31 @@ enum RemoteRoster {
   }
 
   /// Runs `body` on the concurrent executor and waits for it; SIGINT and SIGTERM cancel it
-  /// (and are the system's again afterwards).
+  /// (and are the system's again afterwards). The signals are caught by a plain handler that
+  /// sets a flag, looked at ten times a second: a dispatch source for them here would leave
+  /// libdispatch unable to deliver them to the game's own sources later (Ctrl-C and SIGTERM
+  /// did nothing in a game of a roster from a server).
   private static func untilInterrupted<T: Sendable>(
     _ body: @escaping @Sendable () async throws -> T
   ) throws -> T {
     let (task, outcome) = started(body)
-    let sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { task.cancel() }
-      source.resume()
-      return source
+    interruptingSignal = 0
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { interruptingSignal = $0 }
     }
+    let watch = DispatchSource.makeTimerSource(queue: .global())
+    watch.schedule(deadline: .now(), repeating: .milliseconds(100))
+    watch.setEventHandler { if interruptingSignal != 0 { task.cancel() } }
+    watch.resume()
     let result = outcome()
-    for (source, number) in zip(sources, [SIGINT, SIGTERM]) {
-      source.cancel()
-      signal(number, SIG_DFL)
-    }
+    watch.cancel()
+    for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
     return try result.get()
   }
 }
+
+/// The signal that asked a download to stop (0: none), set by the handler alone.
+nonisolated(unsafe) private var interruptingSignal: Int32 = 0
 
 /// Runs `body` on the concurrent executor and waits for it (from a thread of no task: the
 /// main thread, a dispatch queue's).

@@ -82,6 +82,29 @@ final class GameEndsInTmuxTests: GameInTmuxTestCase {
     }
   }
 
+  /// A roster from a server is fetched with Ctrl-C able to stop the download; the game after
+  /// it still quits on Ctrl-C and ends on SIGTERM, restoring the terminal.
+  func testCtrlCAndSIGTERMEndAGameOfARosterFromAServer() throws {
+    let club = try ClubServer()
+    club.publish("1", try ClubServer.zip(photos: 6))
+    for (key, status) in [("C-c", "130"), ("", "143")] {
+      for file in ["trace.jsonl", "status.txt", "after.txt"] {
+        try? FileManager.default.removeItem(atPath: tmux.path(file))
+      }
+      tmux.typeLine("clear")
+      launch([club.url], environment: "XDG_CACHE_HOME='\(club.cache)'")
+      if key.isEmpty {
+        let pid = try XCTUnwrap(trace.all("start").first?["pid"] as? Int, "the trace's pid")
+        kill(pid_t(pid), SIGTERM)
+      } else {
+        tmux.press(key)
+      }
+      let exit = waitForExit()
+      XCTAssertEqual(exit.status, status, key.isEmpty ? "SIGTERM" : key)
+      XCTAssertTrue(exit.restored)
+    }
+  }
+
   func testCtrlCQuits() {
     launch(["--seed", "14"])
     tmux.press("C-c")
