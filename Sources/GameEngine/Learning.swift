@@ -39,8 +39,10 @@ public struct Introduction: Hashable, Sendable {
 ///   whoever is due comes before anyone new. Whenever someone is due, the weakest is asked.
 /// - Recall is what `Memories` says (one model from the first seconds to months, see
 ///   `MemoryModel`): people learnt on earlier days come first when their recall has fallen.
-/// - A miss shows the name again: that person's learning falls back, and grows less from then
-///   on (their difficulty rose: see `MemoryModel`), so they come back sooner. A right answer is a
+/// - A miss shows the name again: that person's learning falls back, and the belief of how fast
+///   they are forgotten moves to the faster speeds (`SpeedBelief`), so they come back sooner;
+///   a person with few answers, whose speed is not known yet, comes back sooner than one whose
+///   answers said it. A right answer is a
 ///   recall weighted by the chance the player knew the name rather than guessed it among the
 ///   options (`Memories.knew`); it spaces them out, the more so the lower their recall was, as far
 ///   as it was likely known.
@@ -119,7 +121,7 @@ public struct LearnScheduler: Sendable {
     let needed = Double.log(max(card.stability * 86_400 / model.firstLearning, 1.01))
     func questions(_ recall: Double) -> Double {
       let knew = Memories.knew(recallBefore: recall, options: options)
-      let growth = knew * model.learningGrowth(atRecall: recall, difficulty: model.cardDifficulty)
+      let growth = knew * model.learningGrowth(atRecall: recall)
       guard growth > 1 else { return .infinity }
       let right = recall + (1 - recall) / Double(options)
       let all = Double.pow(right, needed / Double.log(growth))

@@ -25,7 +25,11 @@ public struct WallClock: Hashable, Sendable {
 
 /// A person's memory after their last answer, and when that was.
 public struct MemoryRecord: Hashable, Sendable {
+  /// The memory at the speed the model gives everyone (what FSRS keeps of the person).
   public var memory: MemoryState
+  /// How fast the player forgets this name, as their answers say (see `SpeedBelief`); nil
+  /// for a record kept before beliefs were: the model's speed alone.
+  public var belief: SpeedBelief?
   /// Unix seconds.
   public var lastAnswer: Double
   /// How the last answer counted.
@@ -34,8 +38,12 @@ public struct MemoryRecord: Hashable, Sendable {
   /// recognised among four.
   public var typed: Bool
 
-  public init(memory: MemoryState, lastAnswer: Double, lastGrade: Grade, typed: Bool = false) {
+  public init(
+    memory: MemoryState, lastAnswer: Double, lastGrade: Grade, typed: Bool = false,
+    belief: SpeedBelief? = nil
+  ) {
     self.memory = memory
+    self.belief = belief
     self.lastAnswer = lastAnswer
     self.lastGrade = lastGrade
     self.typed = typed
@@ -63,7 +71,11 @@ public struct Memories: Hashable, Sendable {
   /// nil for someone never asked.
   public func recall(of member: MemberID, at time: Double) -> Double? {
     guard let record = records[member] else { return nil }
-    return model.recall(of: record.memory, afterDays: (time - record.lastAnswer) / 86_400)
+    let days = (time - record.lastAnswer) / 86_400
+    guard let belief = record.belief else {
+      return model.recall(of: record.memory, afterDays: days)
+    }
+    return belief.recall(afterDays: days, model: model)
   }
 
   /// Whether the player recognises the member's name at `time`: their last answer counted
@@ -159,10 +171,12 @@ public struct Memories: Hashable, Sendable {
   @discardableResult
   public mutating func introduce(_ member: MemberID, at time: Double) -> MemoryRecord {
     let previous = records[member]
-    let memory = model.remember(
-      previous?.memory, grade: .again,
-      afterDays: previous.map { (time - $0.lastAnswer) / 86_400 })
-    let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: .again)
+    let days = previous.map { (time - $0.lastAnswer) / 86_400 }
+    let memory = model.remember(previous?.memory, grade: .again, afterDays: days)
+    let belief = (previous.map(Self.belief(of:)) ?? SpeedBelief(memory: memory))
+      .introduced(afterDays: previous == nil ? nil : days, model: model)
+    let record = MemoryRecord(
+      memory: belief.typicalMemory, lastAnswer: time, lastGrade: .again, belief: belief)
     records[member] = record
     return record
   }
@@ -179,15 +193,31 @@ public struct Memories: Hashable, Sendable {
     let previous = records[member]
     let recallBefore = recall(of: member, at: time)
     let grade = Self.grade(result, recallBefore: recallBefore)
-    let memory = model.answered(
-      previous?.memory, right: result.outcome.isCorrect, grade: Self.recalledGrade(result),
-      afterDays: previous.map { (time - $0.lastAnswer) / 86_400 },
-      options: result.question.kind.guessedAmong)
+    let right = result.outcome.isCorrect
+    let options = result.question.kind.guessedAmong
     let typed =
       grade == .again ? false : result.question.kind == .typing || previous?.typed == true
-    let record = MemoryRecord(memory: memory, lastAnswer: time, lastGrade: grade, typed: typed)
+    let record: MemoryRecord
+    if let previous {
+      let belief = Self.belief(of: previous).answered(
+        right: right, grade: Self.recalledGrade(result),
+        afterDays: (time - previous.lastAnswer) / 86_400, options: options, model: model)
+      record = MemoryRecord(
+        memory: belief.typicalMemory, lastAnswer: time, lastGrade: grade, typed: typed,
+        belief: belief)
+    } else {
+      let memory = model.answered(
+        nil, right: right, grade: Self.recalledGrade(result), afterDays: nil, options: options)
+      record = MemoryRecord(
+        memory: memory, lastAnswer: time, lastGrade: grade, typed: typed,
+        belief: SpeedBelief(memory: memory))
+    }
     records[member] = record
     return record
+  }
+
+  private static func belief(of record: MemoryRecord) -> SpeedBelief {
+    record.belief ?? SpeedBelief(memory: record.memory)
   }
 
   /// Puts back the record a member had before a card or answer (nil: never met), when that

@@ -41,10 +41,10 @@ public enum Grade: Int, Hashable, Sendable, CaseIterable {
 ///   to learning: a name being learnt keeps what FSRS-6's same-day rule keeps of a stability
 ///   after again, e^(w17 (w18 - 2)) = 0.355, never less than a card gives; a name learnt
 ///   starts again from a card's; a recall with probability R
-///   multiplies it by 1 + `learningGain` (11 - D) / (11 - D0) (e^(w10 (1 - R)) - 1), FSRS-6's
-///   stability increase with its w10 (the spacing effect: the harder the recall, the more it
-///   grows) and its (11 - D) for the name's difficulty D against a new name's D0 (a name
-///   missed before grows less: each person's own difficulty, from their answers).
+///   multiplies it by 1 + `learningGain` (e^(w10 (1 - R)) - 1), FSRS-6's stability increase
+///   with its w10 (the spacing effect: the harder the recall, the more it grows), the same for
+///   every name. How fast each person's name is forgotten is theirs, learnt from their
+///   answers: `SpeedBelief`, which runs this model at a few speeds.
 ///   While learning, recall fades along FSRS's power curve with its own, steeper decay
 ///   (`learningDecay`, FSRS-4.5's 0.5: a new name goes fast at first), and is the smaller of
 ///   that and FSRS's; once the learning stability reaches FSRS's, the name is learnt and FSRS
@@ -171,22 +171,17 @@ public struct MemoryModel: Hashable, Sendable {
     if let before = memory.learning {
       learning =
         before
-        * learningGrowth(
-          atRecall: known ?? recall(of: memory, afterDays: days), difficulty: memory.difficulty)
+        * learningGrowth(atRecall: known ?? recall(of: memory, afterDays: days))
     }
     return learnt(MemoryState(stability: stability, difficulty: difficulty, learning: learning))
   }
 
-  /// How much a recall at `recall` multiplies the learning stability of a name of FSRS's
-  /// `difficulty`: by FSRS-6's (11 - D), relative to a name just met, a name missed before
-  /// (harder) grows less.
-  public func learningGrowth(atRecall recall: Double, difficulty: Double) -> Double {
-    1 + learningGain * (11 - difficulty) / (11 - cardDifficulty)
-      * (Double.exp(parameters[10] * (1 - recall)) - 1)
+  /// How much a recall at `recall` multiplies the learning stability: FSRS-6's form of the
+  /// spacing effect (the harder the recall, the more it grows). The same for every name: how
+  /// fast each is forgotten is the person's `SpeedBelief`, learnt from their answers.
+  public func learningGrowth(atRecall recall: Double) -> Double {
+    1 + learningGain * (Double.exp(parameters[10] * (1 - recall)) - 1)
   }
-
-  /// The difficulty of a name just met on a card (FSRS-6's first again).
-  public var cardDifficulty: Double { initialDifficulty(.again, clamped: true) }
 
   /// The memory after an answer `days` after the previous card or answer (nil for the first),
   /// right or not. A right answer among `options` names is evidence weighted by the chance

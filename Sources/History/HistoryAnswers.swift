@@ -56,13 +56,15 @@ extension History {
 
   /// Records an answer and the person's memory after it (and the answer's grade, 1 to 4, and
   /// whether the name is recalled by typing it), committed before it returns.
-  public func record(_ answer: Answer, memory: MemoryState, grade: Int, typed: Bool = false)
-    throws(Unavailable)
-  {
+  public func record(
+    _ answer: Answer, memory: MemoryState, grade: Int, typed: Bool = false,
+    belief: SpeedBelief? = nil
+  ) throws(Unavailable) {
     try writing { db in
       try answer.record.insert(db)
       try Self.memory(
-        of: answer.person, memory, grade: grade, typed: typed, at: answer.answeredAt
+        of: answer.person, memory, grade: grade, typed: typed, belief: belief,
+        at: answer.answeredAt
       ).update(db)
     }
   }
@@ -71,22 +73,25 @@ extension History {
   /// identity), and the person's memory after it (its grade, 1 to 4), committed before it
   /// returns.
   public func recordCard(
-    person: Int64, roster: String, memory: MemoryState, grade: Int, at time: Double
+    person: Int64, roster: String, memory: MemoryState, grade: Int,
+    belief: SpeedBelief? = nil, at time: Double
   ) throws(Unavailable) {
     try writing { db in
       try db.execute(
         sql: "INSERT INTO card (person, roster, shownAt) VALUES (?, ?, ?)",
         arguments: [person, roster, time])
-      try Self.memory(of: person, memory, grade: grade, typed: false, at: time).update(db)
+      try Self.memory(of: person, memory, grade: grade, typed: false, belief: belief, at: time)
+        .update(db)
     }
   }
 
   private static func memory(
-    of person: Int64, _ memory: MemoryState, grade: Int, typed: Bool, at time: Double
+    of person: Int64, _ memory: MemoryState, grade: Int, typed: Bool, belief: SpeedBelief?,
+    at time: Double
   ) -> MemoryColumns {
     MemoryColumns(
       id: person, stability: memory.stability, difficulty: memory.difficulty, lastAnswer: time,
-      lastGrade: grade, learning: memory.learning, typed: typed)
+      lastGrade: grade, learning: memory.learning, typed: typed, belief: text(of: belief))
   }
 
   /// Each wrong answer of the roster `roster` (its identity) that gave another person's name:
@@ -126,7 +131,8 @@ extension History {
       try PersonRecord.filter(Column("roster") == roster).updateAll(
         db, Column("stability").set(to: nil), Column("difficulty").set(to: nil),
         Column("lastAnswer").set(to: nil), Column("lastGrade").set(to: nil),
-        Column("learning").set(to: nil), Column("typed").set(to: false))
+        Column("learning").set(to: nil), Column("typed").set(to: false),
+        Column("belief").set(to: nil))
     }
   }
 }

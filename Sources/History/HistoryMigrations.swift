@@ -136,6 +136,14 @@ extension History {
         t.column("refusedAt", .double)
       }
     }
+    // How fast the player forgets each person's name (`SpeedBelief`, JSON): the weights of
+    // a few speeds and the memory at each, so that what the answers taught of a person
+    // survives a new launch. NULL for a person not asked since: the model's speed alone.
+    migrator.registerMigration("v7") { db in
+      try db.alter(table: "person") { t in
+        t.add(column: "belief", .text)
+      }
+    }
     return migrator
   }
 }

@@ -31,6 +31,9 @@ extension History {
     public var lastGrade: Int?
     /// Whether their name was recalled by typing it, and not missed since.
     public var typed = false
+    /// How fast the player forgets their name, as their answers said (nil: not asked since
+    /// beliefs were kept).
+    public var belief: SpeedBelief?
     /// When their photo is the same file as an earlier one's (a club's placeholder), that
     /// photo's index among those matched (see `people`); nil for a photo of their own.
     public var samePhotoAs: Int?
@@ -219,6 +222,6 @@ extension History {
       stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"])
     return Person(
       id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"],
-      typed: row["typed"] ?? false)
+      typed: row["typed"] ?? false, belief: belief(row["belief"]))
   }
 }

@@ -108,6 +108,25 @@ extension History {
     var lastGrade: Int?
     var learning: Double?
     var typed: Bool
+    /// The person's `SpeedBelief` as JSON; nil for none.
+    var belief: String?
+  }
+
+  /// A belief as kept in a row of `person`: JSON.
+  static func text(of belief: SpeedBelief?) -> String? {
+    belief.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The belief kept in a row of `person`; nil when there is none, or it cannot be read (the
+  /// model's speed alone then, and nothing is lost: the next answer makes a new one).
+  static func belief(_ text: String?) -> SpeedBelief? {
+    guard let data = text?.data(using: .utf8),
+      let belief = try? JSONDecoder().decode(SpeedBelief.self, from: data),
+      belief.weights.count == SpeedBelief.speeds.count,
+      belief.memories.count == SpeedBelief.speeds.count,
+      belief.weights.allSatisfy({ $0.isFinite && $0 >= 0 })
+    else { return nil }
+    return belief
   }
 
   /// The memory kept in a row of `person`, or nil for someone never asked.

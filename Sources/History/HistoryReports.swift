@@ -134,6 +134,8 @@ extension History {
     public let lastGrade: Int?
     /// Whether their name was recalled by typing it, and not missed since.
     public let typed: Bool
+    /// How fast the player forgets their name (`SpeedBelief`); nil for none kept.
+    public let belief: SpeedBelief?
   }
 
   /// One summary per person of the rosters `rosters` (identities; nil: every roster), by
@@ -148,7 +150,7 @@ extension History {
           SELECT person.name, person.file, coalesce(roster.name, person.roster),
             count(answer.id), count(CASE WHEN outcome = ?2 THEN 1 END),
             avg(CASE WHEN outcome != ?3 THEN seconds END),
-            stability, difficulty, lastAnswer, lastGrade, learning, person.typed
+            stability, difficulty, lastAnswer, lastGrade, learning, person.typed, person.belief
           FROM person LEFT JOIN answer ON answer.person = person.id
           LEFT JOIN roster ON roster.identity = person.roster
           WHERE ?1 IS NULL OR person.roster IN (SELECT value FROM json_each(?1))
@@ -161,7 +163,7 @@ extension History {
           name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
           correct: row[4],
           averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9],
-          typed: row[11])
+          typed: row[11], belief: Self.belief(row[12]))
       }
     }
   }

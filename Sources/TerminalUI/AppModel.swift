@@ -288,7 +288,7 @@ public struct AppModel: Sendable {
             result: result, answeredAt: record.lastAnswer, memory: record.memory,
             grade: record.lastGrade, typed: record.typed,
             mode: (session.state.game?.mode ?? .quiz).rawValue,
-            previous: before.records[member])))
+            previous: before.records[member], belief: record.belief)))
       answersSinceFit = true
 
     case .introduced(let member):

@@ -115,12 +115,16 @@ public struct RecordedAnswer: Hashable, Sendable {
   public let mode: String
   /// The member's memory before it; nil when they were new.
   public let previous: MemoryRecord?
+  /// How fast the player forgets the member's name, after it (`SpeedBelief`).
+  public let belief: SpeedBelief?
 
   public init(
     result: QuestionResult, answeredAt: Double, memory: MemoryState, grade: Grade,
-    typed: Bool = false, mode: String, previous: MemoryRecord? = nil
+    typed: Bool = false, mode: String, previous: MemoryRecord? = nil,
+    belief: SpeedBelief? = nil
   ) {
     self.previous = previous
+    self.belief = belief
     self.result = result
     self.answeredAt = answeredAt
     self.memory = memory
@@ -131,6 +135,7 @@ public struct RecordedAnswer: Hashable, Sendable {
 
   /// The member's record after the answer, as the game holds it.
   public var record: MemoryRecord {
-    MemoryRecord(memory: memory, lastAnswer: answeredAt, lastGrade: grade, typed: typed)
+    MemoryRecord(
+      memory: memory, lastAnswer: answeredAt, lastGrade: grade, typed: typed, belief: belief)
   }
 }

@@ -207,7 +207,7 @@ struct HistoryExport: ParsableCommand {
               id: MemoryRecord(
                 memory: memory, lastAnswer: last,
                 lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again,
-                typed: person.typed)
+                typed: person.typed, belief: person.belief)
             ], model: model)
         }
         let recall = memories.recall(of: id, at: now).map { ($0 * 1000).rounded() / 1000 }

@@ -60,7 +60,7 @@ struct HistoryLink {
           memories[member] = MemoryRecord(
             memory: memory, lastAnswer: last,
             lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again,
-            typed: person.typed)
+            typed: person.typed, belief: person.belief)
         }
       }
       let confusions = Confusions(
@@ -188,7 +188,8 @@ struct HistoryLink {
               chosenPerson: chosenMember.flatMap { people[$0] },
               seconds: result.answerTime.seconds, answeredAt: answer.answeredAt,
               kind: result.question.kind.rawValue),
-            memory: answer.memory, grade: answer.grade.rawValue, typed: answer.typed)
+            memory: answer.memory, grade: answer.grade.rawValue, typed: answer.typed,
+            belief: answer.belief)
         }
       },
       introduction: { member, record in
@@ -196,7 +197,7 @@ struct HistoryLink {
         return failure {
           try history.recordCard(
             person: person, roster: identity, memory: record.memory,
-            grade: record.lastGrade.rawValue, at: record.lastAnswer)
+            grade: record.lastGrade.rawValue, belief: record.belief, at: record.lastAnswer)
         }
       },
       forget: { failure { try history.forget(roster: identity) } },

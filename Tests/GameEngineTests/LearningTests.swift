@@ -150,16 +150,6 @@ final class LearningTests: XCTestCase {
     XCTAssertEqual(LearnScheduler.askingRecall(longer.model), 0.63, accuracy: 1e-9)
     let slower = PlayerMemory(firstLearning: 60, learningGain: 6, learningDecay: 0.5)
     XCTAssertEqual(LearnScheduler.askingRecall(slower.model), 0.71, accuracy: 1e-9)
-    // A name missed before is harder (FSRS's difficulty rose): it grows less per right
-    // answer, so it comes due sooner.
-    let model = MemoryModel.standard
-    let missed = model.remember(
-      model.remember(nil, grade: .again, afterDays: nil), grade: .again, afterDays: 0.001)
-    XCTAssertGreaterThan(missed.difficulty, model.cardDifficulty + 2)
-    XCTAssertLessThan(
-      model.learningGrowth(atRecall: 0.7, difficulty: missed.difficulty),
-      model.learningGrowth(atRecall: 0.7, difficulty: model.cardDifficulty))
-
   }
 
   /// A player whose new names are half gone in seconds.
