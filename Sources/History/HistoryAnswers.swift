@@ -91,7 +91,7 @@ extension History {
   ) -> MemoryColumns {
     MemoryColumns(
       id: person, stability: memory.stability, difficulty: memory.difficulty, lastAnswer: time,
-      lastGrade: grade, learning: memory.learning, typed: typed, belief: text(of: belief))
+      lastGrade: grade, learning: memory.learning, typed: typed, belief: bytes(of: belief))
   }
 
   /// Each wrong answer of the roster `roster` (its identity) that gave another person's name:

@@ -136,12 +136,13 @@ extension History {
         t.column("refusedAt", .double)
       }
     }
-    // How fast the player forgets each person's name (`SpeedBelief`, JSON): the weights of
-    // a few speeds and the memory at each, so that what the answers taught of a person
-    // survives a new launch. NULL for a person not asked since: the model's speed alone.
+    // How fast the player forgets each person's name (`SpeedBelief`): the weights of a few
+    // speeds and the memory at each, as little-endian doubles, so that what the answers taught
+    // of a person survives a new launch (read for thousands of people at once, faster than
+    // JSON). NULL for a person not asked since: the model's speed alone.
     migrator.registerMigration("v7") { db in
       try db.alter(table: "person") { t in
-        t.add(column: "belief", .text)
+        t.add(column: "belief", .blob)
       }
     }
     return migrator

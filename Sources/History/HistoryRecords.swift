@@ -108,25 +108,48 @@ extension History {
     var lastGrade: Int?
     var learning: Double?
     var typed: Bool
-    /// The person's `SpeedBelief` as JSON; nil for none.
-    var belief: String?
+    /// The person's `SpeedBelief` (see `bytes(of:)`); nil for none.
+    var belief: Data?
   }
 
-  /// A belief as kept in a row of `person`: JSON.
-  static func text(of belief: SpeedBelief?) -> String? {
-    belief.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+  /// A belief as kept in a row of `person`: for each speed its weight, then for each its
+  /// memory's stability, difficulty and learning (NaN for none), as little-endian doubles.
+  static func bytes(of belief: SpeedBelief?) -> Data? {
+    guard let belief else { return nil }
+    let numbers =
+      belief.weights
+      + belief.memories.flatMap { [$0.stability, $0.difficulty, $0.learning ?? .nan] }
+    var data = Data(capacity: numbers.count * 8)
+    for number in numbers {
+      withUnsafeBytes(of: number.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+    }
+    return data
   }
 
   /// The belief kept in a row of `person`; nil when there is none, or it cannot be read (the
   /// model's speed alone then, and nothing is lost: the next answer makes a new one).
-  static func belief(_ text: String?) -> SpeedBelief? {
-    guard let data = text?.data(using: .utf8),
-      let belief = try? JSONDecoder().decode(SpeedBelief.self, from: data),
-      belief.weights.count == SpeedBelief.speeds.count,
-      belief.memories.count == SpeedBelief.speeds.count,
-      belief.weights.allSatisfy({ $0.isFinite && $0 >= 0 })
-    else { return nil }
-    return belief
+  static func belief(_ data: Data?) -> SpeedBelief? {
+    let speeds = SpeedBelief.speeds.count
+    guard let data, data.count == speeds * 4 * 8 else { return nil }
+    let numbers = (0..<speeds * 4).map { index in
+      Double(
+        bitPattern: UInt64(
+          littleEndian: data.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+          }))
+    }
+    let weights = Array(numbers[..<speeds])
+    guard weights.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+    let memories = (0..<speeds).map { speed in
+      let at = speeds + 3 * speed
+      return MemoryState(
+        stability: numbers[at], difficulty: numbers[at + 1],
+        learning: numbers[at + 2].isNaN ? nil : numbers[at + 2])
+    }
+    guard memories.allSatisfy({ $0.stability.isFinite && $0.difficulty.isFinite }) else {
+      return nil
+    }
+    return SpeedBelief(weights: weights, memories: memories)
   }
 
   /// The memory kept in a row of `person`, or nil for someone never asked.

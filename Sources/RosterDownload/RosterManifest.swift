@@ -155,6 +155,15 @@ public struct RosterManifest: Hashable, Sendable {
     }
   }
 
+  /// The `scores-url` of the manifest `data` as it is written, if it has one.
+  static func scoresURL(in data: Data) -> String? {
+    struct ScoresField: Decodable {
+      var scoresURL: String?
+      enum CodingKeys: String, CodingKey { case scoresURL = "scores-url" }
+    }
+    return (try? JSONDecoder().decode(ScoresField.self, from: data))?.scoresURL
+  }
+
   /// The version alone.
   private struct VersionField: Decodable {
     var version: Scalar?

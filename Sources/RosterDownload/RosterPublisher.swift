@@ -16,6 +16,8 @@ public enum RosterPublisher {
     public let sha256: String
     /// The manifest's path.
     public let manifest: String
+    /// Where players' scores go, if anywhere: the one asked for, else the previous manifest's.
+    public let scoresURL: String?
   }
 
   /// Why nothing was published, in one line naming the file.
@@ -46,6 +48,10 @@ public enum RosterPublisher {
     }
     let manifestPath = (out as NSString).appendingPathComponent(manifestName)
     let version = try previousVersion(at: manifestPath) + 1
+    // A club that collects scores keeps collecting them when `--scores-url` is not given again.
+    let scoresURL =
+      scoresURL
+      ?? FileManager.default.contents(atPath: manifestPath).flatMap(RosterManifest.scoresURL(in:))
     let zipName = "\(slug(name))-\(version).zip"
 
     let archive: Archive
@@ -77,7 +83,8 @@ public enum RosterPublisher {
     try write(zip, to: (out as NSString).appendingPathComponent(zipName))
     try write(manifest + Data("\n".utf8), to: manifestPath)
     return Published(
-      version: version, zip: zipName, size: zip.count, sha256: sha256, manifest: manifestPath)
+      version: version, zip: zipName, size: zip.count, sha256: sha256, manifest: manifestPath,
+      scoresURL: scoresURL)
   }
 
   /// The version of the manifest at `path` (0 when there is none), a string or a number as

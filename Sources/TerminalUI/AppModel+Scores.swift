@@ -18,6 +18,7 @@ extension AppModel {
     guard let scores else { return }
     // Said where it was answered, once.
     self.scores?.notKept = nil
+    self.scores?.saidNo = false
     let time = session.wallClock.unixSeconds(at: instant)
     let members = session.memberIDsInPlay
     let score = RoundScore(
@@ -56,9 +57,11 @@ extension AppModel {
       step.effects.append(.sendScores(held))
     } else if let setting = ScoresConsent.setting(scores.setting, noTo: scores.host) {
       scores.setting = setting
+      scores.saidNo = true
       step.effects.append(.saveSetting(key: "send-scores", value: setting))
     } else {
       scores.declined = true
+      scores.saidNo = true
     }
     self.scores = scores
   }
@@ -90,7 +93,7 @@ extension AppModel {
         detail: "As \(scores.player); no answers, no photos", asks: true)
     }
     return scores.finishedLine(ellipsis: appearance.ellipsis).map {
-      FinishedScores(line: $0, detail: nil, asks: false)
+      FinishedScores(line: $0[0], detail: nil, asks: false, shorter: Array($0.dropFirst()))
     }
   }
 
@@ -109,6 +112,8 @@ public struct FinishedScores: Hashable, Sendable {
   public var detail: String?
   /// Whether it asks (its Yes and No under it).
   public var asks: Bool
+  /// The line in fewer words, for a narrow window, the longest first.
+  public var shorter: [String] = []
 
   /// The rows it takes on the finished scene.
   var rows: Int { asks ? 3 : 1 }

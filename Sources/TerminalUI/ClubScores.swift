@@ -148,6 +148,8 @@ struct ScoresState: Hashable, Sendable {
   var sending = 0
   /// Why the answer could not be kept in the settings (it holds for this launch).
   var notKept: String?
+  /// Whether the player just said no, on the finished scene on screen.
+  var saidNo = false
 
   init(_ scores: ClubScores) {
     club = scores.club
@@ -163,14 +165,21 @@ struct ScoresState: Hashable, Sendable {
 
   /// The finished scene's line of the scores, once the player said yes (or why their answer
   /// is not kept in the settings); `ellipsis` ends a line still going on.
-  func finishedLine(ellipsis: String) -> String? {
-    if let notKept { return "Your answer is not kept in the settings: \(notKept)" }
-    guard consent == .yes else { return nil }
-    if sending > 0 { return "Sending your score to \(club)\(ellipsis)" }
-    if status.waiting > 0, let failure = status.failure {
-      return "Score not sent (\(failure)); it is sent again later"
+  /// The fullest first, then shorter ones for a narrow window.
+  func finishedLine(ellipsis: String) -> [String]? {
+    if let notKept {
+      return ["Your answer is not kept in the settings: \(notKept)", "Not kept: \(notKept)"]
     }
-    return "Scores go to \(club) as \(player)"
+    if saidNo { return ["Scores not sent (Settings change this)", "Scores not sent"] }
+    guard consent == .yes else { return nil }
+    if sending > 0 { return ["Sending your score to \(club)\(ellipsis)", "Sending\(ellipsis)"] }
+    if status.waiting > 0, let failure = status.failure {
+      return [
+        "Score not sent: \(failure); it is sent again later", "Score not sent: \(failure)",
+        "Score not sent; sent again later",
+      ]
+    }
+    return ["Scores go to \(club) as \(player)", "Scores go to \(club)", "Score sent"]
   }
 
   /// The statistics' lines; `now` is Unix seconds.

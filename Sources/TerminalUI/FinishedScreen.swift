@@ -99,8 +99,9 @@ extension Renderer {
     // The club's scores: how they went, or whether to send them, with its Yes and No.
     if let scores {
       frame.putCentered(
-        scores.line, column: 1, row: row, width: size.columns - 2,
-        style: scores.asks ? look.title : look.dim, ellipsis: look.ellipsis)
+        DisplayWidth.fitting([scores.line] + scores.shorter, in: size.columns - 2), column: 1,
+        row: row, width: size.columns - 2, style: scores.asks ? look.title : look.dim,
+        ellipsis: look.ellipsis)
       if let detail = scores.detail {
         frame.putCentered(
           detail, column: 1, row: row + 1, width: size.columns - 2, style: look.dim,

@@ -56,18 +56,17 @@ struct Configuration {
     (
       "send-scores",
       { text throws(UsageError) in
-        // true, false, or the score servers said yes to: host names (a port after a colon).
-        let hosts = text.split(whereSeparator: \.isWhitespace)
-        guard !hosts.isEmpty,
-          ["true", "false"].contains(text)
-            || hosts.allSatisfy({ host in
-              !host.contains("/") && host != "true" && host != "false"
-                && URL(string: "https://\(host)")?.host?.isEmpty == false
-            })
+        // true, false, or the score servers said yes to: host names (with a port after a
+        // colon), each with a dot or a port, or localhost.
+        let hosts = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let isHost = { (host: String) in
+          (host.contains(".") || host.contains(":") || host == "localhost")
+            && !host.contains("/") && URL(string: "https://\(host)")?.host?.isEmpty == false
+        }
+        guard ["true", "false"].contains(text) || (!hosts.isEmpty && hosts.allSatisfy(isHost))
         else {
           throw UsageError(
-            "--send-scores must be true, false or the score servers said yes to (host names), "
-              + "not \(text)")
+            "--send-scores must be true, false or score servers' host names, not \(text)")
         }
       }
     ),
@@ -174,12 +173,18 @@ struct Configuration {
   }
 
   /// What keeps a setting in the file: the value as typed, checked as the option checks it
-  /// (a number as a number, true and false as such); nil, or why not.
+  /// (a number as a number, true and false as such); nil, or why not. A score server's URL
+  /// pasted for `send-scores` is kept as its host.
   var settingSaver: (@Sendable (String, String) -> String?)? {
     guard let path = file?.path else { return nil }
-    return { key, text in
+    return { key, typed in
+      var text =
+        key == "send-scores"
+        ? typed.split(whereSeparator: \.isWhitespace).map { word in
+          word.contains("://")
+            ? URL(string: String(word)).map(ScoreSending.host(of:)) ?? String(word) : String(word)
+        }.joined(separator: " ") : typed
       if let reason = Self.refusal(of: text, for: key) { return reason }
-      var text = text
       if key == "roster" {
         // A folder by its whole path, and one that is there: a URL is checked when played.
         text = Self.club(of: text)

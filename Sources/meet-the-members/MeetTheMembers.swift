@@ -164,7 +164,8 @@ struct MeetTheMembers: ParsableCommand {
         + "$XDG_CONFIG_HOME/meet-the-members/config.toml (or ~/.config/meet-the-members/"
         + "config.toml): the roster to play without ROSTER_FOLDER, and the defaults of "
         + "--answer-seconds, --reveal-seconds, --type-seconds, --kind, --round, --minutes, "
-        + "--graphics and --colors (see the README).",
+        + "--graphics and --colors, your name (player) and the clubs your scores go to "
+        + "(send-scores) (see the README).",
       valueName: "file"),
     completion: .file(extensions: ["toml"]))
   var config: String?

@@ -13,7 +13,7 @@ struct Publish: ParsableCommand {
     abstract: "Write a roster folder as a club's server serves it: a zip and roster.json.",
     discussion: """
       The zip holds the folder's photos and members.csv (groups are its subfolders, or the \
-      manifest's group column); roster.json gives its version (one more than the roster.json \
+      group column of members.csv); roster.json gives its version (one more than the roster.json \
       already in the output folder, else 1), size, SHA-256 and MD5. Any static web server can \
       serve the output folder; players give the game roster.json's URL.
       """)
@@ -36,7 +36,8 @@ struct Publish: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where players who say yes send their scores (a POST of JSON a round; see the README).",
+      "Where players who say yes send their scores (a POST of JSON a round; see the README); "
+        + "kept from the roster.json already in the output folder when not given.",
       valueName: "url"))
   var scoresURL: String?
 
@@ -85,6 +86,7 @@ struct Publish: ParsableCommand {
     print(
       "Published \(safe(name)) version \(published.version): \(roster.entries.count) members, "
         + "\(safe((out as NSString).appendingPathComponent(published.zip))) "
-        + "(\(published.size) bytes) and \(safe(published.manifest)).")
+        + "(\(published.size) bytes) and \(safe(published.manifest))"
+        + (published.scoresURL.map { "; scores go to \(safe($0))" } ?? "") + ".")
   }
 }

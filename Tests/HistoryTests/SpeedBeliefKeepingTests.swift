@@ -33,7 +33,7 @@ final class SpeedBeliefKeepingTests: RosterFolderTestCase {
     XCTAssertEqual(try reopened.summaries(rosters: nil).first?.belief, belief)
 
     try reopened.pool.write { db in
-      try db.execute(sql: "UPDATE person SET belief = '{\"weights\": [1]}'")
+      try db.execute(sql: "UPDATE person SET belief = x'0102'")
     }
     let damaged = try History(folder: folder + "/data").people(
       photos(["Ada"], in: "club"), roster: key)[0]

@@ -161,6 +161,25 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertTrue(Set(settingsWindowKeys).isSubset(of: keys), "\(settingsWindowKeys) \(keys)")
   }
 
+  /// `send-scores` is true, false or score servers' hosts: words that are no host are
+  /// refused in one line, and a score server's URL pasted is kept as its host.
+  func testSendScoresTakesHostsAndAPastedURLBecomesItsHost() throws {
+    let path = folder + "/config.toml"
+    try "player = 'Ada'\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let save = try XCTUnwrap(Configuration.load(option: path).settingSaver)
+    XCTAssertEqual(
+      save("send-scores", "yes please"),
+      "send-scores must be true, false or score servers' host names, not yes please")
+    XCTAssertNotNil(save("send-scores", "Chess Club"))
+    XCTAssertNil(save("send-scores", "https://scores.example.org/club 127.0.0.1:8765"))
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8),
+      "player = 'Ada'\nsend-scores = 'scores.example.org 127.0.0.1:8765'\n")
+    XCTAssertNil(save("send-scores", "false"))
+    XCTAssertTrue(
+      try String(contentsOfFile: path, encoding: .utf8).hasSuffix("send-scores = false\n"))
+  }
+
   func testAConfigFileNamedMustBeThere() throws {
     let result = try runMeetTheMembers(["--headless", "--config", folder + "/missing.toml"])
     XCTAssertEqual(result.status, 64)

@@ -41,6 +41,39 @@ final class HeadlessClockTests: XCTestCase {
     XCTAssertTrue(export.output.contains("2027-01-01T10:00:01.000Z"), export.output)
   }
 
+  /// What the answers taught of how fast each name is forgotten (`SpeedBelief`) survives a new
+  /// launch: everyone's recall, read at the same wall time, is what the first launch said.
+  func testEachPersonsBeliefSurvivesANewLaunch() throws {
+    let data = NSTemporaryDirectory() + "mtm-belief-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    var commands = [#"{"do":"start","mode":"learn"}"#]
+    for _ in 0..<12 {
+      commands += [
+        #"{"do":"next"}"#, #"{"do":"wait","seconds":2}"#, #"{"do":"answer","option":2}"#,
+        #"{"do":"wait","seconds":2}"#,
+      ]
+    }
+    let first = try play(
+      commands + [#"{"do":"wait","seconds":40}"#, #"{"do":"people"}"#],
+      clock: "2027-01-01T10:00:00Z", data: data)
+    let last = try XCTUnwrap(first.last { $0["event"] as? String == "people" })
+    let time = try XCTUnwrap(last["t"] as? Double)
+    let second = try play(
+      [#"{"do":"wait","seconds":\#(time)}"#, #"{"do":"people"}"#],
+      clock: "2027-01-01T10:00:00Z", data: data)
+    func recalls(_ events: [[String: Any]]) throws -> [String: Double] {
+      let people = try XCTUnwrap(events.last { $0["event"] as? String == "people" })
+      let rows = try XCTUnwrap(people["people"] as? [[String: Any]])
+      return Dictionary(
+        uniqueKeysWithValues: rows.compactMap { row in
+          (row["recall"] as? Double).map { (row["name"] as? String ?? "", $0) }
+        })
+    }
+    let before = try recalls(first)
+    XCTAssertGreaterThan(before.count, 2, "people were met and asked")
+    XCTAssertEqual(try recalls(second), before)
+  }
+
   /// A sitting's memory survives a new launch: a name met on a card and answered right once
   /// is still being learnt ten minutes later (its recall has fallen below 0.9), where FSRS's
   /// memory alone, which takes a first look to last hours, would still trust it.

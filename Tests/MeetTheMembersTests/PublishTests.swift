@@ -88,6 +88,15 @@ final class PublishTests: XCTestCase {
       with: Data(contentsOf: URL(fileURLWithPath: out + "/roster.json")))
     XCTAssertEqual(
       (announced as? [String: String])?["scores-url"], "https://scores.example.org/club")
+    // Published again without it: kept, and said.
+    try copy("Mei Lin Chen.png", to: "club/Mei Lin Chen.png")
+    let third = try publish(to: out)
+    XCTAssertTrue(
+      third.output.hasSuffix("; scores go to https://scores.example.org/club.\n"), third.output)
+    XCTAssertEqual(
+      (try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: out + "/roster.json"))) as? [String: String])?[
+          "scores-url"], "https://scores.example.org/club")
     let refused = try publish(to: out, ["--scores-url", "club.example.org"])
     XCTAssertEqual(refused.status, 64)
     XCTAssertTrue(
@@ -95,7 +104,7 @@ final class PublishTests: XCTestCase {
         "Error: --scores-url must be an http or https URL, not club.example.org\n"),
       refused.errors)
     try serve(out)
-    XCTAssertEqual(try rosterEvent(club.url)["members"] as? Int, 5)
+    XCTAssertEqual(try rosterEvent(club.url)["members"] as? Int, 6, "version 3")
   }
 
   /// A folder that cannot be played is not published; a manifest whose version is not a

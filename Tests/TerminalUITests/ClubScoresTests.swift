@@ -131,7 +131,9 @@ final class ClubScoresTests: XCTestCase {
     model.handle(.press(.answerScores(false)), at: .seconds(24))
     XCTAssertEqual(settingsSaved(model), ["send-scores = false"])
     XCTAssertNil(cell(of: question, in: model.frame))
+    XCTAssertNotNil(cell(of: "Scores not sent (Settings change this)", in: model.frame))
     playRound(&model, at: 30)
+    XCTAssertFalse(model.frame.text.contains("Scores not sent"), "said once")
     XCTAssertNil(cell(of: question, in: model.frame))
     XCTAssertEqual(scoresSent(model), [], "never sent without a yes")
 
