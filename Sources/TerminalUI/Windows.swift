@@ -38,15 +38,17 @@ extension Renderer {
     }
     lines += screen.scoresLines.map { ($0, .plain) }
     lines.append(("", .plain))
+    // As many of the last results as the window shows, and the header says how many.
+    let recent = game.recentResults.prefix(max(0, frame.size.rows - 7 - lines.count - 1))
     if game.recentResults.isEmpty {
       lines.append(("No answers yet.", look.dim))
-    } else {
+    } else if !recent.isEmpty {
       lines.append(
         (
-          "Last \(game.recentResults.count == 1 ? "result" : "\(game.recentResults.count) results"):",
+          "Last \(recent.count == 1 ? "result" : "\(recent.count) results"):",
           .plain
         ))
-      for result in game.recentResults {
+      for result in recent {
         let name = result.member.name
         switch result.outcome {
         case .correct: lines.append(("\(look.right) \(name)", look.rightText))

@@ -218,6 +218,28 @@ final class ClubScoresTests: XCTestCase {
     XCTAssertFalse(model.frame.text.contains("not kept"), "said once")
   }
 
+  /// The statistics list as many of the last results as the window shows, and say how many:
+  /// never "Last 3 results" over two.
+  func testTheStatisticsSayHowManyResultsTheyShow() {
+    for rows in [24, 19, 16] {
+      var model = makeScoresModel(
+        setting: "scores.example.org",
+        status: ScoresStatus(lastSent: -60, failure: "the server answered 503", waiting: 1))
+      model.handle(.resized(CellSize(columns: 80, rows: rows)), at: .zero)
+      for round in 0..<3 { playRound(&model, at: Double(10 * round)) }
+      model.handle(.key(.character("s")), at: .seconds(40))
+      let text = model.frame.text
+      let listed = text.split(separator: "\n").filter { $0.contains("✓") }.count
+      if listed == 0 {
+        XCTAssertFalse(text.contains("Last"), "\(rows) rows:\n\(text)")
+      } else {
+        XCTAssertTrue(
+          text.contains(listed == 1 ? "Last result:" : "Last \(listed) results:"),
+          "\(rows) rows:\n\(text)")
+      }
+    }
+  }
+
   func testTheStatisticsSayWhenTheLastWasSentAndWhyOthersWait() {
     let cases: [(String?, ScoresStatus, String)] = [
       (nil, ScoresStatus(), "Scores: Example Club collects them; you are asked when a round ends"),
