@@ -9,7 +9,7 @@ import RealModule
 /// four is R + (1 - R) / 4 likely, a miss the rest). Recall is the weighted mean of the
 /// speeds' recalls: a name met twice is less certain than one answered ten times, so it is
 /// asked sooner while its recall is high, and later, once its speed is known.
-public struct SpeedBelief: Hashable, Sendable, Codable {
+public struct SpeedBelief: Hashable, Sendable {
   /// The speeds, as factors of the time elapsed: e^-0.8 to e^0.8 in seven steps.
   public static let speeds: [Double] = logSpeeds.map { .exp($0) }
   /// Before any answer: a normal belief over the speeds' logarithms, of spread 0.4.
