@@ -105,10 +105,17 @@ public struct Memories: Hashable, Sendable {
   /// Whether the member, met before, is due at `time`: a question now is what keeps their
   /// name. A name learnt is due when its recall has fallen below the model's desired recall
   /// (0.9); a name being learnt when it has fallen below `askingRecall` (asked sooner, it
-  /// would be learnt in more questions). Learn mode asks by the same rule.
+  /// would be learnt in more questions). Learn mode asks by the same rule. With a belief over
+  /// the person's speed, whose speeds may be learnt at different times, the threshold is each
+  /// speed's, weighed as the belief weighs it.
   public func isDue(_ member: MemberID, at time: Double) -> Bool {
     guard let record = records[member] else { return false }
-    let threshold = record.memory.learning == nil ? model.desiredRecall : askingRecall
+    let threshold =
+      record.belief.map { belief in
+        zip(belief.weights, belief.memories).reduce(0) { sum, speed in
+          sum + speed.0 * (speed.1.learning == nil ? model.desiredRecall : askingRecall)
+        }
+      } ?? (record.memory.learning == nil ? model.desiredRecall : askingRecall)
     return (recall(of: member, at: time) ?? 0) < threshold
   }
 

@@ -135,15 +135,18 @@ public struct MemoryModel: Hashable, Sendable {
   /// first). Within a day, FSRS-6's short-term rule applies. A miss (again) puts the name back
   /// to learning (keeping part of it); a recall while learning makes the learning last
   /// longer, until it is learnt.
-  public func remember(_ memory: MemoryState?, grade: Grade, afterDays days: Double?)
-    -> MemoryState
-  {
-    remember(memory, grade: grade, afterDays: days, recall: nil)
+  /// `speed` scales the time that fades the memory (a person forgotten faster than the model
+  /// says, see `SpeedBelief`), not the calendar: FSRS's same-day rule counts real days.
+  public func remember(
+    _ memory: MemoryState?, grade: Grade, afterDays days: Double?, speed: Double = 1
+  ) -> MemoryState {
+    remember(memory, grade: grade, afterDays: days, recall: nil, speed: speed)
   }
 
   /// `remember`, given the recall just before the answer when it is known already.
   private func remember(
-    _ memory: MemoryState?, grade: Grade, afterDays days: Double?, recall known: Double?
+    _ memory: MemoryState?, grade: Grade, afterDays days: Double?, recall known: Double?,
+    speed: Double = 1
   ) -> MemoryState {
     guard let memory, let days else {
       return learnt(
@@ -155,7 +158,7 @@ public struct MemoryModel: Hashable, Sendable {
       days < 1
       ? shortTermStability(memory.stability, grade: grade)
       : nextStability(
-        memory, recall: recall(after: days, stability: memory.stability), grade: grade)
+        memory, recall: recall(after: days * speed, stability: memory.stability), grade: grade)
     let difficulty = nextDifficulty(memory.difficulty, grade: grade)
     if grade == .again {
       // A miss puts the name back to learning, always: a name being learnt keeps what
@@ -171,7 +174,7 @@ public struct MemoryModel: Hashable, Sendable {
     if let before = memory.learning {
       learning =
         before
-        * learningGrowth(atRecall: known ?? recall(of: memory, afterDays: days))
+        * learningGrowth(atRecall: known ?? recall(of: memory, afterDays: days * speed))
     }
     return learnt(MemoryState(stability: stability, difficulty: difficulty, learning: learning))
   }
@@ -189,16 +192,17 @@ public struct MemoryModel: Hashable, Sendable {
   /// (recalled, graded `grade`) and "guessed" (as after a miss); one that could not be
   /// guessed (no options) counts in full.
   /// `recall` is the recall predicted just before it, when it is known already.
+  /// `speed` scales the time that fades the memory, as in `remember`.
   public func answered(
     _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, options: Int,
-    recall known: Double? = nil
+    recall known: Double? = nil, speed: Double = 1
   ) -> MemoryState {
-    let missed = remember(memory, grade: .again, afterDays: days, recall: known)
+    let missed = remember(memory, grade: .again, afterDays: days, recall: known, speed: speed)
     guard right else { return missed }
     let recallBefore =
-      known ?? memory.flatMap { memory in days.map { recall(of: memory, afterDays: $0) } }
+      known ?? memory.flatMap { memory in days.map { recall(of: memory, afterDays: $0 * speed) } }
     return blend(
-      remember(memory, grade: grade, afterDays: days, recall: recallBefore), missed,
+      remember(memory, grade: grade, afterDays: days, recall: recallBefore, speed: speed), missed,
       weight: Memories.knew(recallBefore: recallBefore, options: options))
   }
 

@@ -43,9 +43,16 @@ public struct SpeedBelief: Hashable, Sendable {
   /// The memory at the speed the model gives everyone.
   public var typicalMemory: MemoryState { memories[Self.typical] }
 
-  /// The probability of recall `days` after the last card or answer.
+  /// The probability of recall `days` after the last card or answer (computed for every
+  /// person at every step of learn mode: no array is made).
   public func recall(afterDays days: Double, model: MemoryModel) -> Double {
-    zip(weights, recalls(afterDays: days, model: model)).reduce(0) { $0 + $1.0 * $1.1 }
+    var recall = 0.0
+    for index in weights.indices {
+      recall +=
+        weights[index]
+        * model.recall(of: memories[index], afterDays: days * Self.speeds[index])
+    }
+    return recall
   }
 
   /// Each speed's recall `days` after the last card or answer.
@@ -57,7 +64,7 @@ public struct SpeedBelief: Hashable, Sendable {
   func introduced(afterDays days: Double?, model: MemoryModel) -> SpeedBelief {
     var belief = self
     belief.memories = zip(memories, Self.speeds).map { memory, speed in
-      model.remember(memory, grade: .again, afterDays: days.map { $0 * speed })
+      model.remember(memory, grade: .again, afterDays: days, speed: speed)
     }
     return belief
   }
@@ -65,25 +72,36 @@ public struct SpeedBelief: Hashable, Sendable {
   /// The belief after an answer `days` after the last: each speed's memory takes it in as the
   /// model says, and each speed is weighed by how likely it made the answer (among `options`
   /// names or faces; 0 for a name typed, which cannot be guessed). One answer in fifty is
-  /// taken for a slip, whatever the recall, so that one mis-tap does not rule a speed out.
+  /// taken for a slip, whatever the recall, as the fit takes it, and a thousandth of the prior
+  /// stays in the weights, so that no answer rules a speed out.
   func answered(
     right: Bool, grade: Grade, afterDays days: Double, options: Int, model: MemoryModel
   ) -> SpeedBelief {
     let recalls = recalls(afterDays: days, model: model)
     let guess = options > 0 ? 1 / Double(options) : 0
+    // As the fit scores an answer (`MemoryFit`): right with R + (1 - R) g, but for a slip,
+    // a guess g whatever R (g is 1 / options; 0 for a name typed).
     let likely = recalls.map { recall in
-      let rightly = recall + (1 - recall) * guess
-      return (1 - MemoryFit.slip) * (right ? rightly : 1 - rightly)
-        + MemoryFit.slip * (right ? max(guess, 0.5) : 1 - max(guess, 0.5))
+      let rightly = (1 - MemoryFit.slip) * (recall + (1 - recall) * guess) + MemoryFit.slip * guess
+      return right ? rightly : 1 - rightly
     }
-    var weights = zip(weights, likely).map { $0 * $1 }
+    return SpeedBelief(
+      weights: Self.normalised(zip(weights, likely).map { $0 * $1 }) ?? Self.prior,
+      memories: zip(memories, zip(Self.speeds, recalls)).map { memory, pair in
+        model.answered(
+          memory, right: right, grade: grade, afterDays: days, options: options, recall: pair.1,
+          speed: pair.0)
+      })
+  }
+
+  /// `weights` summing to 1, with `floor` of the prior mixed in (after an answer a thousandth,
+  /// so that no speed ever falls so low that a long run of answers cannot bring it back);
+  /// nil when they sum to nothing (or are not numbers).
+  public static func normalised(_ weights: [Double], floor: Double = 1e-3) -> [Double]? {
     let total = weights.reduce(0, +)
-    weights = total > 0 ? weights.map { $0 / total } : Self.prior
-    let memories = zip(memories, zip(Self.speeds, recalls)).map { memory, pair in
-      model.answered(
-        memory, right: right, grade: grade, afterDays: days * pair.0, options: options,
-        recall: pair.1)
-    }
-    return SpeedBelief(weights: weights, memories: memories)
+    guard weights.count == prior.count, total.isFinite, total > 0,
+      weights.allSatisfy({ $0 >= 0 })
+    else { return nil }
+    return zip(weights, prior).map { (1 - floor) * $0 / total + floor * $1 }
   }
 }

@@ -222,6 +222,6 @@ extension History {
       stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"])
     return Person(
       id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"],
-      typed: row["typed"] ?? false, belief: belief(row["belief"]))
+      typed: row["typed"] ?? false, belief: belief(row["belief"] ?? .null))
   }
 }

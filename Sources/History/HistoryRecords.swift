@@ -126,11 +126,13 @@ extension History {
     return data
   }
 
-  /// The belief kept in a row of `person`; nil when there is none, or it cannot be read (the
-  /// model's speed alone then, and nothing is lost: the next answer makes a new one).
-  static func belief(_ data: Data?) -> SpeedBelief? {
+  /// The belief kept in a row of `person` (any value: only a blob of the right length is
+  /// one); nil when there is none, or it cannot be read: weights that sum to nothing, a
+  /// memory out of the model's bounds. The model's speed alone then, and nothing is lost: the
+  /// next answer makes a new one.
+  static func belief(_ value: DatabaseValue) -> SpeedBelief? {
     let speeds = SpeedBelief.speeds.count
-    guard let data, data.count == speeds * 4 * 8 else { return nil }
+    guard case .blob(let data) = value.storage, data.count == speeds * 4 * 8 else { return nil }
     let numbers = (0..<speeds * 4).map { index in
       Double(
         bitPattern: UInt64(
@@ -138,16 +140,20 @@ extension History {
             $0.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
           }))
     }
-    let weights = Array(numbers[..<speeds])
-    guard weights.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
-    let memories = (0..<speeds).map { speed in
-      let at = speeds + 3 * speed
-      return MemoryState(
-        stability: numbers[at], difficulty: numbers[at + 1],
-        learning: numbers[at + 2].isNaN ? nil : numbers[at + 2])
-    }
-    guard memories.allSatisfy({ $0.stability.isFinite && $0.difficulty.isFinite }) else {
+    guard let weights = SpeedBelief.normalised(Array(numbers[..<speeds]), floor: 0) else {
       return nil
+    }
+    var memories: [MemoryState] = []
+    for speed in 0..<speeds {
+      let at = speeds + 3 * speed
+      let (stability, difficulty, learning) = (numbers[at], numbers[at + 1], numbers[at + 2])
+      guard stability.isFinite, stability >= MemoryModel.minimumStability,
+        MemoryModel.difficultyRange.contains(difficulty),
+        learning.isNaN || (learning.isFinite && learning > 0)
+      else { return nil }
+      memories.append(
+        MemoryState(
+          stability: stability, difficulty: difficulty, learning: learning.isNaN ? nil : learning))
     }
     return SpeedBelief(weights: weights, memories: memories)
   }

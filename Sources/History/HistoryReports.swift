@@ -163,7 +163,7 @@ extension History {
           name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
           correct: row[4],
           averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9],
-          typed: row[11], belief: Self.belief(row[12]))
+          typed: row[11], belief: Self.belief(row[12] ?? .null))
       }
     }
   }

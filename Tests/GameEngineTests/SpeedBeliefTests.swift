@@ -49,15 +49,38 @@ final class SpeedBeliefTests: XCTestCase {
     XCTAssertLessThan(meanSpeed(memories(Array(repeating: true, count: 8), gap: 900)), three)
   }
 
-  /// A name missed comes due sooner than one answered right at the same times (the belief
-  /// says it fades faster), where both were asked as often.
-  func testANameMissedComesBackSooner() throws {
-    let missed = memories([true, false, true])
-    let kept = memories([true, true, true])
-    let later = 900 + 600.0
+  /// The belief, not only each miss's reset of the learning, brings a name missed again and
+  /// again back sooner: with the same answers and the weights held at the prior, it would
+  /// come back later.
+  func testANameMissedComesBackSoonerThanItsMemoryAloneSays() throws {
+    let missed = memories([true, false, false, true, false, true])
+    let record = try XCTUnwrap(missed.records[member.id])
+    var prior = try XCTUnwrap(record.belief)
+    prior.weights = SpeedBelief.prior
+    let later = record.lastAnswer + 600
+    let days = (later - record.lastAnswer) / 86_400
     XCTAssertLessThan(
       try XCTUnwrap(missed.recall(of: member.id, at: later)),
-      try XCTUnwrap(kept.recall(of: member.id, at: later)))
+      prior.recall(afterDays: days, model: missed.model) - 0.001)
+  }
+
+  /// Over days too, a faster speed remembers less, and a miss after the name was learnt moves
+  /// the belief to the faster speeds.
+  func testOverDaysAFasterSpeedRemembersLessAndAMissMovesTheBeliefFaster() throws {
+    let days = 86_400.0
+    let learnt = memories([true, true, true, true, true, true], gap: 0.7 * days)
+    let record = try XCTUnwrap(learnt.records[member.id])
+    let belief = try XCTUnwrap(record.belief)
+    for elapsed in [0.5, 2, 10] {
+      let recalls = SpeedBelief.speeds.indices.map { index in
+        learnt.model.recall(
+          of: belief.memories[index], afterDays: elapsed * SpeedBelief.speeds[index])
+      }
+      XCTAssertEqual(recalls, recalls.sorted(by: >), "after \(elapsed) days: \(recalls)")
+    }
+    let before = meanSpeed(learnt)
+    let missedLater = memories([true, true, true, true, true, true, false], gap: 0.7 * days)
+    XCTAssertGreaterThan(meanSpeed(missedLater), before + 0.02)
   }
 
   /// An answer no speed expects (a miss right after a run of recalls) is taken for a possible
