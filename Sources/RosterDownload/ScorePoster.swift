@@ -63,6 +63,6 @@ public enum ScorePoster {
   }
 
   private static func failed(_ error: any Error, url: URL) -> Failure {
-    Failure(reason: RosterFetcher.explained(error, url: url).problem, refused: false)
+    Failure(reason: FetchError.explained(error, url: url).problem, refused: false)
   }
 }

@@ -7,8 +7,9 @@ import Pictures
 /// with an instant, and `EffectRunner` runs the effects it returns.
 ///
 /// Its concerns live in files of their own: keys (AppModel+Keys, from the `Keymap`), focus
-/// (AppModel+Focus), pictures (AppModel+Pictures), what the screen shows (AppModel+Screen)
-/// and the people window (PeopleWindowState).
+/// (AppModel+Focus), pictures (AppModel+Pictures), what the screen shows (AppModel+Screen),
+/// the history (AppModel+History), the club's scores (AppModel+Scores) and the people window
+/// (PeopleWindowState).
 public struct AppModel: Sendable {
   public internal(set) var session: Session
   public internal(set) var place: Place = .start
@@ -51,7 +52,7 @@ public struct AppModel: Sendable {
   let suggestsLearning: Bool
   /// Whether answers were recorded since the player's memory was last fitted: a sitting left
   /// before its end is fitted as the game quits.
-  private var answersSinceFit = false
+  var answersSinceFit = false
   /// Whether the player was told why faces are not asked (see `facesNotice`): once a launch.
   private var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.
@@ -273,53 +274,6 @@ public struct AppModel: Sendable {
     }
   }
 
-  /// The history's part of a transition: an answer, or a member met on a name card, with
-  /// their memory after it and before.
-  private mutating func record(
-    _ transition: Transition, memoriesBefore before: Memories, into step: inout Step
-  ) {
-    switch transition.kind {
-    case .questionEnded(let result):
-      let member = result.member.id
-      guard let record = memories.records[member] else { return }
-      step.effects.append(
-        .recordAnswer(
-          RecordedAnswer(
-            result: result, answeredAt: record.lastAnswer, memory: record.memory,
-            grade: record.lastGrade, typed: record.typed,
-            mode: (session.state.game?.mode ?? .quiz).rawValue,
-            previous: before.records[member], belief: record.belief)))
-      answersSinceFit = true
-
-    case .introduced(let member):
-      guard let record = memories.records[member.id] else { return }
-      step.effects.append(
-        .recordIntroduction(member.id, record, previous: before.records[member.id]))
-    case .roundFinished:
-      step.effects.append(.fitMemory(at: session.wallClock.unixSeconds(at: transition.at)))
-      answersSinceFit = false
-    default:
-      break
-    }
-  }
-
-  /// A write the history could not keep: the memory it carried is taken back, so that what
-  /// the game believes the player remembers is what the history holds. A later answer about
-  /// the same person (its write still on its way) is left as it is.
-  private mutating func historyFailed(_ write: Effect) {
-    switch write {
-    case .recordAnswer(let answer):
-      let member = answer.result.member.id
-      guard memories.records[member] == answer.record else { return }
-      session.revertMemory(of: member, to: answer.previous)
-    case .recordIntroduction(let member, let record, let previous):
-      guard memories.records[member] == record else { return }
-      session.revertMemory(of: member, to: previous)
-    default:
-      break
-    }
-  }
-
   private mutating func resize(to newSize: CellSize, at now: Instant, into step: inout Step) {
     size = newSize
     tell(isTooSmall ? .screenLeft : .clockTicked, at: now, into: &step)
@@ -374,26 +328,6 @@ public struct AppModel: Sendable {
     var settingsFile: SettingsFile?
     var settingsWindow: SettingsWindowState
     var scores: ScoresState?
-  }
-}
-
-/// What the front end knows of the history when the game starts.
-public struct HistorySetup: Sendable {
-  /// Each member's memory as recorded.
-  public var memories: Memories
-  /// The wall time of the game's clock; nil when no answer can be recorded.
-  public var wallClock: WallClock?
-  /// What the history cannot keep and why (one line naming the file), if anything.
-  public var notice: String?
-  /// Everything recorded for the roster so far.
-  public var totals = Totals()
-  /// Who the player took for whom in the roster's answers.
-  public var confusions = Confusions()
-
-  public init(memories: Memories, wallClock: WallClock?, notice: String?) {
-    self.memories = memories
-    self.wallClock = wallClock
-    self.notice = notice
   }
 }
 
