@@ -61,9 +61,17 @@ public struct Memories: Hashable, Sendable {
   /// fewest questions, as the model says (`LearnScheduler.askingRecall`).
   public let askingRecall: Double
 
-  public init(_ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard) {
+  /// How quickly the player answers when they know a name and when they guess: what the
+  /// time of a right answer says of whether it was a guess.
+  public private(set) var guessTimes: GuessTimes
+
+  public init(
+    _ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard,
+    guessTimes: GuessTimes = GuessTimes()
+  ) {
     self.records = records
     self.model = model
+    self.guessTimes = guessTimes
     askingRecall = LearnScheduler.askingRecall(model)
   }
 
@@ -130,12 +138,18 @@ public struct Memories: Hashable, Sendable {
   }
 
   /// The probability that a right answer was known rather than guessed among `options`
-  /// names, given the recall predicted before it: R / (R + (1 - R) / options). An answer
-  /// with no options offered (a name typed) cannot be guessed: 1.
-  public static func knew(recallBefore: Double?, options: Int) -> Double {
+  /// names, given the recall predicted before it: R / (R + (1 - R) / options), each side
+  /// weighed by how likely the answer's time is when the player knows and when they guess
+  /// (`GuessTimes`: a slow answer from a player whose guesses are slow is likelier a guess).
+  /// An answer with no options offered (a name typed) cannot be guessed: 1.
+  public static func knew(
+    recallBefore: Double?, options: Int, time: GuessTimes.Evidence = .none
+  ) -> Double {
     guard options > 0 else { return 1 }
     let recall = recallBefore ?? 0
-    return recall / (recall + (1 - recall) / Double(options))
+    let known = recall * time.knew
+    let total = known + (1 - recall) / Double(options) * time.guessed
+    return total > 0 ? known / total : 0
   }
 
   /// How an answer is recorded. A wrong answer or a timeout is not recalled. A right one
@@ -145,9 +159,13 @@ public struct Memories: Hashable, Sendable {
   /// 2.5 s is recalled, a slower one recalled with effort; a name typed, which cannot be a
   /// guess, recalled however long the typing took (see `recalledGrade`). (The memory itself takes
   /// in the answer as evidence weighted by that probability: see `remember`.)
-  public static func grade(_ result: QuestionResult, recallBefore: Double?) -> Grade {
+  /// `time` is what the answer's time says (see `knew`).
+  public static func grade(
+    _ result: QuestionResult, recallBefore: Double?, time: GuessTimes.Evidence = .none
+  ) -> Grade {
     guard case .correct = result.outcome,
-      knew(recallBefore: recallBefore, options: result.question.kind.guessedAmong) >= 0.5
+      knew(recallBefore: recallBefore, options: result.question.kind.guessedAmong, time: time)
+        >= 0.5
     else { return .again }
     return recalledGrade(result)
   }
@@ -190,7 +208,8 @@ public struct Memories: Hashable, Sendable {
 
   /// Takes in an answer revealed at `time` (Unix seconds); returns the member's new record.
   /// A right answer among several names is evidence weighted by the chance the player knew
-  /// it: the memory after it is the expectation over "knew" (recalled) and "guessed" (as
+  /// it (from the recall before it and the answer's time, see `knew`; the answer's time is
+  /// then counted in `guessTimes`): the memory after it is the expectation over "knew" (recalled) and "guessed" (as
   /// after a miss), so that a likely guess is never rewarded as a recall; a right answer
   /// that could not be guessed (a name typed) counts in full. A name typed right is recalled
   /// by typing from then on, until a miss.
@@ -199,22 +218,26 @@ public struct Memories: Hashable, Sendable {
     let member = result.member.id
     let previous = records[member]
     let recallBefore = recall(of: member, at: time)
-    let grade = Self.grade(result, recallBefore: recallBefore)
+    let evidence = guessTimes.evidence(of: result)
+    let grade = Self.grade(result, recallBefore: recallBefore, time: evidence)
     let right = result.outcome.isCorrect
     let options = result.question.kind.guessedAmong
+    guessTimes.count(result)
     let typed =
       grade == .again ? false : result.question.kind == .typing || previous?.typed == true
     let record: MemoryRecord
     if let previous {
       let belief = Self.belief(of: previous).answered(
         right: right, grade: Self.recalledGrade(result),
-        afterDays: (time - previous.lastAnswer) / 86_400, options: options, model: model)
+        afterDays: (time - previous.lastAnswer) / 86_400, options: options, time: evidence,
+        model: model)
       record = MemoryRecord(
         memory: belief.typicalMemory, lastAnswer: time, lastGrade: grade, typed: typed,
         belief: belief)
     } else {
       let memory = model.answered(
-        nil, right: right, grade: Self.recalledGrade(result), afterDays: nil, options: options)
+        nil, right: right, grade: Self.recalledGrade(result), afterDays: nil, options: options,
+        time: evidence)
       record = MemoryRecord(
         memory: memory, lastAnswer: time, lastGrade: grade, typed: typed,
         belief: SpeedBelief(memory: memory))
@@ -228,8 +251,11 @@ public struct Memories: Hashable, Sendable {
   }
 
   /// Puts back the record a member had before a card or answer (nil: never met), when that
-  /// card or answer could not be kept.
-  public mutating func revert(_ member: MemberID, to record: MemoryRecord?) {
+  /// card or answer could not be kept; an answer's time is no longer counted.
+  public mutating func revert(
+    _ member: MemberID, to record: MemoryRecord?, answer: QuestionResult? = nil
+  ) {
     records[member] = record
+    if let answer { guessTimes.uncount(answer) }
   }
 }

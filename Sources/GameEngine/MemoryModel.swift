@@ -191,11 +191,12 @@ public struct MemoryModel: Hashable, Sendable {
   /// the player knew it (`Memories.knew`): the memory after it is the expectation over "knew"
   /// (recalled, graded `grade`) and "guessed" (as after a miss); one that could not be
   /// guessed (no options) counts in full.
-  /// `recall` is the recall predicted just before it, when it is known already.
+  /// `recall` is the recall predicted just before it, when it is known already; `time` what
+  /// the answer's time says of a guess (`GuessTimes`).
   /// `speed` scales the time that fades the memory, as in `remember`.
   public func answered(
     _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, options: Int,
-    recall known: Double? = nil, speed: Double = 1
+    time: GuessTimes.Evidence = .none, recall known: Double? = nil, speed: Double = 1
   ) -> MemoryState {
     let missed = remember(memory, grade: .again, afterDays: days, recall: known, speed: speed)
     guard right else { return missed }
@@ -203,7 +204,7 @@ public struct MemoryModel: Hashable, Sendable {
       known ?? memory.flatMap { memory in days.map { recall(of: memory, afterDays: $0 * speed) } }
     return blend(
       remember(memory, grade: grade, afterDays: days, recall: recallBefore, speed: speed), missed,
-      weight: Memories.knew(recallBefore: recallBefore, options: options))
+      weight: Memories.knew(recallBefore: recallBefore, options: options, time: time))
   }
 
   /// The memory `weight` of the way from `missed` to `known`: the expectation of the memory

@@ -176,7 +176,7 @@ public struct Session: Sendable {
   /// From now on, recall follows `model` (the player's memory fitted to their answers): what
   /// each person's memory holds stays.
   public mutating func adopt(_ model: MemoryModel) {
-    memories = Memories(memories.records, model: model)
+    memories = Memories(memories.records, model: model, guessTimes: memories.guessTimes)
   }
 
   /// Puts back the memory a member had before their last card or answer, which the history
@@ -184,9 +184,12 @@ public struct Session: Sendable {
   /// included, so learn mode asks as if it had not happened; whom the player was shown, and
   /// everyone else's memory, stay. Only the member's last change can be taken back: the
   /// front end reverts a write that failed only while the member's record is still the one
-  /// it wrote.
-  public mutating func revertMemory(of member: MemberID, to record: MemoryRecord?) {
-    memories.revert(member, to: record)
+  /// it wrote. An `answer` taken back is no longer counted in how quickly the player answers
+  /// (`GuessTimes`), as the history will not count it.
+  public mutating func revertMemory(
+    of member: MemberID, to record: MemoryRecord?, answer: QuestionResult? = nil
+  ) {
+    memories.revert(member, to: record, answer: answer)
   }
 
   /// Whether the member can still be asked about (not withdrawn).

@@ -71,26 +71,31 @@ public struct SpeedBelief: Hashable, Sendable {
 
   /// The belief after an answer `days` after the last: each speed's memory takes it in as the
   /// model says, and each speed is weighed by how likely it made the answer (among `options`
-  /// names or faces; 0 for a name typed, which cannot be guessed). One answer in fifty is
+  /// names or faces; 0 for a name typed, which cannot be guessed), a right answer's time
+  /// included (`time`: as likely when known as when guessed, or not). One answer in fifty is
   /// taken for a slip, whatever the recall, as the fit takes it, and a thousandth of the prior
   /// stays in the weights, so that no answer rules a speed out.
   func answered(
-    right: Bool, grade: Grade, afterDays days: Double, options: Int, model: MemoryModel
+    right: Bool, grade: Grade, afterDays days: Double, options: Int,
+    time: GuessTimes.Evidence = .none, model: MemoryModel
   ) -> SpeedBelief {
     let recalls = recalls(afterDays: days, model: model)
     let guess = options > 0 ? 1 / Double(options) : 0
     // As the fit scores an answer (`MemoryFit`): right with R + (1 - R) g, but for a slip,
-    // a guess g whatever R (g is 1 / options; 0 for a name typed).
+    // a guess g whatever R (g is 1 / options; 0 for a name typed). A right answer is that
+    // in its time: known with R, guessed with the rest; a wrong one's time says nothing.
     let likely = recalls.map { recall in
       let rightly = (1 - MemoryFit.slip) * (recall + (1 - recall) * guess) + MemoryFit.slip * guess
-      return right ? rightly : 1 - rightly
+      guard right else { return 1 - rightly }
+      let guessed = ((1 - MemoryFit.slip) * (1 - recall) + MemoryFit.slip) * guess
+      return (1 - MemoryFit.slip) * recall * time.knew + guessed * time.guessed
     }
     return SpeedBelief(
       weights: Self.normalised(zip(weights, likely).map { $0 * $1 }) ?? Self.prior,
       memories: zip(memories, zip(Self.speeds, recalls)).map { memory, pair in
         model.answered(
-          memory, right: right, grade: grade, afterDays: days, options: options, recall: pair.1,
-          speed: pair.0)
+          memory, right: right, grade: grade, afterDays: days, options: options, time: time,
+          recall: pair.1, speed: pair.0)
       })
   }
 

@@ -108,6 +108,32 @@ extension History {
     }
   }
 
+  /// How quickly the player chose names and faces among several, right and wrong (timeouts
+  /// and names typed left out), in every roster: how they answer when they guess is theirs.
+  public func guessTimes() throws(Unavailable) -> GuessTimes {
+    try reading { db in
+      var times = GuessTimes()
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT outcome, COUNT(*), COALESCE(SUM(seconds > ?), 0) FROM answer
+          WHERE (kind IS NULL OR kind = ?) AND outcome IN (?, ?) GROUP BY outcome
+          """,
+        arguments: [
+          GuessTimes.slowAfter, QuestionKind.face.rawValue, Outcome.correct, Outcome.wrong,
+        ])
+      for row in rows {
+        let (outcome, count, slow): (Outcome?, Int, Int) = (row[0], row[1], row[2])
+        if outcome == .correct {
+          (times.right, times.slowRight) = (count, slow)
+        } else {
+          (times.wrong, times.slowWrong) = (count, slow)
+        }
+      }
+      return times
+    }
+  }
+
   /// How many people and answers the roster `roster` (its identity) has recorded.
   public func recorded(roster: String) throws(Unavailable) -> (people: Int, answers: Int) {
     return try reading { db in

@@ -41,7 +41,7 @@ extension AppModel {
     case .recordAnswer(let answer):
       let member = answer.result.member.id
       guard memories.records[member] == answer.record else { return }
-      session.revertMemory(of: member, to: answer.previous)
+      session.revertMemory(of: member, to: answer.previous, answer: answer.result)
     case .recordIntroduction(let member, let record, let previous):
       guard memories.records[member] == record else { return }
       session.revertMemory(of: member, to: previous)

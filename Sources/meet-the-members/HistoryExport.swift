@@ -146,6 +146,7 @@ struct HistoryExport: ParsableCommand {
     let now = Date().timeIntervalSince1970
     let fitted = try history.refitMemory(at: now)
     let standard = PlayerMemory.standard
+    let times = try history.guessTimes()
     // Too few answers for a fit: they are read again only to say how many, and their loss.
     let unfitted =
       fitted == nil ? MemoryFit.logLoss(of: try history.eventsToFit(), model: .standard) : nil
@@ -156,6 +157,8 @@ struct HistoryExport: ParsableCommand {
       ("learning_gain", standard.learningGain, fitted?.memory.learningGain, "%.2f"),
       ("learning_decay", standard.learningDecay, fitted?.memory.learningDecay, "%.3f"),
       ("log_loss", loss.0, loss.1, "%.4f"),
+      ("slow_when_known", GuessTimes().slowWhenKnown, times.slowWhenKnown, "%.3f"),
+      ("slow_when_guessed", GuessTimes().slowWhenGuessed, times.slowWhenGuessed, "%.3f"),
     ]
     let scored = fitted?.answers ?? unfitted?.count ?? 0
     switch format {
@@ -187,7 +190,14 @@ struct HistoryExport: ParsableCommand {
       ?? "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
       + "(a person's first answer aside, unless their name card came before it); "
       + "the defaults are used."
-    FileHandle.standardError.write(Data((words + "\n").utf8))
+    let slow = String(format: "%.1f", GuessTimes.slowAfter)
+    let guessing =
+      times.right == 0 || times.wrong == 0
+      ? ""
+      : " Slower than \(slow) s: \(percent(times.slowRight, of: times.right)) of your right "
+        + "answers, \(percent(times.slowWrong, of: times.wrong)) of your wrong ones (a slow "
+        + "right answer counts as a guess as far as the two differ)."
+    FileHandle.standardError.write(Data((words + guessing + "\n").utf8))
   }
 
   func summaryTable(_ history: History, rosters: [String]?) throws -> Table {
@@ -220,4 +230,9 @@ struct HistoryExport: ParsableCommand {
         ]
       })
   }
+}
+
+/// `part` of `whole` (not 0) in whole percents.
+private func percent(_ part: Int, of whole: Int) -> String {
+  "\(Int((100 * Double(part) / Double(whole)).rounded()))%"
 }

@@ -22,6 +22,8 @@ struct HistoryLink {
   /// The player's memory as last fitted to their answers (the defaults before there were
   /// enough of them).
   var model = MemoryModel.standard
+  /// How quickly the player answers when they know a name and when they guess.
+  var guessTimes = GuessTimes()
   /// Who the player took for whom in the roster's answers.
   var confusions = Confusions()
   /// The sets of members whose photos are one file (see `QuestionGenerator`).
@@ -73,7 +75,8 @@ struct HistoryLink {
       return HistoryLink(
         history: history, people: people, memories: memories, roster: key,
         notice: nil, totals: try history.totals(roster: key.identity, members: members),
-        model: try history.memoryModel(), confusions: confusions,
+        model: try history.memoryModel(), guessTimes: try history.guessTimes(),
+        confusions: confusions,
         samePhotos: samePhotos.keys.sorted().compactMap { samePhotos[$0] })
     } catch {
       return HistoryLink(
@@ -138,7 +141,7 @@ struct HistoryLink {
   /// The memories recorded, with the game's clock set against the wall clock.
   func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
     var setup = HistorySetup(
-      memories: Memories(memories, model: model),
+      memories: Memories(memories, model: model, guessTimes: guessTimes),
       wallClock: history == nil
         ? nil
         : WallClock(

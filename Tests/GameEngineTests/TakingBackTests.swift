@@ -12,7 +12,9 @@ final class TakingBackTests: XCTestCase {
     XCTAssertNotEqual(game.memories, before, "the answer was taken in")
     var expected = SessionSnapshot(game)
     expected.memories = before
-    game.revertMemory(of: question.member.id, to: before.records[question.member.id])
+    game.revertMemory(
+      of: question.member.id, to: before.records[question.member.id],
+      answer: game.state.recentResults.last)
     XCTAssertEqual(SessionSnapshot(game), expected)
   }
 
@@ -30,7 +32,9 @@ final class TakingBackTests: XCTestCase {
     var expected = SessionSnapshot(game)
     expected.memories = before
     expected.upcomingMember = cards[1]
-    game.revertMemory(of: question.member.id, to: before.records[question.member.id])
+    game.revertMemory(
+      of: question.member.id, to: before.records[question.member.id],
+      answer: game.state.recentResults.last)
     XCTAssertEqual(SessionSnapshot(game), expected)
 
     game.play(.clockTicked, at: now + Rules.standard.revealTime)

@@ -116,7 +116,8 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(
       few.output,
       "name,default,fitted\r\nfirst_learning_seconds,60.0,\r\nlearning_gain,18.00,\r\n"
-        + "learning_decay,0.500,\r\nlog_loss,0.0000,\r\n")
+        + "learning_decay,0.500,\r\nlog_loss,0.0000,\r\nslow_when_known,0.500,0.500\r\n"
+        + "slow_when_guessed,0.500,0.250\r\n")
     XCTAssertEqual(
       few.errors,
       "Not enough answers to fit your memory yet: 0 of 200 (a person's first answer aside, "
@@ -150,10 +151,18 @@ final class HistoryExportTests: XCTestCase {
     let kept = try XCTUnwrap(try history.fittedMemory())
     XCTAssertTrue((298...299).contains(kept.answers), "\(kept.answers)")
     XCTAssertGreaterThan(kept.memory.firstLearning, 60, "names kept an hour and more")
-    XCTAssertEqual(lines.count, 6, text.output)
+    XCTAssertEqual(lines.count, 8, text.output)
     XCTAssertEqual(lines[0], "name,default,fitted")
     XCTAssertTrue(lines[1].hasPrefix("first_learning_seconds,60.0,"), lines[1])
-    XCTAssertEqual(lines[5], "")
+    // Every answer quick: 270 right, 32 wrong with the game's two (Laplace's shares: 1 in
+    // 272, 1 in 34).
+    XCTAssertEqual(lines[5], "slow_when_known,0.500,0.004")
+    XCTAssertEqual(lines[6], "slow_when_guessed,0.500,0.029")
+    XCTAssertEqual(lines[7], "")
+    XCTAssertTrue(
+      text.errors.hasSuffix(
+        " Slower than 2.5 s: 0% of your right answers, 0% of your wrong ones (a slow right "
+          + "answer counts as a guess as far as the two differ).\n"), text.errors)
     XCTAssertTrue(
       text.errors.hasPrefix(
         "Your memory, fitted to \(kept.answers) answers. You recall a name 9 times in 10 for "

@@ -129,6 +129,7 @@ final class EffectRunnerTests: XCTestCase {
         .draw(.key, .revealing(reveal)),
       ])
     XCTAssertNil(runner.model.memories.records[question.member.id], "taken back: never met")
+    XCTAssertEqual(runner.model.memories.guessTimes, GuessTimes(), "its time not counted")
     XCTAssertEqual(runner.model.screen.historyNotice, "History not kept: disk full")
   }
 
