@@ -251,11 +251,13 @@ public struct Memories: Hashable, Sendable {
   }
 
   /// Puts back the record a member had before a card or answer (nil: never met), when that
-  /// card or answer could not be kept; an answer's time is no longer counted.
-  public mutating func revert(
-    _ member: MemberID, to record: MemoryRecord?, answer: QuestionResult? = nil
-  ) {
+  /// card or answer could not be kept.
+  public mutating func revert(_ member: MemberID, to record: MemoryRecord?) {
     records[member] = record
-    if let answer { guessTimes.uncount(answer) }
+  }
+
+  /// No longer counts an answer's time (one the history could not keep).
+  public mutating func uncount(_ answer: QuestionResult) {
+    guessTimes.uncount(answer)
   }
 }

@@ -134,17 +134,23 @@ public enum MemoryFit {
   public static func scored(_ events: [Event]) -> Int { Replay(events).scored }
 
   /// The mean log loss of the answers of `events` (in any order) under `model`, and how many
-  /// were scored.
-  public static func logLoss(of events: [Event], model: MemoryModel) -> (loss: Double, count: Int) {
-    let replay = Replay(events)
+  /// were scored; each right answer taken in as the game takes it, its time weighed by
+  /// `guessTimes` (the player's, see `GuessTimes`).
+  public static func logLoss(
+    of events: [Event], model: MemoryModel, guessTimes: GuessTimes = GuessTimes()
+  ) -> (loss: Double, count: Int) {
+    let replay = Replay(events, guessTimes: guessTimes)
     let total = replay.loss(model)
     return (total / Double(max(1, replay.scored)), replay.scored)
   }
 
   /// The player's memory fitted to the cards and answers of `events` (in any order), starting
-  /// from `prior`; nil when fewer than `minimumAnswers` would be scored.
-  public static func fit(_ events: [Event], prior: PlayerMemory = .standard) -> Result? {
-    let replay = Replay(events)
+  /// from `prior`; nil when fewer than `minimumAnswers` would be scored. Each right answer is
+  /// taken in as the game takes it, its time weighed by `guessTimes` (the player's).
+  public static func fit(
+    _ events: [Event], prior: PlayerMemory = .standard, guessTimes: GuessTimes = GuessTimes()
+  ) -> Result? {
+    let replay = Replay(events, guessTimes: guessTimes)
     guard replay.scored >= minimumAnswers else { return nil }
     let start = point(prior)
     func objective(_ x: [Double]) -> Double {
@@ -271,9 +277,11 @@ public enum MemoryFit {
     let grades: [Grade]
     /// How many names each answer may have been guessed among.
     let options: [Int]
+    /// What each answer's time says of a guess (`GuessTimes`).
+    let times: [GuessTimes.Evidence]
     let scored: Int
 
-    init(_ events: [Event]) {
+    init(_ events: [Event], guessTimes: GuessTimes = GuessTimes()) {
       func order(_ event: Event) -> Int { event.kind == .card ? 0 : 1 }
       let sorted = events.sorted {
         ($0.person, $0.time, order($0)) < ($1.person, $1.time, order($1))
@@ -297,6 +305,12 @@ public enum MemoryFit {
         guard case .answer(_, _, let kind) = event.kind else { return 0 }
         return kind.guessedAmong
       }
+      times = sorted.map { event in
+        guard case .answer(_, let seconds, let kind) = event.kind, kind.guessedAmong > 0 else {
+          return .none
+        }
+        return guessTimes.evidence(seconds: seconds)
+      }
       // An answer is scored when a card or an answer of its person came before it.
       scored = days.indices.count { days[$0] != nil && right[$0] != nil }
     }
@@ -318,7 +332,7 @@ public enum MemoryFit {
         total -= Double.log(max(right ? likely : 1 - likely, 1e-9))
         memory = model.answered(
           before, right: right, grade: grades[index], afterDays: days,
-          options: options[index], recall: recall)
+          options: options[index], time: times[index], recall: recall)
       }
       return total
     }

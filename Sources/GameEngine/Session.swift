@@ -166,9 +166,10 @@ public struct Session: Sendable {
 
   /// Forgets what the player remembered (their progress was cleared): everyone is new again,
   /// and a game of learn mode introduces them again from its next step. The games' scores
-  /// and results stay.
+  /// and results stay, and so does how quickly the player answers (`GuessTimes`: theirs, not
+  /// the roster's; the next launch counts the answers the history still has).
   public mutating func forgetMemories() {
-    memories = Memories(model: memories.model)
+    memories = Memories(model: memories.model, guessTimes: memories.guessTimes)
     confusions = Confusions()
     steps.memoriesForgotten()
   }
@@ -184,12 +185,16 @@ public struct Session: Sendable {
   /// included, so learn mode asks as if it had not happened; whom the player was shown, and
   /// everyone else's memory, stay. Only the member's last change can be taken back: the
   /// front end reverts a write that failed only while the member's record is still the one
-  /// it wrote. An `answer` taken back is no longer counted in how quickly the player answers
-  /// (`GuessTimes`), as the history will not count it.
-  public mutating func revertMemory(
-    of member: MemberID, to record: MemoryRecord?, answer: QuestionResult? = nil
-  ) {
-    memories.revert(member, to: record, answer: answer)
+  /// it wrote.
+  public mutating func revertMemory(of member: MemberID, to record: MemoryRecord?) {
+    memories.revert(member, to: record)
+  }
+
+  /// Takes an answer the history could not keep out of how quickly the player answers
+  /// (`GuessTimes`), as the next launch's count will not have it: whether or not its memory
+  /// could be taken back.
+  public mutating func uncount(_ answer: QuestionResult) {
+    memories.uncount(answer)
   }
 
   /// Whether the member can still be asked about (not withdrawn).

@@ -82,8 +82,9 @@ public struct SpeedBelief: Hashable, Sendable {
     let recalls = recalls(afterDays: days, model: model)
     let guess = options > 0 ? 1 / Double(options) : 0
     // As the fit scores an answer (`MemoryFit`): right with R + (1 - R) g, but for a slip,
-    // a guess g whatever R (g is 1 / options; 0 for a name typed). A right answer is that
-    // in its time: known with R, guessed with the rest; a wrong one's time says nothing.
+    // a guess g whatever R (g is 1 / options; 0 for a name typed); here a right answer is
+    // also weighed by its time (known with R, guessed with the rest); the fit scores right
+    // and wrong alone, so that its log loss is the outcomes'. A wrong one's time says nothing.
     let likely = recalls.map { recall in
       let rightly = (1 - MemoryFit.slip) * (recall + (1 - recall) * guess) + MemoryFit.slip * guess
       guard right else { return 1 - rightly }

@@ -111,26 +111,24 @@ extension History {
   /// How quickly the player chose names and faces among several, right and wrong (timeouts
   /// and names typed left out), in every roster: how they answer when they guess is theirs.
   public func guessTimes() throws(Unavailable) -> GuessTimes {
-    try reading { db in
-      var times = GuessTimes()
+    // The span of each answer (`GuessTimes.spans`): 0 up to the first end, and so on.
+    let span = GuessTimes.spans.map { _ in "(seconds > ?)" }.joined(separator: " + ")
+    return try reading { db in
+      var counts: [Outcome: [Int]] = [:]
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT outcome, COUNT(*), COALESCE(SUM(seconds > ?), 0) FROM answer
-          WHERE (kind IS NULL OR kind = ?) AND outcome IN (?, ?) GROUP BY outcome
+          SELECT outcome, \(span) AS span, COUNT(*) FROM answer
+          WHERE (kind IS NULL OR kind = ?) AND outcome IN (?, ?) GROUP BY outcome, span
           """,
-        arguments: [
-          GuessTimes.slowAfter, QuestionKind.face.rawValue, Outcome.correct, Outcome.wrong,
-        ])
+        arguments: StatementArguments(GuessTimes.spans)
+          + [QuestionKind.face.rawValue, Outcome.correct, Outcome.wrong])
       for row in rows {
-        let (outcome, count, slow): (Outcome?, Int, Int) = (row[0], row[1], row[2])
-        if outcome == .correct {
-          (times.right, times.slowRight) = (count, slow)
-        } else {
-          (times.wrong, times.slowWrong) = (count, slow)
-        }
+        let (outcome, span, count): (Outcome, Int, Int) = (row[0], row[1], row[2])
+        counts[outcome, default: Array(repeating: 0, count: GuessTimes.spans.count + 1)][span] =
+          count
       }
-      return times
+      return GuessTimes(right: counts[.correct] ?? [], wrong: counts[.wrong] ?? [])
     }
   }
 

@@ -93,7 +93,7 @@ extension History {
   /// a roster's progress was forgotten is not the player's any more).
   @discardableResult
   public func refitMemory(at time: Double) throws(Unavailable) -> FittedMemory? {
-    guard let result = MemoryFit.fit(try eventsToFit()) else {
+    guard let result = MemoryFit.fit(try eventsToFit(), guessTimes: try guessTimes()) else {
       try writing { db in _ = try PlayerMemoryRecord.deleteAll(db) }
       return nil
     }

@@ -35,13 +35,15 @@ extension AppModel {
 
   /// A write the history could not keep: the memory it carried is taken back, so that what
   /// the game believes the player remembers is what the history holds. A later answer about
-  /// the same person (its write still on its way) is left as it is.
+  /// the same person (its write still on its way) is left as it is; an answer's time is no
+  /// longer counted either way.
   mutating func historyFailed(_ write: Effect) {
     switch write {
     case .recordAnswer(let answer):
       let member = answer.result.member.id
+      session.uncount(answer.result)
       guard memories.records[member] == answer.record else { return }
-      session.revertMemory(of: member, to: answer.previous, answer: answer.result)
+      session.revertMemory(of: member, to: answer.previous)
     case .recordIntroduction(let member, let record, let previous):
       guard memories.records[member] == record else { return }
       session.revertMemory(of: member, to: previous)

@@ -149,17 +149,18 @@ struct HistoryExport: ParsableCommand {
     let times = try history.guessTimes()
     // Too few answers for a fit: they are read again only to say how many, and their loss.
     let unfitted =
-      fitted == nil ? MemoryFit.logLoss(of: try history.eventsToFit(), model: .standard) : nil
+      fitted == nil
+      ? MemoryFit.logLoss(of: try history.eventsToFit(), model: .standard, guessTimes: times)
+      : nil
     let loss: (Double, Double?) =
       fitted.map { ($0.lossBefore, $0.lossAfter) } ?? (unfitted?.loss ?? 0, nil)
-    let rows: [(name: String, standard: Double, fitted: Double?, format: String)] = [
-      ("first_learning_seconds", standard.firstLearning, fitted?.memory.firstLearning, "%.1f"),
-      ("learning_gain", standard.learningGain, fitted?.memory.learningGain, "%.2f"),
-      ("learning_decay", standard.learningDecay, fitted?.memory.learningDecay, "%.3f"),
-      ("log_loss", loss.0, loss.1, "%.4f"),
-      ("slow_when_known", GuessTimes().slowWhenKnown, times.slowWhenKnown, "%.3f"),
-      ("slow_when_guessed", GuessTimes().slowWhenGuessed, times.slowWhenGuessed, "%.3f"),
-    ]
+    let rows: [(name: String, standard: Double, fitted: Double?, format: String)] =
+      [
+        ("first_learning_seconds", standard.firstLearning, fitted?.memory.firstLearning, "%.1f"),
+        ("learning_gain", standard.learningGain, fitted?.memory.learningGain, "%.2f"),
+        ("learning_decay", standard.learningDecay, fitted?.memory.learningDecay, "%.3f"),
+        ("log_loss", loss.0, loss.1, "%.4f"),
+      ] + spanRows(times)
     let scored = fitted?.answers ?? unfitted?.count ?? 0
     switch format {
     case .json:
@@ -190,13 +191,12 @@ struct HistoryExport: ParsableCommand {
       ?? "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
       + "(a person's first answer aside, unless their name card came before it); "
       + "the defaults are used."
-    let slow = String(format: "%.1f", GuessTimes.slowAfter)
     let guessing =
-      times.right == 0 || times.wrong == 0
+      times.right.reduce(0, +) == 0 || times.wrong.reduce(0, +) == 0
       ? ""
-      : " Slower than \(slow) s: \(percent(times.slowRight, of: times.right)) of your right "
-        + "answers, \(percent(times.slowWrong, of: times.wrong)) of your wrong ones (a slow "
-        + "right answer counts as a guess as far as the two differ)."
+      : " Slower than 2.5 s: \(percent(slowerThan: 2.5, times.right)) of your right answers, "
+        + "\(percent(slowerThan: 2.5, times.wrong)) of your wrong ones (a right answer as slow "
+        + "as your guesses counts as a guess as far as they differ)."
     FileHandle.standardError.write(Data((words + guessing + "\n").utf8))
   }
 
@@ -232,7 +232,26 @@ struct HistoryExport: ParsableCommand {
   }
 }
 
-/// `part` of `whole` (not 0) in whole percents.
-private func percent(_ part: Int, of whole: Int) -> String {
-  "\(Int((100 * Double(part) / Double(whole)).rounded()))%"
+/// The share of `counts` (answers in each of `GuessTimes.spans`, some) slower than `seconds`
+/// (one of the spans' ends), in whole percents.
+private func percent(slowerThan seconds: Double, _ counts: [Int]) -> String {
+  let slow = counts[(GuessTimes.span(of: seconds) + 1)...].reduce(0, +)
+  return "\(Int((100 * Double(slow) / Double(counts.reduce(0, +))).rounded()))%"
+}
+
+/// The rows of `--model` that say how long the player takes when they know a name and when
+/// they guess: the share of each span of time (`GuessTimes.spans`), beside the shares before
+/// any answer ("known_to_1.5s", …, "guessed_over_3.5s").
+private func spanRows(_ times: GuessTimes)
+  -> [(name: String, standard: Double, fitted: Double?, format: String)]
+{
+  let ends = GuessTimes.spans.map { String(format: "%g", $0) }
+  let names = ends.map { "to_\($0)s" } + ["over_\(ends[ends.count - 1])s"]
+  let none = GuessTimes()
+  return [
+    ("known", none.whenKnown, times.whenKnown), ("guessed", none.whenGuessed, times.whenGuessed),
+  ]
+  .flatMap { side, standard, shares in
+    names.indices.map { ("\(side)_\(names[$0])", standard[$0], shares[$0], "%.3f") }
+  }
 }

@@ -4,7 +4,7 @@ import XCTest
 /// A card or answer the history could not keep is taken back (`Session.revertMemory`): the
 /// memories are what they were before it, and nothing else of the session changes.
 final class TakingBackTests: XCTestCase {
-  func testAnAnswerTakenBackInTheQuizChangesTheMemoriesOnly() {
+  func testAnAnswerTakenBackInTheQuizChangesTheMemoriesOnly() throws {
     var game = gameOnFirstQuestion()
     let question = game.state.phase.question!
     let before = game.memories
@@ -12,9 +12,8 @@ final class TakingBackTests: XCTestCase {
     XCTAssertNotEqual(game.memories, before, "the answer was taken in")
     var expected = SessionSnapshot(game)
     expected.memories = before
-    game.revertMemory(
-      of: question.member.id, to: before.records[question.member.id],
-      answer: game.state.recentResults.last)
+    game.uncount(try XCTUnwrap(game.state.recentResults.first))
+    game.revertMemory(of: question.member.id, to: before.records[question.member.id])
     XCTAssertEqual(SessionSnapshot(game), expected)
   }
 
@@ -32,9 +31,8 @@ final class TakingBackTests: XCTestCase {
     var expected = SessionSnapshot(game)
     expected.memories = before
     expected.upcomingMember = cards[1]
-    game.revertMemory(
-      of: question.member.id, to: before.records[question.member.id],
-      answer: game.state.recentResults.last)
+    game.uncount(try XCTUnwrap(game.state.recentResults.first))
+    game.revertMemory(of: question.member.id, to: before.records[question.member.id])
     XCTAssertEqual(SessionSnapshot(game), expected)
 
     game.play(.clockTicked, at: now + Rules.standard.revealTime)
@@ -67,7 +65,10 @@ final class TakingBackTests: XCTestCase {
     now = now + .seconds(1)
     game.play(.answerChosen(question.correctIndex), at: now)
     game.forgetMemories()
-    XCTAssertEqual(game.memories, Memories())
+    XCTAssertEqual(game.memories.records, [:])
+    XCTAssertEqual(
+      game.memories.guessTimes, GuessTimes(right: [1], wrong: []),
+      "how the player answers is theirs")
     let upcoming = game.upcomingMember
     game.play(.clockTicked, at: now + Rules.standard.revealTime)
     XCTAssertEqual(game.state.phase.introduction?.member.id, upcoming, "\(game.state.phase)")

@@ -18,7 +18,7 @@ final class GuessTimesKeepingTests: RosterFolderTestCase {
       (ada.id, club, .correct, 1.5, "name"),
       (ada.id, club, .correct, 3.0, "face"),
       (ada.id, club, .wrong, 4.0, "name"),
-      (bo.id, team, .wrong, 2.5, "name"),  // quick: slow is after 2.5 s
+      (bo.id, team, .wrong, 2.5, "name"),  // a span's end is in it
       (bo.id, team, .wrong, 3.5, "face"),
       (bo.id, team, .correct, 2.0, "name"),
       // Not counted: a timeout chooses nothing, a name typed cannot be a guess.
@@ -33,12 +33,13 @@ final class GuessTimesKeepingTests: RosterFolderTestCase {
           chosen: nil, seconds: seconds, answeredAt: Double(index), kind: kind),
         memory: MemoryState(stability: 1, difficulty: 5), grade: 1)
     }
-    let expected = GuessTimes(right: 3, slowRight: 1, wrong: 3, slowWrong: 2)
+    // Spans: up to 1.5 s, to 2.5, to 3.5, longer.
+    let expected = GuessTimes(right: [1, 1, 1, 0], wrong: [0, 1, 1, 1])
     XCTAssertEqual(try History(folder: folder + "/data").guessTimes(), expected)
 
     try history.forget(roster: team.identity)
     XCTAssertEqual(
-      try history.guessTimes(), GuessTimes(right: 2, slowRight: 1, wrong: 1, slowWrong: 1),
+      try history.guessTimes(), GuessTimes(right: [1, 0, 1, 0], wrong: [0, 0, 0, 1]),
       "a roster forgotten takes its answers with it")
   }
 }

@@ -116,8 +116,12 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(
       few.output,
       "name,default,fitted\r\nfirst_learning_seconds,60.0,\r\nlearning_gain,18.00,\r\n"
-        + "learning_decay,0.500,\r\nlog_loss,0.0000,\r\nslow_when_known,0.500,0.500\r\n"
-        + "slow_when_guessed,0.500,0.250\r\n")
+        + "learning_decay,0.500,\r\nlog_loss,0.0000,\r\nknown_to_1.5s,0.250,0.250\r\n"
+        + "known_to_2.5s,0.250,0.250\r\nknown_to_3.5s,0.250,0.250\r\n"
+        + "known_over_3.5s,0.250,0.250\r\n"
+        // The game's two wrong answers, in a second and in two, and two more in each span.
+        + "guessed_to_1.5s,0.250,0.300\r\nguessed_to_2.5s,0.250,0.300\r\n"
+        + "guessed_to_3.5s,0.250,0.200\r\nguessed_over_3.5s,0.250,0.200\r\n")
     XCTAssertEqual(
       few.errors,
       "Not enough answers to fit your memory yet: 0 of 200 (a person's first answer aside, "
@@ -151,18 +155,18 @@ final class HistoryExportTests: XCTestCase {
     let kept = try XCTUnwrap(try history.fittedMemory())
     XCTAssertTrue((298...299).contains(kept.answers), "\(kept.answers)")
     XCTAssertGreaterThan(kept.memory.firstLearning, 60, "names kept an hour and more")
-    XCTAssertEqual(lines.count, 8, text.output)
+    XCTAssertEqual(lines.count, 14, text.output)
     XCTAssertEqual(lines[0], "name,default,fitted")
     XCTAssertTrue(lines[1].hasPrefix("first_learning_seconds,60.0,"), lines[1])
-    // Every answer quick: 270 right, 32 wrong with the game's two (Laplace's shares: 1 in
-    // 272, 1 in 34).
-    XCTAssertEqual(lines[5], "slow_when_known,0.500,0.004")
-    XCTAssertEqual(lines[6], "slow_when_guessed,0.500,0.029")
-    XCTAssertEqual(lines[7], "")
+    // Every answer in 1.5 s: 270 right, 30 wrong, and the game's two (two more answers in
+    // each span: 272 of 278, 33 of 40).
+    XCTAssertEqual(lines[5], "known_to_1.5s,0.250,0.978")
+    XCTAssertEqual(lines[9], "guessed_to_1.5s,0.250,0.825")
+    XCTAssertEqual(lines[13], "")
     XCTAssertTrue(
       text.errors.hasSuffix(
-        " Slower than 2.5 s: 0% of your right answers, 0% of your wrong ones (a slow right "
-          + "answer counts as a guess as far as the two differ).\n"), text.errors)
+        " Slower than 2.5 s: 0% of your right answers, 0% of your wrong ones (a right answer as "
+          + "slow as your guesses counts as a guess as far as they differ).\n"), text.errors)
     XCTAssertTrue(
       text.errors.hasPrefix(
         "Your memory, fitted to \(kept.answers) answers. You recall a name 9 times in 10 for "

@@ -88,7 +88,7 @@ final class HistoryLinkTests: XCTestCase {
     let setup = next.setup(origin: .zero, unixSecondsAtOrigin: time)
     XCTAssertEqual(setup.memories.model, memory.model)
     // And it knows how quickly the player answers: 280 right, 20 wrong, all in a second.
-    XCTAssertEqual(setup.memories.guessTimes, GuessTimes(right: 280, wrong: 20))
+    XCTAssertEqual(setup.memories.guessTimes, GuessTimes(right: [280], wrong: [20]))
   }
 
   /// A wrong answer keeps whom it chose: the person of the name chosen, when the history has
