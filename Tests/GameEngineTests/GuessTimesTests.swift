@@ -104,7 +104,7 @@ final class GuessTimesTests: XCTestCase {
     XCTAssertLessThan(timed.loss, untimed.loss)
   }
 
-  func testEachAnswerChosenIsCountedAfterItIsTakenIn() throws {
+  func testEachAnswerChosenIsCounted() throws {
     let members = club(4)
     var memories = Memories()
     let (right, wrong) = answers(about: members[0])
