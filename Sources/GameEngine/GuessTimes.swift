@@ -79,9 +79,15 @@ public struct GuessTimes: Hashable, Sendable {
     return Evidence(knew: 1, guessed: min(max(ratio, 1 / Self.strongest), Self.strongest))
   }
 
-  /// The evidence of `result`'s time: none for a name typed, which cannot be a guess.
+  /// The evidence of an answer to a question of `kind` given in `seconds`: none for a name
+  /// typed, which cannot be a guess.
+  public func evidence(seconds: Double, kind: QuestionKind) -> Evidence {
+    kind.guessedAmong > 0 ? evidence(seconds: seconds) : .none
+  }
+
+  /// The evidence of `result`'s time.
   public func evidence(of result: QuestionResult) -> Evidence {
-    result.question.kind.guessedAmong > 0 ? evidence(seconds: result.answerTime.seconds) : .none
+    evidence(seconds: result.answerTime.seconds, kind: result.question.kind)
   }
 
   /// Counts `result`: a right answer or a wrong one chosen among several.

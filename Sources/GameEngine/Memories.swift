@@ -119,11 +119,8 @@ public struct Memories: Hashable, Sendable {
   public func isDue(_ member: MemberID, at time: Double) -> Bool {
     guard let record = records[member] else { return false }
     let threshold =
-      record.belief.map { belief in
-        zip(belief.weights, belief.memories).reduce(0) { sum, speed in
-          sum + speed.0 * (speed.1.learning == nil ? model.desiredRecall : askingRecall)
-        }
-      } ?? (record.memory.learning == nil ? model.desiredRecall : askingRecall)
+      record.belief?.threshold(learnt: model.desiredRecall, learning: askingRecall)
+      ?? (record.memory.learning == nil ? model.desiredRecall : askingRecall)
     return (recall(of: member, at: time) ?? 0) < threshold
   }
 
@@ -209,8 +206,8 @@ public struct Memories: Hashable, Sendable {
   /// Takes in an answer revealed at `time` (Unix seconds); returns the member's new record.
   /// A right answer among several names is evidence weighted by the chance the player knew
   /// it (from the recall before it and the answer's time, see `knew`; the answer's time is
-  /// then counted in `guessTimes`): the memory after it is the expectation over "knew" (recalled) and "guessed" (as
-  /// after a miss), so that a likely guess is never rewarded as a recall; a right answer
+  /// then counted in `guessTimes`): the memory after it is the expectation over "knew"
+  /// (recalled) and "guessed" (as after a miss), so that a likely guess is never rewarded as a recall; a right answer
   /// that could not be guessed (a name typed) counts in full. A name typed right is recalled
   /// by typing from then on, until a miss.
   @discardableResult

@@ -119,6 +119,19 @@ public enum MemoryFit {
   /// rather than twenty.
   public static let slip = 0.02
 
+  /// How likely an answer is at recall `recall` among `options` names (0: a name typed, which
+  /// cannot be guessed): right with R + (1 - R) g (g is 1 / options), but for a slip, a guess
+  /// g whatever R; a right answer's two sides, known and guessed, each weighed by its `time`
+  /// (`GuessTimes`); a wrong one 1 - that, untimed (a wrong answer's time says nothing).
+  public static func likelihood(
+    right: Bool, recall: Double, options: Int, time: GuessTimes.Evidence = .none
+  ) -> Double {
+    let guess = options > 0 ? 1 / Double(options) : 0
+    guard right else { return 1 - ((1 - slip) * (recall + (1 - recall) * guess) + slip * guess) }
+    let guessed = ((1 - slip) * (1 - recall) + slip) * guess
+    return (1 - slip) * recall * time.knew + guessed * time.guessed
+  }
+
   /// `memory` within the bounds, as a fit finds it; nil when a number is not finite (a
   /// fit kept by something else, or damaged).
   public static func bounded(_ memory: PlayerMemory) -> PlayerMemory? {
@@ -306,10 +319,8 @@ public enum MemoryFit {
         return kind.guessedAmong
       }
       times = sorted.map { event in
-        guard case .answer(_, let seconds, let kind) = event.kind, kind.guessedAmong > 0 else {
-          return .none
-        }
-        return guessTimes.evidence(seconds: seconds)
+        guard case .answer(_, let seconds, let kind) = event.kind else { return .none }
+        return guessTimes.evidence(seconds: seconds, kind: kind)
       }
       // An answer is scored when a card or an answer of its person came before it.
       scored = days.indices.count { days[$0] != nil && right[$0] != nil }
@@ -327,9 +338,8 @@ public enum MemoryFit {
           continue
         }
         let recall = model.recall(of: before, afterDays: days)
-        let guess = options[index] > 0 ? 1 / Double(options[index]) : 0
-        let likely = (1 - MemoryFit.slip) * (recall + (1 - recall) * guess) + MemoryFit.slip * guess
-        total -= Double.log(max(right ? likely : 1 - likely, 1e-9))
+        let likely = MemoryFit.likelihood(right: right, recall: recall, options: options[index])
+        total -= Double.log(max(likely, 1e-9))
         memory = model.answered(
           before, right: right, grade: grades[index], afterDays: days,
           options: options[index], time: times[index], recall: recall)

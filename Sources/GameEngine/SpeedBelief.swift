@@ -60,6 +60,15 @@ public struct SpeedBelief: Hashable, Sendable {
     zip(memories, Self.speeds).map { model.recall(of: $0, afterDays: days * $1) }
   }
 
+  /// The recall below which the name is due: each speed's threshold (`learnt` for a speed
+  /// whose memory is learnt, `learning` for one still learning), weighed as the belief weighs
+  /// the speeds (they may be learnt at different times).
+  func threshold(learnt: Double, learning: Double) -> Double {
+    zip(weights, memories).reduce(0) { sum, speed in
+      sum + speed.0 * (speed.1.learning == nil ? learnt : learning)
+    }
+  }
+
   /// The belief after a name card `days` after the last (nil: the first).
   func introduced(afterDays days: Double?, model: MemoryModel) -> SpeedBelief {
     var belief = self
@@ -80,16 +89,10 @@ public struct SpeedBelief: Hashable, Sendable {
     time: GuessTimes.Evidence = .none, model: MemoryModel
   ) -> SpeedBelief {
     let recalls = recalls(afterDays: days, model: model)
-    let guess = options > 0 ? 1 / Double(options) : 0
-    // As the fit scores an answer (`MemoryFit`): right with R + (1 - R) g, but for a slip,
-    // a guess g whatever R (g is 1 / options; 0 for a name typed); here a right answer is
-    // also weighed by its time (known with R, guessed with the rest); the fit scores right
-    // and wrong alone, so that its log loss is the outcomes'. A wrong one's time says nothing.
+    // As the fit scores an answer, and here with a right answer's time (the fit scores right
+    // and wrong alone, so that its log loss is the outcomes').
     let likely = recalls.map { recall in
-      let rightly = (1 - MemoryFit.slip) * (recall + (1 - recall) * guess) + MemoryFit.slip * guess
-      guard right else { return 1 - rightly }
-      let guessed = ((1 - MemoryFit.slip) * (1 - recall) + MemoryFit.slip) * guess
-      return (1 - MemoryFit.slip) * recall * time.knew + guessed * time.guessed
+      MemoryFit.likelihood(right: right, recall: recall, options: options, time: time)
     }
     return SpeedBelief(
       weights: Self.normalised(zip(weights, likely).map { $0 * $1 }) ?? Self.prior,

@@ -113,15 +113,11 @@ public struct RosterFetcher: Sendable {
           cached.scores = manifest.scores?.absoluteString
           try? slot.record(cached)
         }
-        var roster = fetched(cached, in: slot, downloaded: false)
-        roster.scoresProblem = manifest.scoresProblem
-        result = .success(roster)
+        result = .success(fetched(cached, in: slot, downloaded: false, manifest: manifest))
       } else {
         let installed = try await download(
           manifest, from: url, into: slot, client: client, progress: progress)
-        var roster = fetched(installed, in: slot, downloaded: true)
-        roster.scoresProblem = manifest.scoresProblem
-        result = .success(roster)
+        result = .success(fetched(installed, in: slot, downloaded: true, manifest: manifest))
       }
     } catch {
       if let cached, !error.stopped {
@@ -147,14 +143,18 @@ public struct RosterFetcher: Sendable {
     return configuration
   }
 
-  private func fetched(_ version: CachedVersion, in slot: CacheSlot, downloaded: Bool)
-    -> FetchedRoster
-  {
-    FetchedRoster(
+  /// The roster of `version`, as the server's `manifest` (nil: not reached) describes it.
+  private func fetched(
+    _ version: CachedVersion, in slot: CacheSlot, downloaded: Bool,
+    manifest: RosterManifest? = nil
+  ) -> FetchedRoster {
+    var roster = FetchedRoster(
       folder: slot.rosterFolder(of: version),
       name: version.name ?? URL(string: version.url)?.host ?? version.url,
       version: version.version, downloaded: downloaded,
       scores: version.scores.flatMap { URL(string: $0) })
+    roster.scoresProblem = manifest?.scoresProblem
+    return roster
   }
 
   /// The manifest, read whole (it is small) within its deadline.

@@ -45,19 +45,20 @@ public struct RosterManifest: Hashable, Sendable {
     guard let size = Int64(sizeText.trimmed), size >= 0 else {
       throw ManifestError("its download-size \(quoted(sizeText)) is not a number of bytes")
     }
+    // A `scores-url` that cannot be used is a problem of its own: the roster plays.
+    var scores: (url: URL?, problem: String?) = (nil, nil)
+    if let field = fields.scoresURL {
+      do throws(ManifestError) {
+        scores.url = try webURL(field.text, from: url, key: "scores-url")
+      } catch {
+        scores.problem = "\(error); no score is sent"
+      }
+    }
     return RosterManifest(
       version: version, download: download, size: size,
       checksum: try checksum(sha256: fields.sha256?.text, md5: fields.md5?.text),
       name: fields.name.map(\.text.trimmed).flatMap { $0.isEmpty ? nil : $0 },
-      scores: fields.scoresURL.flatMap { try? webURL($0.text, from: url, key: "scores-url") },
-      scoresProblem: fields.scoresURL.flatMap { field in
-        do throws(ManifestError) {
-          _ = try webURL(field.text, from: url, key: "scores-url")
-          return nil
-        } catch {
-          return "\(error); no score is sent"
-        }
-      })
+      scores: scores.url, scoresProblem: scores.problem)
   }
 
   /// `text` read relative to the manifest's URL, which must make an http or https URL.

@@ -1,3 +1,4 @@
+import Foundation
 import GameEngine
 
 /// A round's or a sitting's score, as the club's server is sent it (`Effect.sendScores`): no
@@ -66,6 +67,14 @@ public enum ScoresConsent: Hashable, Sendable {
     case ["false"]: self = .no
     case let hosts: self = hosts.contains(host) ? .yes : .unasked
     }
+  }
+
+  /// A score server as the setting lists it: its host, and its port when it is not the
+  /// scheme's own.
+  public static func host(of url: URL) -> String {
+    let host = url.host ?? ""
+    let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
+    return url.port.map { $0 == defaultPort ? host : "\(host):\($0)" } ?? host
   }
 
   /// The hosts a setting lists (none for `true`, `false` or nothing).

@@ -58,7 +58,7 @@ struct Configuration {
       { text throws(UsageError) in
         // true, false, or the score servers said yes to: host names (with a port after a
         // colon), each with a dot or a port, or localhost.
-        let hosts = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let hosts = ScoresConsent.hosts(text)
         let isHost = { (host: String) in
           (host.contains(".") || host.contains(":") || host == "localhost")
             && !host.contains("/") && URL(string: "https://\(host)")?.host?.isEmpty == false
@@ -182,7 +182,7 @@ struct Configuration {
         key == "send-scores"
         ? typed.split(whereSeparator: \.isWhitespace).map { word in
           word.contains("://")
-            ? URL(string: String(word)).map(ScoreSending.host(of:)) ?? String(word) : String(word)
+            ? URL(string: String(word)).map(ScoresConsent.host(of:)) ?? String(word) : String(word)
         }.joined(separator: " ") : typed
       if let reason = Self.refusal(of: text, for: key) { return reason }
       if key == "roster" {

@@ -26,17 +26,9 @@ enum ScoreSending {
       allowed: ScoresConsent.hosts(setting), everyone: setting == "true")
     let player = settings["player"].map { $0.trimmingCharacters(in: .whitespaces) }
     return ClubScores(
-      club: TerminalText.escapingControls(roster.name), host: host(of: url),
+      club: TerminalText.escapingControls(roster.name), host: ScoresConsent.host(of: url),
       player: player.flatMap { $0.isEmpty ? nil : $0 } ?? accountName(), setting: setting,
       status: outbox.status(), keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
-  }
-
-  /// A score server as the `send-scores` setting lists it: its host, and its port when it is
-  /// not the scheme's own.
-  static func host(of url: URL) -> String {
-    let host = url.host ?? ""
-    let defaultPort = url.scheme?.lowercased() == "https" ? 443 : 80
-    return url.port.map { $0 == defaultPort ? host : "\(host):\($0)" } ?? host
   }
 
   /// The account's full name (its GECOS field's first part), else its login name, else
@@ -90,7 +82,7 @@ enum ScoreSending {
     }
 
     func keep(_ score: RoundScore) {
-      allowed.withLockedValue { _ = $0.hosts.insert(ScoreSending.host(of: url)) }
+      allowed.withLockedValue { _ = $0.hosts.insert(ScoresConsent.host(of: url)) }
       let document = ScoreDocument(score, roster: roster).json
       if let history,
         (try? history.keepScore(
@@ -105,7 +97,7 @@ enum ScoreSending {
 
     /// Whether the player said yes to the server at `url`.
     private func isAllowed(_ url: String) -> Bool {
-      let host = URL(string: url).map(ScoreSending.host(of:)) ?? ""
+      let host = URL(string: url).map(ScoresConsent.host(of:)) ?? ""
       return allowed.withLockedValue { $0.everyone || $0.hosts.contains(host) }
     }
 
