@@ -9,9 +9,19 @@ final class HeadlessClockTests: XCTestCase {
       ["--headless", "--seed", "3", "--data-dir", data, "--clock", clock],
       input: commands.map { $0 + "\n" }.joined())
     XCTAssertEqual(result.status, 0, result.output)
-    return result.output.split(separator: "\n").compactMap {
+    return events(result.output)
+  }
+
+  /// The events of the headless game's `output`, one JSON object a line.
+  private func events(_ output: String) -> [[String: Any]] {
+    output.split(separator: "\n").compactMap {
       (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
     }
+  }
+
+  /// A game of learn mode started, then `step` played `count` times.
+  private func learning(_ count: Int, times step: [String]) -> [String] {
+    [#"{"do":"start","mode":"learn"}"#] + Array([[String]](repeating: step, count: count).joined())
   }
 
   func testTheSecondLaunchADayLaterFindsTheFirstsAnswersADayOld() throws {
@@ -46,13 +56,12 @@ final class HeadlessClockTests: XCTestCase {
   func testEachPersonsBeliefSurvivesANewLaunch() throws {
     let data = NSTemporaryDirectory() + "mtm-belief-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: data) }
-    var commands = [#"{"do":"start","mode":"learn"}"#]
-    for _ in 0..<12 {
-      commands += [
+    let commands = learning(
+      12,
+      times: [
         #"{"do":"next"}"#, #"{"do":"wait","seconds":2}"#, #"{"do":"answer","option":2}"#,
         #"{"do":"wait","seconds":2}"#,
-      ]
-    }
+      ])
     let first = try play(
       commands + [#"{"do":"wait","seconds":40}"#, #"{"do":"people"}"#],
       clock: "2027-01-01T10:00:00Z", data: data)
@@ -110,18 +119,12 @@ final class HeadlessClockTests: XCTestCase {
   func testASittingOfLearnModeEndsAfterItsMinutes() throws {
     let data = NSTemporaryDirectory() + "mtm-sitting-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: data) }
-    var commands = [#"{"do":"start","mode":"learn"}"#]
-    for _ in 0..<40 {
-      commands += [
-        #"{"do":"next"}"#, #"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":3}"#,
-      ]
-    }
+    let commands = learning(
+      40, times: [#"{"do":"next"}"#, #"{"do":"answer","option":1}"#, #"{"do":"wait","seconds":3}"#])
     let result = try runMeetTheMembers(
       ["--headless", "--seed", "3", "--data-dir", data, "--minutes", "1"],
       input: commands.map { $0 + "\n" }.joined())
-    let events = result.output.split(separator: "\n").compactMap {
-      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-    }
+    let events = events(result.output)
     let finished = try XCTUnwrap(events.first { $0["event"] as? String == "finished" })
     let sitting = try XCTUnwrap(finished["sitting"] as? [String: Any], "\(finished)")
     XCTAssertGreaterThanOrEqual(sitting["seconds"] as? Double ?? 0, 60)
