@@ -29,49 +29,78 @@ public final class History: Sendable {
   static let applicationID: Int32 = 0x4D54_4D31
 
   public let path: String
-  let pool: DatabasePool
+  let pool: any DatabaseWriter
+  /// What opening the history found and mended, in one line naming the file (an empty file
+  /// started anew, a log that could not be read kept aside); nil when nothing.
+  public let notice: String?
+  /// How long a write waits for another program that holds the history.
+  public let waiting: Waiting
 
   /// Why the history cannot be kept, in one line that names the file.
   public struct Unavailable: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
+    /// Why, without the file's name: for a line that names it already.
+    public let reason: String
+    /// Whether another program held the history: it may let it go.
+    public let isBusy: Bool
+
+    public init(description: String) {
+      self.description = description
+      reason = description
+      isBusy = false
+    }
+
+    /// What `error` says of the file at `path`, and `after` it ("; it is kept as it is").
+    init(path: String, error: any Error, after: String = "") {
+      reason = History.reason(error)
+      description = "\(path): \(reason)\(after)"
+      let code = (error as? DatabaseError)?.resultCode.primaryResultCode
+      isBusy = code == .SQLITE_BUSY || code == .SQLITE_LOCKED
+    }
+  }
+
+  /// Whether the history is opened to keep answers, or only to read them (`history`, which
+  /// neither changes the file nor waits for a program writing to it).
+  public enum Access: Sendable {
+    case readWrite, readOnly
   }
 
   /// Opens (or creates) the history in `folder`, creating the folder if needed. Never
-  /// touches a file it did not make: a damaged or foreign database, or one from a newer
-  /// version of the game, is left as it is and reported.
-  public init(folder: String) throws(Unavailable) {
+  /// touches a file it did not make: the file is looked at read-only first, and a damaged or
+  /// foreign database, or one from a newer version of the game, is left as it is and
+  /// reported. A log of writes that SQLite will not read (a game killed as it wrote) is kept
+  /// aside, and said, before SQLite discards it.
+  /// Read-only, a history that is not there is an error, and nothing is made or changed.
+  public init(
+    folder: String, access: Access = .readWrite, waiting: Waiting = Waiting()
+  ) throws(Unavailable) {
     path = (folder as NSString).appendingPathComponent(Self.fileName)
-    let shown = path
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw Unavailable(description: "\(folder): cannot create the folder (\(Self.reason(error)))")
-    }
+    self.waiting = waiting
+    let opening = try Self.prepare(folder: folder, path: path, access: access)
+    notice = opening.notice
     var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
+    configuration.busyMode = .callback(waiting.callback)
     configuration.label = "history"
+    configuration.readonly = access == .readOnly
     configuration.prepareDatabase { db in
+      guard !db.configuration.readonly else { return }
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
       // 256 KiB of pages a connection rather than 2 MiB: the game reads its tables once, in
       // order, at launch, and the system's page cache holds the file anyway.
       try db.execute(sql: "PRAGMA cache_size = -256")
     }
-    let existed = FileManager.default.fileExists(atPath: path)
+    let shown = path
+    let kept = opening.existed ? "; it is kept as it is" : ""
     do {
+      if access == .readOnly {
+        pool = try DatabaseQueue(path: path, configuration: configuration)
+        return
+      }
       pool = try DatabasePool(path: path, configuration: configuration)
     } catch {
-      let kept = existed ? "; it is kept as it is" : ""
-      throw Unavailable(description: "\(shown): \(Self.reason(error))\(kept)")
+      throw Unavailable(path: shown, error: error, after: kept)
     }
     do {
-      let migrator = Self.migrator
-      try pool.read { db in
-        try Self.checkOwnership(db)
-        if try migrator.hasBeenSuperseded(db) {
-          throw Unavailable(description: "made by a newer version of meet-the-members")
-        }
-      }
       // Marked as ours before anything else is written: the migrator makes its own table
       // before the first migration's transaction, and a game killed in between must still
       // find a file it made.
@@ -80,17 +109,19 @@ public final class History: Sendable {
           try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
         }
       }
-      try migrator.migrate(pool)
-    } catch let error as Unavailable {
-      throw Unavailable(description: "\(shown): \(error.description); it is kept as it is")
+      try Self.migrator.migrate(pool)
     } catch {
-      throw Unavailable(description: "\(shown): \(Self.reason(error)); it is kept as it is")
+      throw Unavailable(path: shown, error: error, after: kept)
     }
   }
 
   static func reason(_ error: any Error) -> String {
     if let error = error as? DatabaseError {
       return error.message ?? "\(error.resultCode)"
+    }
+    if let error = error as? RowDecodingError {
+      let column = "\(error)".firstMatch(of: /column: "([^"]*)"/).map { " in column \($0.1)" }
+      return "damaged: a value of the wrong kind\(column ?? "")"
     }
     if let error = error as? CocoaError, let underlying = error.underlying {
       return underlying.localizedDescription
@@ -110,7 +141,7 @@ public final class History: Sendable {
     -> T
   {
     do { return try pool.read(body) } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+      throw Unavailable(path: path, error: error)
     }
   }
 
@@ -119,7 +150,7 @@ public final class History: Sendable {
     -> T
   {
     do { return try pool.write(body) } catch {
-      throw Unavailable(description: "\(path): \(Self.reason(error))")
+      throw Unavailable(path: path, error: error)
     }
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import GameEngine
 import Pictures
+import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
@@ -90,6 +91,8 @@ public final class App {
   /// History writes wait here, never on the main queue: a database another process holds, or
   /// a slow disk, delays no key and no frame.
   private let historyQueue = DispatchQueue(label: "meet-the-members.history", qos: .utility)
+  /// Whether a try of the writes waiting for the history is set on its queue.
+  private let retryPending = Atomic(false)
   /// Scores wait for the club's server here, one send at a time.
   private let scoresQueue = DispatchQueue(label: "meet-the-members.scores", qos: .utility)
   private let scores: ClubScores?
@@ -187,9 +190,9 @@ public final class App {
       MainActor.assumeIsolated { app.trace?.record(transition, at: transition.at) }
     }
 
-    func keep(_ write: Effect, at now: Instant) -> Input? {
+    func keep(_ write: Effect, at now: Instant) -> [Input] {
       MainActor.assumeIsolated { app.keep(write) }
-      return nil
+      return []
     }
 
     func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant) {
@@ -240,15 +243,34 @@ public final class App {
 
   // MARK: - History
 
-  /// Keeps an answer, a card or a forgetting on the history's queue; a failure comes back to
-  /// the loop as an input.
+  /// Keeps an answer, a card or a forgetting on the history's queue; what came of it (a write
+  /// refused, writes waiting for the history) comes back to the loop as inputs. While writes
+  /// wait, they are tried again every `retryInterval`.
   private func keep(_ write: Effect) {
     guard let recorder else { return }
-    historyQueue.async {
-      guard let failure = recorder.perform(write) else { return }
+    historyQueue.async { [weak self] in
+      self?.historyDone(recorder.perform(write), recorder: recorder)
+    }
+  }
+
+  /// How often writes that wait for the history are tried again.
+  nonisolated static let retryInterval = DispatchTimeInterval.seconds(1)
+
+  /// On the history's queue: hands the inputs to the loop, and tries the writes waiting again
+  /// in a moment while there are any (one try pending at a time).
+  private nonisolated func historyDone(_ inputs: [Input], recorder: HistoryRecorder) {
+    if !inputs.isEmpty {
       DispatchQueue.main.async {
-        MainActor.assumeIsolated { [weak self] in self?.send(failure, reason: .history) }
+        MainActor.assumeIsolated { [weak self] in
+          for input in inputs { self?.send(input, reason: .history) }
+        }
       }
+    }
+    guard recorder.isWaiting, !retryPending.exchange(true, ordering: .relaxed) else { return }
+    historyQueue.asyncAfter(deadline: .now() + Self.retryInterval) { [weak self] in
+      guard let self else { return }
+      retryPending.store(false, ordering: .relaxed)
+      historyDone(recorder.retry(), recorder: recorder)
     }
   }
 
@@ -319,10 +341,13 @@ public final class App {
 
   private func finish(status: Int32, summary: String?) -> Never {
     terminal.close()
-    // Every answer given is on disk before the game ends.
-    historyQueue.sync {}
+    // Every answer given is on disk before the game ends, or, if the history cannot take
+    // the last of them, in a file the line names.
+    let recorder = recorder
+    let history = historyQueue.sync { recorder?.finish() }
     trace?.recordExit(status: status, at: MonotonicClock.now())
     if let summary { print(summary) }
+    if let history { _ = try? FileDescriptor.standardError.writeAll((history + "\n").utf8) }
     exit(status)
   }
 }

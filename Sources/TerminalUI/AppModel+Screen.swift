@@ -11,6 +11,7 @@ extension AppModel {
       game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
+    screen.historyWaiting = historyWaiting
     screen.typing = typing
     screen.facesNotice = facesNotice
     screen.helpFirst = helpFirst

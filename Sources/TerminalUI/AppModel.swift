@@ -45,6 +45,8 @@ public struct AppModel: Sendable {
   var people = PeopleWindowState()
   /// What the history cannot keep and why.
   var historyNotice: String?
+  /// Answers and name cards waiting for the history, and why; nil when none waits.
+  var historyWaiting: HistoryWaiting?
   /// The name being typed, for a question of that kind; emptied as each question is posed.
   public internal(set) var typing = TextField()
   /// Whether the start screen says what Learn and Start do: the game chose Learn for a roster
@@ -224,6 +226,9 @@ public struct AppModel: Sendable {
       // Said once: the first failure is the one that explains.
       if historyNotice == nil { historyNotice = "History not kept: \(reason)" }
       tell(.clockTicked, at: now, into: &step)
+    case .historyWaiting(let waiting):
+      historyWaiting = waiting.writes > 0 ? waiting : nil
+      tell(.clockTicked, at: now, into: &step)
     case .memoryFitted(let memory):
       session.adopt(memory.model)
       tell(.clockTicked, at: now, into: &step)
@@ -298,7 +303,8 @@ public struct AppModel: Sendable {
       state: session.state, place: place, overlay: overlay, focus: focus,
       windowFocus: windowFocus, size: size, appearance: appearance,
       picture: pictures.onScreen, faces: pictures.faces,
-      roster: roster, historyNotice: historyNotice, people: people, group: session.group,
+      roster: roster, historyNotice: historyNotice, historyWaiting: historyWaiting,
+      people: people, group: session.group,
       suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
       facesNotice: facesNotice, helpFirst: helpFirst, clubOffer: clubOffer,
       settingsFile: settingsFile, settingsWindow: settingsWindow, scores: scores)
@@ -316,6 +322,7 @@ public struct AppModel: Sendable {
     var faces: [MemberID: PictureSlots.Held]
     var roster: RosterSummary
     var historyNotice: String?
+    var historyWaiting: HistoryWaiting?
     var people: PeopleWindowState
     var group: String?
     var suspended: Bool

@@ -61,45 +61,6 @@ public enum Effect: Hashable, Sendable {
   case quit(status: Int32, summary: String?)
 }
 
-/// What keeps the history: each function keeps one thing and returns why it could not, in
-/// one line, or nil. The terminal's loop calls them on a queue of their own.
-public struct HistoryRecorder: Sendable {
-  public var answer: @Sendable (RecordedAnswer) -> String?
-  /// A member met on a name card, with their memory after it.
-  public var introduction: @Sendable (MemberID, MemoryRecord) -> String?
-  /// Everything recorded for the roster, forgotten.
-  public var forget: @Sendable () -> String?
-  /// The player's memory fitted again and kept; nil while there are too few answers (or it
-  /// could not be kept: the model the game has stays, and nothing is lost).
-  public var fit: @Sendable (Double) -> PlayerMemory?
-
-  public init(
-    answer: @escaping @Sendable (RecordedAnswer) -> String?,
-    introduction: @escaping @Sendable (MemberID, MemoryRecord) -> String?,
-    forget: @escaping @Sendable () -> String?,
-    fit: @escaping @Sendable (Double) -> PlayerMemory? = { _ in nil }
-  ) {
-    self.answer = answer
-    self.introduction = introduction
-    self.forget = forget
-    self.fit = fit
-  }
-
-  /// Runs the effect if it is one of the history's; returns the input for its failure, or
-  /// for what it found.
-  public func perform(_ effect: Effect) -> Input? {
-    let failure: String?
-    switch effect {
-    case .recordAnswer(let recorded): failure = answer(recorded)
-    case .recordIntroduction(let member, let record, _): failure = introduction(member, record)
-    case .forgetProgress: failure = forget()
-    case .fitMemory(let time): return fit(time).map(Input.memoryFitted)
-    default: return nil
-    }
-    return failure.map { Input.historyFailed(effect, reason: $0) }
-  }
-}
-
 /// An answer as the history keeps it: the result, when it was revealed, and the member's
 /// memory after it.
 public struct RecordedAnswer: Hashable, Sendable {

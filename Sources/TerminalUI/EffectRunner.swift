@@ -17,8 +17,9 @@ public protocol EffectHandlers {
   mutating func preparePicture(_ request: PictureRequest, at now: Instant) -> Input?
   mutating func setClock(_ instant: Instant?)
   mutating func report(_ transition: Transition, model: AppModel)
-  /// Performs `.recordAnswer`, `.recordIntroduction` or `.forgetProgress`.
-  mutating func keep(_ write: Effect, at now: Instant) -> Input?
+  /// Performs `.recordAnswer`, `.recordIntroduction`, `.forgetProgress` or `.fitMemory`:
+  /// what came of it at once (see `HistoryRecorder.perform`).
+  mutating func keep(_ write: Effect, at now: Instant) -> [Input]
   mutating func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant)
   /// Keeps a setting in the settings file: `.settingSaved`.
   mutating func saveSetting(key: String, value: String) -> Input
@@ -85,9 +86,7 @@ public struct EffectRunner: Sendable {
         cause = .phase
       }
       for effect in effects {
-        if let follow = perform(effect, at: instant, cause: cause, handlers: &handlers) {
-          queue.append(follow)
-        }
+        queue += perform(effect, at: instant, cause: cause, handlers: &handlers)
       }
     }
     drawIfOwed(cause, handlers: &handlers)
@@ -96,14 +95,14 @@ public struct EffectRunner: Sendable {
 
   private mutating func perform<Handlers: EffectHandlers>(
     _ effect: Effect, at now: Instant, cause: FrameReason, handlers: inout Handlers
-  ) -> (Input, Instant)? {
+  ) -> [(Input, Instant)] {
     handlers.willPerform(effect)
     switch effect {
     case .render:
       frameOwed = true
     case .confirmFaceDrawn(let member):
       drawIfOwed(cause, handlers: &handlers)
-      return (.faceDrawn(member), handlers.now)
+      return [(.faceDrawn(member), handlers.now)]
     case .setClock(let instant):
       handlers.setClock(instant)
     case .report(let transition):
@@ -111,20 +110,20 @@ public struct EffectRunner: Sendable {
     case .recordAnswer, .recordIntroduction, .forgetProgress, .fitMemory:
       return handlers.keep(effect, at: now).map { ($0, now) }
     case .saveSetting(let key, let value):
-      return (handlers.saveSetting(key: key, value: value), now)
+      return [(handlers.saveSetting(key: key, value: value), now)]
     case .sendScores(let score):
-      return handlers.sendScores(score).map { ($0, now) }
+      return handlers.sendScores(score).map { [($0, now)] } ?? []
     case .memberWithdrawn(let member, let file, let reason):
       handlers.memberWithdrawn(member, file: file, reason: reason, at: now)
     case .preparePicture(let request):
-      return handlers.preparePicture(request, at: now).map { ($0, now) }
+      return handlers.preparePicture(request, at: now).map { [($0, now)] } ?? []
     case .suspend:
       drawIfOwed(cause, handlers: &handlers)
       handlers.suspend()
     case .quit(let status, let summary):
       handlers.quit(status: status, summary: summary, model: model)
     }
-    return nil
+    return []
   }
 
   private mutating func drawIfOwed<Handlers: EffectHandlers>(

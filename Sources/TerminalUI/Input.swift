@@ -34,9 +34,13 @@ public enum Input: Hashable, Sendable {
   case pictureFailed(PictureRequest, file: String, reason: String)
   /// The frame drawn after `Effect.confirmFaceDrawn` has the member's face on screen.
   case faceDrawn(MemberID)
-  /// The history could not keep what an effect asked (`.recordAnswer`, `.recordIntroduction`
-  /// or `.forgetProgress`): why, in one line naming the file.
+  /// The history can never keep what an effect asked (`.recordAnswer` or
+  /// `.recordIntroduction` for someone it has no person for), or could not forget
+  /// (`.forgetProgress`): why, in one line naming the file.
   indirect case historyFailed(Effect, reason: String)
+  /// Answers and name cards wait for the history (it is held, or the disk is full), kept in
+  /// memory and written once it can take them; or, with none waiting, they are all kept.
+  case historyWaiting(HistoryWaiting)
   /// The player's memory, fitted again to their answers (`Effect.fitMemory`).
   case memoryFitted(PlayerMemory)
   /// A setting is kept in the settings file (`Effect.saveSetting`), or why not.

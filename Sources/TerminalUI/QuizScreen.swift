@@ -55,7 +55,9 @@ extension Renderer {
     case .typing: drawTypedName(of: question, screen: screen, into: &frame)
     }
     let lines = quizMessages(screen, width: column.width - 2)
-    let notice = lines.notice ?? screen.facesNotice.map { ($0, look.dim) }
+    let notice =
+      lines.notice ?? screen.historyWaitingLine(width: column.width - 2).map { ($0, look.title) }
+      ?? screen.facesNotice.map { ($0, look.dim) }
     for (row, line) in [
       (Layout.noticeRow(size), notice), (Layout.messageRow(size), lines.message),
     ] {

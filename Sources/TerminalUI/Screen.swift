@@ -205,6 +205,9 @@ public struct Screen: Hashable, Sendable {
   public var progress: Progress?
   /// What the history cannot keep and why, said once on the start screen.
   public var historyNotice: String?
+  /// Answers and name cards waiting for the history, and why: said on the quiz screen while
+  /// they wait.
+  public var historyWaiting: HistoryWaiting?
   /// Everything played on the roster, for the statistics; nil when no history is kept.
   public var allTime: Totals?
   /// The people window's list, while it is open.
@@ -298,5 +301,20 @@ extension Screen {
       hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left)
     }
     return hints
+  }
+}
+
+extension Screen {
+  /// The quiz screen's line while answers wait for the history: how many, and why, in
+  /// `width` columns (the reason gives way first).
+  func historyWaitingLine(width: Int) -> String? {
+    guard let waiting = historyWaiting, waiting.writes > 0 else { return nil }
+    let count = "\(waiting.writes) answer\(waiting.writes == 1 ? "" : "s") waiting"
+    let reason = waiting.reason.map { ": \($0)" } ?? ""
+    return DisplayWidth.fitting(
+      [
+        "\(count) to be kept\(reason)", "\(count) for the history (kept when it frees)",
+        "\(count) for the history", count,
+      ], in: width)
   }
 }

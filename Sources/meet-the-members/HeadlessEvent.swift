@@ -202,11 +202,20 @@ struct HeadlessEvent: Encodable {
     var score: Int
     var longestStreak: Int
     var questions: Int
+    /// What became of the writes that waited for the history (see
+    /// `HistoryRecorder.finish`); null when none waited.
+    var history: Nullable<String>
 
     enum CodingKeys: String, CodingKey {
-      case status, score, questions
+      case status, score, questions, history
       case longestStreak = "longest_streak"
     }
+  }
+
+  /// Answers and name cards waiting for the history, and why (null once none waits).
+  struct HistoryWaiting: Encodable {
+    var writes: Int
+    var reason: Nullable<String>
   }
 
   /// Average and fastest right answer times, null before any.

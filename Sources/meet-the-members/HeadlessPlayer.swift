@@ -48,6 +48,7 @@ struct HeadlessPlayer {
         send(.key(.character("q")))
         break
       }
+      for input in hands.retryHistory() { send(input) }
       if !line.allSatisfy(\.isWhitespace) {
         switch HeadlessCommand.parse(line) {
         case .success(let command): perform(command)
@@ -255,16 +256,38 @@ private struct Hands: EffectHandlers {
     return .pictureReady(request, CellPicture(size: CellSize(columns: 0, rows: 0), cells: []))
   }
 
-  func keep(_ write: Effect, at now: Instant) -> Input? {
-    guard let recorder else { return nil }
-    guard let failure = recorder.perform(write) else {
-      if write == .forgetProgress { emit("forgotten") }
-      return nil
+  func keep(_ write: Effect, at now: Instant) -> [Input] {
+    guard let recorder else { return [] }
+    let inputs = recorder.perform(write)
+    if write == .forgetProgress, inputs.isEmpty { emit("forgotten") }
+    said(inputs)
+    return inputs
+  }
+
+  /// Tries the writes waiting for the history again (before each command); the inputs for
+  /// what came of it.
+  func retryHistory() -> [Input] {
+    guard let recorder, recorder.isWaiting else { return [] }
+    let inputs = recorder.retry()
+    said(inputs)
+    return inputs
+  }
+
+  /// The events of the history's inputs: a write refused, the writes waiting.
+  private func said(_ inputs: [Input]) {
+    for input in inputs {
+      switch input {
+      case .historyFailed(_, let message):
+        emit(event("history_error", HeadlessEvent.Message(message: message)))
+      case .historyWaiting(let waiting):
+        emit(
+          event(
+            "history_waiting",
+            HeadlessEvent.HistoryWaiting(writes: waiting.writes, reason: .init(waiting.reason))))
+      default:
+        break
+      }
     }
-    if case .historyFailed(_, let message) = failure {
-      emit(event("history_error", HeadlessEvent.Message(message: message)))
-    }
-    return failure
   }
 
   /// A score is kept and sent before the events that follow are written; a `scores` event
@@ -296,7 +319,7 @@ private struct Hands: EffectHandlers {
         "exit",
         HeadlessEvent.Exit(
           status: Int(status), score: state.score, longestStreak: state.longestStreak,
-          questions: state.questionsPlayed)))
+          questions: state.questionsPlayed, history: .init(recorder?.finish()))))
     exitStatus = status
   }
 

@@ -51,13 +51,12 @@ struct HistoryExport: ParsableCommand {
     guard let folder = try GameOptions.dataFolder(dataDir) else {
       throw CommandError("no HOME or XDG_DATA_HOME to find the history in (see --data-dir)")
     }
-    let path = (folder as NSString).appendingPathComponent(History.fileName)
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw CommandError("\(path): no history yet (play a game first)")
-    }
-    let history: History
+    var history: History
     do {
-      history = try History(folder: folder)
+      // Read only, and through another program's writing; opened to write only to keep a
+      // fit (--model), once it is known to be there.
+      history = try History(folder: folder, access: .readOnly)
+      if model { history = try History(folder: folder) }
     } catch {
       throw CommandError(TerminalText.escapingControls(error.description))
     }
@@ -115,12 +114,15 @@ struct HistoryExport: ParsableCommand {
     return formatter.string(from: Date(timeIntervalSince1970: unixSeconds))
   }
 
+  /// The columns of every answer's line.
+  static let answerColumns = [
+    "name", "file", "roster", "mode", "kind", "outcome", "chosen", "seconds", "answered_at",
+  ]
+
   func answerTable(_ history: History, rosters: [String]?) throws -> Table {
     let answers = try history.exportedAnswers(rosters: rosters)
     return Table(
-      columns: [
-        "name", "file", "roster", "mode", "kind", "outcome", "chosen", "seconds", "answered_at",
-      ],
+      columns: Self.answerColumns,
       rows: answers.map {
         [
           $0.name, $0.file, $0.rosterName, $0.answer.mode, $0.answer.kind,

@@ -28,9 +28,13 @@ struct HistoryLink {
   var confusions = Confusions()
   /// The sets of members whose photos are one file (see `QuestionGenerator`).
   var samePhotos: [[MemberID]] = []
+  /// The history's path when another program held it through the launch's wait: the
+  /// answers then wait in the recorder, and are saved beside it as the game ends.
+  var heldAtLaunch: String?
 
-  /// Opens the history in `folder` (nil: there is no home folder to keep it in).
-  static func open(folder: String?, roster: Roster) -> HistoryLink {
+  /// Opens the history in `folder` (nil: there is no home folder to keep it in), waiting up
+  /// to `wait` seconds for another program that holds it.
+  static func open(folder: String?, roster: Roster, wait: Double = launchWait) -> HistoryLink {
     let key = roster.historyKey
     guard let folder else {
       return HistoryLink(
@@ -39,7 +43,13 @@ struct HistoryLink {
         samePhotos: samePhotos(of: roster))
     }
     do {
-      let history = try History(folder: folder)
+      // A launch waits for another program that holds the history, and says so.
+      let file = TerminalText.escapingControls(
+        (folder as NSString).appendingPathComponent(History.fileName))
+      let waiting = History.Waiting(limit: wait) { words in
+        FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
+      }
+      let history = try History(folder: folder, waiting: waiting)
       let found = try history.people(
         roster.entries.map { History.Photo(name: $0.member.name, path: $0.path, file: $0.file) },
         roster: key)
@@ -72,12 +82,22 @@ struct HistoryLink {
           }
           return (asked, chosen)
         })
+      let totals = try history.totals(roster: key.identity, members: members)
+      waiting.quiet()
+      waiting.limit = playingWait
       return HistoryLink(
         history: history, people: people, memories: memories, roster: key,
-        notice: nil, totals: try history.totals(roster: key.identity, members: members),
+        notice: history.notice.map(TerminalText.escapingControls), totals: totals,
         model: try history.memoryModel(), guessTimes: try history.guessTimes(),
         confusions: confusions,
         samePhotos: samePhotos.keys.sorted().compactMap { samePhotos[$0] })
+    } catch  where error.isBusy {
+      let path = (folder as NSString).appendingPathComponent(History.fileName)
+      return HistoryLink(
+        history: nil, people: [:], roster: key,
+        notice: "History not kept: \(TerminalText.escapingControls(error.description)) "
+          + "(another program holds it); answers wait, and are saved beside it at the end",
+        samePhotos: samePhotos(of: roster), heldAtLaunch: path)
     } catch {
       return HistoryLink(
         history: nil, people: [:], roster: key,
@@ -142,7 +162,7 @@ struct HistoryLink {
   func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
     var setup = HistorySetup(
       memories: Memories(memories, model: model, guessTimes: guessTimes),
-      wallClock: history == nil
+      wallClock: history == nil && heldAtLaunch == nil
         ? nil
         : WallClock(
           origin: origin, unixSecondsAtOrigin: unixSecondsAtOrigin,
@@ -153,37 +173,32 @@ struct HistoryLink {
     return setup
   }
 
-  /// Keeps answers and people met, and forgets the roster's progress; each returns why it
-  /// could not.
+  /// Keeps answers and people met, and forgets the roster's progress. A write the history
+  /// cannot take now waits in the recorder (see `HistoryRecorder`), said in a short reason;
+  /// the answers still waiting as the game ends are saved beside the history
+  /// (`saveUnkept`).
   func recorder() -> HistoryRecorder? {
-    guard let history else { return nil }
+    let rosterName = roster.name
+    guard let history else { return heldAtLaunch.map { heldRecorder(path: $0) } }
     let people = people
     let identity = roster.identity
-    /// Why the history could not do something, in one line; nil when it did.
     /// A member the history has no person for cannot be kept: said, not passed over.
-    @Sendable func missing(_ member: Member) -> String { missing(member.name) }
-    @Sendable func missing(_ name: String) -> String {
-      "\(TerminalText.escapingControls(name)): no one in the history to keep this for"
-    }
-    @Sendable func failure(_ body: () throws -> Void) -> String? {
-      do {
-        try body()
-        return nil
-      } catch {
-        return TerminalText.escapingControls("\(error)")
-      }
+    @Sendable func missing(_ name: String) -> HistoryRecorder.Refusal {
+      HistoryRecorder.Refusal(
+        "\(TerminalText.escapingControls(name)): no one in the history to keep this for")
     }
     return HistoryRecorder(
+      place: TerminalText.escapingControls(history.path),
       answer: { answer in
         guard let person = people[answer.result.member.id] else {
-          return missing(answer.result.member)
+          throw missing(answer.result.member.name)
         }
         let result = answer.result
         // The name chosen, or the text typed and whose name it is, if anyone's.
         let option = result.chosenIndex.map { result.question.options[$0] }
         let chosen = result.typed?.text ?? option?.name
         let chosenMember = result.typed?.other?.member ?? option?.member
-        return failure {
+        try Self.waiting { () throws(History.Unavailable) in
           try history.record(
             History.Answer(
               person: person, roster: identity, mode: answer.mode,
@@ -196,15 +211,67 @@ struct HistoryLink {
         }
       },
       introduction: { member, record in
-        guard let person = people[member] else { return missing(member.rawValue) }
-        return failure {
+        guard let person = people[member] else { throw missing(member.rawValue) }
+        try Self.waiting { () throws(History.Unavailable) in
           try history.recordCard(
             person: person, roster: identity, memory: record.memory,
             grade: record.lastGrade.rawValue, belief: record.belief, at: record.lastAnswer)
         }
       },
-      forget: { failure { try history.forget(roster: identity) } },
-      fit: { time in (try? history.refitMemory(at: time))?.memory })
+      forget: {
+        do {
+          try history.forget(roster: identity)
+          return nil
+        } catch {
+          return TerminalText.escapingControls("\(error)")
+        }
+      },
+      fit: { time in (try? history.refitMemory(at: time))?.memory },
+      saveUnkept: { answers in
+        try UnkeptAnswers.save(answers, roster: rosterName, besides: history.path)
+      },
+      patience: { patience in
+        history.waiting.limit =
+          switch patience {
+          case .first: Self.playingWait
+          case .again: 0
+          case .last: Self.endingWait
+          }
+      })
+  }
+
+  /// What keeps the answers of a game whose history another program held through the
+  /// launch: they wait, and are saved beside the history as the game ends.
+  private func heldRecorder(path: String) -> HistoryRecorder {
+    let rosterName = roster.name
+    let held = Busy(description: "another program held it at launch")
+    return HistoryRecorder(
+      place: TerminalText.escapingControls(path), answer: { _ in throw held },
+      introduction: { _, _ in throw held }, forget: { held.description },
+      saveUnkept: { answers in try UnkeptAnswers.save(answers, roster: rosterName, besides: path) }
+    )
+  }
+
+  /// How long a write waits for another program during the game (then it waits in the
+  /// recorder, and the game goes on; tried again, it only looks), at launch (the screen says
+  /// what it waits for), and as the game ends (its last try), in seconds.
+  static let playingWait = 1.0
+  static let launchWait = 30.0
+  static let endingWait = 3.0
+
+  /// Runs a write of the history; its failure, in a short reason without the file's path
+  /// (the line that says it names the file).
+  private static func waiting(_ write: () throws(History.Unavailable) -> Void) throws {
+    do {
+      try write()
+    } catch {
+      throw Busy(description: TerminalText.escapingControls(error.reason))
+    }
+  }
+
+  /// Why the history cannot take a write now.
+  private struct Busy: Error, CustomStringConvertible {
+    let description: String
   }
 }
 

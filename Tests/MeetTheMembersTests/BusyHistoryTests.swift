@@ -67,6 +67,49 @@ final class BusyHistoryTests: GameInTmuxTestCase {
   }
 }
 
+extension BusyHistoryTests {
+  /// Another process holds the history from the first answer to the end: the quiz screen says
+  /// at once that answers wait and why; the game ends without waiting for it, and its last
+  /// line names the file the answers are saved in, in the export's format. Held only a
+  /// while, the waiting answers are written once it is let go, and the line goes.
+  func testAnswersThatWaitAreSaidAndSavedWhenTheHistoryStaysHeld() throws {
+    let data = tmux.path("data")
+    launch(["--seed", "12", "--reveal-seconds", "0.2", "--data-dir", data])
+    let database = HistoryHolder("\(data)/\(History.fileName)")
+    try database.hold()
+
+    let question = startGame()
+    tmux.press("\(question.correct + 1)")
+    tmux.waitForScreen(showing: ["1 answer waiting to be kept: database is locked"])
+    let second = waitForQuestion(2)
+    tmux.press("\(second.correct + 1)")
+    tmux.waitForScreen(showing: ["2 answers waiting"])
+    database.release()
+    tmux.waitForScreen("the waiting line gone") { !$0.contains("waiting") }
+
+    let third = waitForQuestion(3)
+    try database.hold()
+    tmux.press("\(third.correct + 1)")
+    tmux.waitForScreen(showing: ["1 answer waiting"])
+    tmux.press("q")
+    let status = waitForExit().status
+    XCTAssertEqual(status, "0")
+    let screen = tmux.waitForScreen(showing: ["History: 1 answer could not be kept in"])
+    database.release()
+    let saved = try FileManager.default.contentsOfDirectory(atPath: data).filter {
+      $0.hasPrefix("unkept-answers-")
+    }
+    XCTAssertEqual(saved.count, 1, screen)
+    let rows = try String(contentsOfFile: "\(data)/\(saved[0])", encoding: .utf8)
+      .split(separator: "\r\n")
+    XCTAssertEqual(rows.count, 2, "the header and the answer")
+    let kept = try DatabaseQueue(path: "\(data)/\(History.fileName)").read {
+      try Int.fetchOne($0, sql: "SELECT count(*) FROM answer")
+    }
+    XCTAssertEqual(kept, 2, "the two that waited while it was held a while")
+  }
+}
+
 /// A value shared between threads.
 final class LockedValue<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()

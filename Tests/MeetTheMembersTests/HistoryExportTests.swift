@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GameEngine
 import History
 import Pictures
@@ -199,6 +200,44 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(
       run.errors, "Error: \(folder!)/none/history.sqlite: no history yet (play a game first)\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/none"), "nothing made")
+  }
+
+  /// `history` only reads: it reads a history another program is writing to (WAL readers are
+  /// not blocked), and changes nothing, not even the file's modification time.
+  func testTheExportReadsThroughAnotherProgramsWritingAndChangesNothing() throws {
+    _ = try playTwoQuestions()
+    let file = data + "/" + History.fileName
+    let holder = HistoryHolder(file)
+    try holder.hold()
+    let before = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+    let csv = try runMeetTheMembers(["history", roster, "--data-dir", data])
+    holder.release()
+    XCTAssertEqual(csv.status, 0, csv.errors)
+    XCTAssertEqual(csv.output.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 3)
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date, before)
+  }
+
+  /// A value of the wrong kind in a damaged history is said in one line that names the file
+  /// and the column, not in the database library's words.
+  func testADamagedValueIsAOneLineError() throws {
+    _ = try playTwoQuestions()
+    let file = data + "/" + History.fileName
+    try DatabaseQueue(path: file).write {
+      try $0.execute(sql: "UPDATE answer SET outcome = 'maybe' WHERE id = 1")
+    }
+    let run = try runMeetTheMembers(["history", "--data-dir", data])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.errors, "Error: \(file): damaged: a value of the wrong kind in column outcome\n")
+  }
+
+  /// A data folder that is a file is said to be one, not "no history yet".
+  func testADataFolderThatIsAFileIsSaidToBeOne() throws {
+    XCTAssertTrue(FileManager.default.createFile(atPath: data, contents: Data("x".utf8)))
+    let run = try runMeetTheMembers(["history", "--data-dir", data])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.errors, "Error: \(data): not a folder (the history is kept in one)\n")
   }
 
   func testForgetAsksFirstThenClearsThisRostersHistoryOnly() throws {

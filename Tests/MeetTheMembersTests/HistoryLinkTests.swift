@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GameEngine
 import History
 import Pictures
@@ -44,15 +45,21 @@ final class HistoryLinkTests: XCTestCase {
       history: history, people: [:], roster: .folder(folder), notice: nil)
     let recorder = try XCTUnwrap(link.recorder())
     let ada = Member(id: MemberID("ada"), name: "Ada Obi")
+    let answer = Effect.recordAnswer(answer(ada, at: 10))
     XCTAssertEqual(
-      recorder.answer(answer(ada, at: 10)), "Ada Obi: no one in the history to keep this for")
+      recorder.perform(answer),
+      [.historyFailed(answer, reason: "Ada Obi: no one in the history to keep this for")])
+    let card = Effect.recordIntroduction(
+      ada.id,
+      MemoryRecord(
+        memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 10, lastGrade: .again),
+      previous: nil)
     XCTAssertEqual(
-      recorder.introduction(
-        ada.id,
-        MemoryRecord(
-          memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 10, lastGrade: .again)),
-      "ada: no one in the history to keep this for")
+      recorder.perform(card),
+      [.historyFailed(card, reason: "ada: no one in the history to keep this for")])
     XCTAssertEqual(try history.answers(), [])
+    XCTAssertFalse(recorder.isWaiting, "refused, not waiting")
+    XCTAssertNil(recorder.finish(), "nothing waited")
   }
 
   /// After a round or sitting the player's memory is fitted to every answer and kept (once
@@ -65,16 +72,19 @@ final class HistoryLinkTests: XCTestCase {
     // Names kept far longer than the defaults say: right after an hour, an hour later.
     var time = 0.0
     for index in 0..<100 {
-      XCTAssertNil(recorder.answer(answer(roster.members[index % 4], at: time)))
+      XCTAssertEqual(
+        recorder.perform(.recordAnswer(answer(roster.members[index % 4], at: time))), [])
       time += 900
     }
-    XCTAssertNil(recorder.perform(.fitMemory(at: time)), "too few answers: the defaults stay")
+    XCTAssertEqual(recorder.perform(.fitMemory(at: time)), [], "too few answers: the defaults stay")
     for index in 100..<300 {
       let right = index % 10 != 0
-      XCTAssertNil(recorder.answer(answer(roster.members[index % 4], at: time, right: right)))
+      XCTAssertEqual(
+        recorder.perform(.recordAnswer(answer(roster.members[index % 4], at: time, right: right))),
+        [])
       time += 900
     }
-    guard case .memoryFitted(let memory) = recorder.perform(.fitMemory(at: time)) else {
+    guard case .memoryFitted(let memory) = recorder.perform(.fitMemory(at: time)).first else {
       return XCTFail("no fit after 300 answers")
     }
     XCTAssertGreaterThan(memory.firstLearning, PlayerMemory.standard.firstLearning)
@@ -106,12 +116,13 @@ final class HistoryLinkTests: XCTestCase {
     let question = Question(number: 1, member: members[0], options: options, correctIndex: 0)
     for (index, chosen) in [1, 2, nil].enumerated() {
       let outcome: Outcome = chosen.map { .wrong(chosen: options[$0]) } ?? .timedOut
-      XCTAssertNil(
-        recorder.answer(
-          RecordedAnswer(
-            result: QuestionResult(question: question, outcome: outcome, answerTime: .seconds(2)),
-            answeredAt: Double(index), memory: MemoryState(stability: 1, difficulty: 5),
-            grade: .again, mode: "learn")))
+      XCTAssertEqual(
+        recorder.perform(
+          .recordAnswer(
+            RecordedAnswer(
+              result: QuestionResult(question: question, outcome: outcome, answerTime: .seconds(2)),
+              answeredAt: Double(index), memory: MemoryState(stability: 1, difficulty: 5),
+              grade: .again, mode: "learn"))), [])
     }
     let answers = try XCTUnwrap(link.history).answers()
     XCTAssertEqual(answers.map(\.chosen), [members[1].name, "Ghost", nil])
@@ -139,15 +150,14 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(link.people.count, 4, "everyone has a person")
     let recorder = try XCTUnwrap(link.recorder())
     let history = try XCTUnwrap(link.history)
-    let failures = Mutex<[String]>([])
+    let failures = Mutex<[Input]>([])
     let writes = DispatchQueue(label: "history writes")
     let done = DispatchGroup()
     for index in 0..<40 {
       let answer = answer(roster.members[index % 4], at: Double(index))
       writes.async(group: done) {
-        if let failure = recorder.answer(answer) {
-          failures.withLock { $0.append(failure) }
-        }
+        let inputs = recorder.perform(.recordAnswer(answer))
+        failures.withLock { $0 += inputs }
       }
     }
     for _ in 0..<40 { _ = try history.totals(roster: link.roster.identity) }
@@ -156,5 +166,34 @@ final class HistoryLinkTests: XCTestCase {
     let next = HistoryLink.open(folder: folder + "/data", roster: roster)
     XCTAssertEqual(next.totals.questions, 40)
     XCTAssertEqual(Set(next.memories.keys), Set(roster.members.map(\.id)))
+  }
+
+  /// Another program holds the history through the launch's wait: the game says so, plays
+  /// on, keeps its answers waiting, and saves them beside the history as it ends (and the
+  /// next launch, the history free, keeps its answers again).
+  func testAHistoryHeldThroughTheLaunchKeepsTheAnswersForAFile() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    _ = HistoryLink.open(folder: data, roster: roster)
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    let link = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    XCTAssertTrue(
+      link.notice?.contains("(another program holds it)") == true, "\(link.notice ?? "")")
+    XCTAssertNotNil(link.setup(origin: .zero, unixSecondsAtOrigin: 0).wallClock, "answers kept")
+    let recorder = try XCTUnwrap(link.recorder())
+    XCTAssertEqual(
+      recorder.perform(.recordAnswer(answer(roster.members[0], at: 10))),
+      [.historyWaiting(HistoryWaiting(writes: 1, reason: "another program held it at launch"))])
+    _ = recorder.perform(.recordAnswer(answer(roster.members[1], at: 20)))
+    let line = try XCTUnwrap(recorder.finish())
+    holder.release()
+    XCTAssertTrue(line.hasPrefix("History: 2 answers could not be kept in \(data)/"), line)
+    let saved = try XCTUnwrap(
+      line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
+    let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
+    XCTAssertEqual(rows.count, 3, "the header and two answers")
+    XCTAssertTrue(rows[1].hasPrefix("Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,"), "\(rows[1])")
+    XCTAssertNil(HistoryLink.open(folder: data, roster: roster).notice)
   }
 }

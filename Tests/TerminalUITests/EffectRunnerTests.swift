@@ -25,6 +25,8 @@ final class EffectRunnerTests: XCTestCase {
     var picturesAtOnce = true
     /// A face is drawn a little after it was asked for.
     var drawingTakes = Duration.milliseconds(3)
+    /// What each history write comes back as.
+    var kept: (Effect) -> [Input] = { [.historyFailed($0, reason: "disk full")] }
 
     mutating func draw(_ model: AppModel, reason: FrameReason) {
       calls.append(.draw(reason, model.session.state.phase))
@@ -41,9 +43,9 @@ final class EffectRunnerTests: XCTestCase {
     mutating func report(_ transition: Transition, model: AppModel) {
       calls.append(.report(transition.kind))
     }
-    mutating func keep(_ write: Effect, at now: Instant) -> Input? {
+    mutating func keep(_ write: Effect, at now: Instant) -> [Input] {
       calls.append(.keep(write))
-      return .historyFailed(write, reason: "disk full")
+      return kept(write)
     }
     mutating func suspend() { calls.append(.suspend) }
     mutating func quit(status: Int32, summary: String?, model: AppModel) {
@@ -101,10 +103,10 @@ final class EffectRunnerTests: XCTestCase {
     XCTAssertEqual(answering.startedAt, shownAt, "the clock starts once the face is on screen")
   }
 
-  /// An answer is kept before it is reported. A history write that fails comes back as an
-  /// input at once, after the effects of the answer; the memory it carried is taken back, and the
-  /// notice is drawn in the answer's frame.
-  func testAFailedWriteComesBackBeforeTheFrameAndItsMemoryIsTakenBack() {
+  /// An answer is kept before it is reported. A history write refused for good comes back as
+  /// an input at once, after the effects of the answer; the memory it carried is taken back,
+  /// and the notice is drawn in the answer's frame.
+  func testARefusedWriteComesBackBeforeTheFrameAndItsMemoryIsTakenBack() {
     var (runner, recorder) = runner(history: true)
     runner.send(.press(.start), at: .seconds(1), reason: .key, to: &recorder)
     recorder.calls = []
@@ -131,6 +133,32 @@ final class EffectRunnerTests: XCTestCase {
     XCTAssertNil(runner.model.memories.records[question.member.id], "taken back: never met")
     XCTAssertEqual(runner.model.memories.guessTimes, GuessTimes(), "its time not counted")
     XCTAssertEqual(runner.model.screen.historyNotice, "History not kept: disk full")
+  }
+
+  /// A write the history cannot take now waits (see `HistoryRecorder`): the memory it carried
+  /// stays, its time stays counted, and the quiz screen says that it waits, and why, in the
+  /// answer's own frame; once none waits, the line goes.
+  func testAWriteThatWaitsKeepsItsMemoryAndIsSaidOnTheQuizScreen() {
+    var (runner, recorder) = runner(history: true)
+    recorder.kept = { _ in
+      [.historyWaiting(HistoryWaiting(writes: 1, reason: "database is locked"))]
+    }
+    runner.send(.press(.start), at: .seconds(1), reason: .key, to: &recorder)
+    let question = runner.model.session.state.phase.question!
+    runner.send(
+      .press(.option(question.correctIndex)), at: .seconds(2), reason: .key, to: &recorder)
+    XCTAssertNotNil(runner.model.memories.records[question.member.id], "kept: it will be written")
+    XCTAssertNotEqual(runner.model.memories.guessTimes, GuessTimes(), "its time counted")
+    XCTAssertEqual(runner.model.screen.historyNotice, nil)
+    let frame = Renderer.render(runner.model.screen, size: CellSize(columns: 80, rows: 24))
+    XCTAssertTrue(
+      frame.text.contains("1 answer waiting to be kept: database is locked"), frame.text)
+
+    runner.send(
+      .historyWaiting(HistoryWaiting(writes: 0, reason: nil)), at: .seconds(3), reason: .history,
+      to: &recorder)
+    let after = Renderer.render(runner.model.screen, size: CellSize(columns: 80, rows: 24))
+    XCTAssertFalse(after.text.contains("waiting"), after.text)
   }
 
   /// Ctrl-Z: the terminal is given back after everything else, the clock stopped; nothing is

@@ -178,7 +178,7 @@ struct TestHands: EffectHandlers {
     .settingSaved(key: key, value: value, failure: nil)
   }
   func report(_ transition: Transition, model: AppModel) {}
-  func keep(_ write: Effect, at now: Instant) -> Input? { nil }
+  func keep(_ write: Effect, at now: Instant) -> [Input] { [] }
   func quit(status: Int32, summary: String?, model: AppModel) {}
 }
 

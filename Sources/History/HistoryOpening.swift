@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// What the history does before SQLite opens it for writing: the file looked at, and read
+/// only, until it is known to be ours and sound; and how long it waits for another program.
+extension History {
+  /// How long a write (or, at launch, the opening) waits for another program that holds the
+  /// history, and what is said once it has waited a moment. Its limit can change while the
+  /// history is open: a launch waits longer than an answer, which waits in the game's own
+  /// queue of writes instead (see the app's `HistoryBacklog`).
+  public final class Waiting: Sendable {
+    private let state: Mutex<(limit: Double, said: (@Sendable (String) -> Void)?)>
+    /// How often SQLite's busy handler looks again, in seconds.
+    static let step = 0.02
+
+    /// Waits up to `limit` seconds; `said` is told, once a wait has lasted half a second,
+    /// what the history waits for.
+    public init(limit: Double = 10, said: (@Sendable (String) -> Void)? = nil) {
+      state = Mutex((limit, said))
+    }
+
+    /// The longest a write waits, in seconds.
+    public var limit: Double {
+      get { state.withLock { $0.limit } }
+      set { state.withLock { $0.limit = newValue } }
+    }
+
+    /// Stops saying what the history waits for.
+    public func quiet() {
+      state.withLock { $0.said = nil }
+    }
+
+    /// SQLite's busy handler: sleeps a step and tries again while the wait is within the limit
+    /// (counted in steps, not read from a clock).
+    var callback: Database.BusyCallback {
+      { [self] tries in
+        let (limit, said) = state.withLock { ($0.limit, $0.said) }
+        guard Double(tries) * Self.step < limit else { return false }
+        if tries == Int(0.5 / Self.step), let said {
+          said("another program is using it; waiting up to \(Int(limit.rounded())) s")
+        }
+        usleep(useconds_t(Self.step * 1_000_000))
+        return true
+      }
+    }
+  }
+
+  /// What opening found.
+  struct Opening {
+    /// Whether the file was there before.
+    var existed: Bool
+    var notice: String?
+  }
+
+  /// Looks at the history before SQLite opens it to write: the folder made (read-write), an
+  /// empty file said, a log SQLite will not read kept aside and said, and the file read
+  /// only to check that it is ours, sound, and not from a newer version.
+  static func prepare(folder: String, path: String, access: Access) throws(Unavailable)
+    -> Opening
+  {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+      throw Unavailable(description: "\(folder): not a folder (the history is kept in one)")
+    }
+    if access == .readWrite {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw Unavailable(description: "\(folder): cannot create the folder (\(reason(error)))")
+      }
+    }
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      if access == .readOnly {
+        throw Unavailable(description: "\(path): no history yet (play a game first)")
+      }
+      return Opening(existed: false)
+    }
+    if isFolder.boolValue {
+      throw Unavailable(description: "\(path): a folder, not a history; it is kept as it is")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
+      .intValue
+    if size == 0 {
+      if access == .readOnly { throw Unavailable(description: "\(path): empty (0 bytes)") }
+      return Opening(
+        existed: true,
+        notice: "\(path) was empty (0 bytes), with no answer in it: a new history is kept there")
+    }
+    var notice: String?
+    // Read-only, nothing is discarded: the log is left to the next game to keep aside.
+    if access == .readWrite, let log = WriteAheadLog.damaged(besides: path) {
+      let writes = "\(log.unreadable) write\(log.unreadable == 1 ? "" : "s")"
+      let copy: String
+      do {
+        copy = try log.keepCopy(at: Date().timeIntervalSince1970)
+      } catch {
+        throw Unavailable(
+          description:
+            "\(log.path): this log cannot be read whole, and no copy of it can be kept "
+            + "(\(reason(error))); it is kept as it is")
+      }
+      let unread = "\(writes) of the last game (answers, name cards) could not be read"
+      let what =
+        switch (log.cutShort, log.unreadable > 0) {
+        case (false, _): unread
+        case (true, false): "the last game's log was cut short (what came after the cut is gone)"
+        case (true, true): "the last game's log was cut short, and \(unread)"
+        }
+      notice = "\(path): \(what); its log is kept as \(copy)"
+    }
+    try inspect(path)
+    return Opening(existed: true, notice: notice)
+  }
+
+  /// Reads the file without writing to it: it must be ours (or one whose making was cut
+  /// short), sound (`PRAGMA quick_check`), and not from a newer version.
+  private static func inspect(_ path: String) throws(Unavailable) {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(10)
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      try queue.read { db in
+        try checkOwnership(db)
+        let check = try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ")
+        if check != "ok" { throw Unavailable(description: "damaged (\(check.prefix(200)))") }
+        if try migrator.hasBeenSuperseded(db) {
+          throw Unavailable(description: "made by a newer version of meet-the-members")
+        }
+      }
+      try queue.close()
+    } catch let error as Unavailable {
+      throw Unavailable(description: "\(path): \(error.description); it is kept as it is")
+    } catch {
+      throw Unavailable(description: "\(path): \(reason(error)); it is kept as it is")
+    }
+  }
+}

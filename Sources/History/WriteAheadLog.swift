@@ -1,0 +1,157 @@
+import Foundation
+
+/// What SQLite will not read of a history's write-ahead log (`history.sqlite-wal`), found
+/// before the history is opened: a game killed with SIGKILL leaves its last writes there, and
+/// SQLite takes a log whose header or frames fail their checksums as absent (or cut short at
+/// the first bad frame), then discards it. Read by the log's published format
+/// (sqlite.org/fileformat2.html, "The Write-Ahead Log"), so that the game can say how many
+/// writes it could not read and keep a copy of the log before it is discarded.
+///
+/// - The header's 32 bytes: the magic number (its lowest bit says the checksums' byte order),
+///   the format's version, the page size, the checkpoint's sequence number, two salts and the
+///   header's checksum.
+/// - Each frame: 24 bytes of header (the page's number; for the last frame of a transaction,
+///   the database's size in pages after it, else 0; the two salts; a checksum running over
+///   every frame before it) and a page.
+/// - A frame counts when its salts are the header's and its checksum holds, and every frame
+///   before it counts; a transaction counts when its last frame does.
+/// - Frames with other salts are an older run of the log, already copied into the database
+///   when the log began again: they are not lost.
+struct WriteAheadLog {
+  /// The log's path.
+  let path: String
+  /// Transactions (answers, name cards, people met ...) written in the log that SQLite will
+  /// not read.
+  let unreadable: Int
+  /// Whether the log ends in the middle of a frame: what was written after the cut is gone,
+  /// and cannot be counted.
+  let cutShort: Bool
+
+  private static let magic: UInt32 = 0x377F_0682
+  private static let headerSize = 32
+  private static let frameHeaderSize = 24
+
+  /// The log of the database at `databasePath`, when one is there with transactions SQLite
+  /// will not read; nil when there is none, or every transaction in it is sound.
+  /// A log another program has open is being written, not damaged: it is not looked at.
+  static func damaged(besides databasePath: String) -> WriteAheadLog? {
+    let path = databasePath + "-wal"
+    guard !isOpenElsewhere(databasePath),
+      let data = FileManager.default.contents(atPath: path), !data.isEmpty
+    else { return nil }
+    let (lost, cut) = unreadableTransactions(
+      Array(data), pageSizeOfDatabase: pageSize(ofDatabase: databasePath))
+    return lost > 0 || cut ? WriteAheadLog(path: path, unreadable: lost, cutShort: cut) : nil
+  }
+
+  /// Whether another process has the database open: every connection in WAL mode holds a
+  /// shared lock on byte 128 of the `-shm` file (SQLite's unix VFS, its "dead man switch")
+  /// for as long as it has the file open.
+  private static func isOpenElsewhere(_ databasePath: String) -> Bool {
+    let descriptor = open(databasePath + "-shm", O_RDONLY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var lock = flock()
+    lock.l_type = Int16(F_WRLCK)
+    lock.l_whence = Int16(SEEK_SET)
+    lock.l_start = 128
+    lock.l_len = 1
+    guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return true }
+    return lock.l_type != Int16(F_UNLCK)
+  }
+
+  /// The database's page size, from its header (bytes 16 and 17; 1 stands for 65,536).
+  private static func pageSize(ofDatabase path: String) -> Int? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let header = try? handle.read(upToCount: 18), header.count == 18 else { return nil }
+    let size = Int(header[16]) << 8 | Int(header[17])
+    return size == 1 ? 65_536 : size
+  }
+
+  /// How many transactions of `log` SQLite will not read, and whether it ends in the middle
+  /// of a frame.
+  static func unreadableTransactions(_ log: [UInt8], pageSizeOfDatabase: Int?) -> (Int, Bool) {
+    guard log.count >= headerSize else { return (0, true) }
+    let magic = word(log, 0)
+    let bigEndian = magic & 1 == 1
+    let headerSound =
+      magic & ~1 == Self.magic && word(log, 4) == 3_007_000
+      && checksum(log[0..<24], bigEndian: bigEndian, seed: (0, 0))
+        == (word(log, 24), word(log, 28))
+    let pageSize = Int(word(log, 8))
+    guard
+      let frameSize = [pageSize, pageSizeOfDatabase ?? 0].first(where: isPageSize)
+        .map({ $0 + frameHeaderSize })
+    else { return (0, false) }
+    // The salts of this run of the log: the header's, or when the header is damaged, its
+    // first frame's (frames of an older run come after the newer ones).
+    let salts =
+      headerSound || log.count < headerSize + frameHeaderSize
+      ? (word(log, 16), word(log, 20))
+      : (word(log, headerSize + 8), word(log, headerSize + 12))
+    var running = headerSound ? (word(log, 24), word(log, 28)) : nil
+    var lost = 0
+    var offset = headerSize
+    while offset + frameHeaderSize <= log.count {
+      let frameSalts = (word(log, offset + 8), word(log, offset + 12))
+      guard frameSalts == salts else { break }
+      let commits = word(log, offset + 4) != 0
+      if var sum = running, offset + frameSize <= log.count {
+        sum = checksum(log[offset..<offset + 8], bigEndian: bigEndian, seed: sum)
+        sum = checksum(
+          log[offset + frameHeaderSize..<offset + frameSize], bigEndian: bigEndian, seed: sum)
+        running = sum == (word(log, offset + 16), word(log, offset + 20)) ? sum : nil
+      } else {
+        running = nil
+      }
+      if commits, running == nil { lost += 1 }
+      offset += frameSize
+    }
+    return (lost, (log.count - headerSize) % frameSize != 0)
+  }
+
+  private static func isPageSize(_ size: Int) -> Bool {
+    (512...65_536).contains(size) && size & (size - 1) == 0
+  }
+
+  /// The big-endian 32-bit word at `offset`.
+  private static func word(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+  }
+
+  /// The log's checksum of `bytes` (a multiple of 8), running on from `seed`: over 32-bit
+  /// words read in the log's byte order, two at a time.
+  private static func checksum(
+    _ bytes: ArraySlice<UInt8>, bigEndian: Bool, seed: (UInt32, UInt32)
+  ) -> (UInt32, UInt32) {
+    var (first, second) = seed
+    var index = bytes.startIndex
+    func next() -> UInt32 {
+      let value = (0..<4).reduce(UInt32(0)) { word, byte in
+        let shift = bigEndian ? 8 * (3 - byte) : 8 * byte
+        return word | UInt32(bytes[index + byte]) << UInt32(shift)
+      }
+      index += 4
+      return value
+    }
+    while index + 8 <= bytes.endIndex {
+      first = first &+ next() &+ second
+      second = second &+ next() &+ first
+    }
+    return (first, second)
+  }
+
+  /// Keeps a copy of the log beside it, named for `time` (Unix seconds); returns its path.
+  func keepCopy(at time: Double) throws -> String {
+    let stamp = Int(time)
+    var copy = "\(path).unread-\(stamp)"
+    var attempt = 1
+    while FileManager.default.fileExists(atPath: copy) {
+      attempt += 1
+      copy = "\(path).unread-\(stamp)-\(attempt)"
+    }
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    return copy
+  }
+}

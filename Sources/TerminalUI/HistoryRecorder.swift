@@ -1,0 +1,203 @@
+import GameEngine
+import Synchronization
+
+/// What keeps the history: each function keeps one thing. The front end calls `perform` on a
+/// queue of its own (the terminal) or before it writes the events that follow (headless).
+///
+/// An answer revealed is never lost while the game runs: an answer or a name card the history
+/// cannot take now (another program holds it, the disk is full) waits here, in memory, in
+/// order, and is written before anything after it, at the next write or `retry`, once the
+/// history can take it again. `finish` writes what it can as the game ends; the answers still
+/// waiting then go to a file the composition names (`saveUnkept`), so that nothing is gone.
+public struct HistoryRecorder: Sendable {
+  /// What can never be kept (no one in the history to keep it for): said once, not tried
+  /// again. Any other error a function throws is taken to pass: the write waits.
+  public struct Refusal: Error, Sendable {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+  }
+
+  public var answer: @Sendable (RecordedAnswer) throws -> Void
+  /// A member met on a name card, with their memory after it.
+  public var introduction: @Sendable (MemberID, MemoryRecord) throws -> Void
+  /// Everything recorded for the roster, forgotten; why not, in one line, or nil.
+  public var forget: @Sendable () -> String?
+  /// The player's memory fitted again and kept; nil while there are too few answers (or it
+  /// could not be kept: the model the game has stays, and nothing is lost).
+  public var fit: @Sendable (Double) -> PlayerMemory?
+  /// Writes answers that could not be kept to a file, in the history export's format;
+  /// returns its path.
+  public var saveUnkept: @Sendable ([RecordedAnswer]) throws -> String
+  /// How long the next writes may wait for another program that holds the history.
+  public enum Patience: Sendable {
+    /// A write with nothing waiting before it: a moment (then it waits in memory).
+    case first
+    /// Writes that wait, tried again: a look, no wait, so that a history held long costs
+    /// the game nothing more.
+    case again
+    /// The last try, as the game ends: a few seconds.
+    case last
+  }
+
+  /// Sets how long the writes that follow may wait (see `Patience`).
+  public var patience: @Sendable (Patience) -> Void
+  /// Where the history is, for the words said at the end.
+  public var place: String
+  private let backlog = Backlog()
+
+  public init(
+    place: String = "the history",
+    answer: @escaping @Sendable (RecordedAnswer) throws -> Void,
+    introduction: @escaping @Sendable (MemberID, MemoryRecord) throws -> Void,
+    forget: @escaping @Sendable () -> String?,
+    fit: @escaping @Sendable (Double) -> PlayerMemory? = { _ in nil },
+    saveUnkept: @escaping @Sendable ([RecordedAnswer]) throws -> String = { _ in
+      throw Refusal("nowhere to save them")
+    },
+    patience: @escaping @Sendable (Patience) -> Void = { _ in }
+  ) {
+    self.place = place
+    self.answer = answer
+    self.introduction = introduction
+    self.forget = forget
+    self.fit = fit
+    self.saveUnkept = saveUnkept
+    self.patience = patience
+  }
+
+  /// Runs the effect if it is one of the history's; returns the inputs for what came of it:
+  /// a write refused, the writes waiting now (when that changed), the model fitted again.
+  public func perform(_ effect: Effect) -> [Input] {
+    switch effect {
+    case .recordAnswer, .recordIntroduction:
+      return backlog.keep(effect, patience: patience, write: write)
+    case .forgetProgress:
+      return forget().map { [.historyFailed(effect, reason: $0)] } ?? []
+    case .fitMemory(let time):
+      return fit(time).map { [.memoryFitted($0)] } ?? []
+    default:
+      return []
+    }
+  }
+
+  /// Tries the writes waiting again; the inputs for what came of it (none when nothing
+  /// changed).
+  public func retry() -> [Input] {
+    backlog.keep(nil, patience: patience, write: write)
+  }
+
+  /// Whether writes wait to be tried again.
+  public var isWaiting: Bool { backlog.isWaiting }
+
+  /// As the game ends: the last try, then the answers still waiting saved to a file. Returns
+  /// what to say, in one line, when any write had to wait; nil when none did.
+  public func finish() -> String? {
+    _ = backlog.keep(nil, patience: patience, last: true, write: write)
+    return backlog.ended(place: place, save: saveUnkept)
+  }
+
+  private func write(_ effect: Effect) throws {
+    switch effect {
+    case .recordAnswer(let recorded): try answer(recorded)
+    case .recordIntroduction(let member, let record, _): try introduction(member, record)
+    default: break
+    }
+  }
+}
+
+/// The history's writes waiting, how many it has kept after a wait, and why the last one
+/// waited.
+public struct HistoryWaiting: Hashable, Sendable {
+  /// Answers and name cards waiting, in order.
+  public var writes: Int
+  /// Why the history cannot take them, in one line; nil once none waits.
+  public var reason: String?
+
+  public init(writes: Int, reason: String?) {
+    self.writes = writes
+    self.reason = reason
+  }
+}
+
+/// The writes waiting, shared by the queue that writes and the one that ends the game.
+private final class Backlog: Sendable {
+  private struct State {
+    var waiting: [Effect] = []
+    var reason: String?
+    /// Writes kept after they had waited.
+    var keptAfterWaiting = 0
+    /// What the model was last told.
+    var told = HistoryWaiting(writes: 0, reason: nil)
+  }
+
+  private let state = Mutex(State())
+
+  var isWaiting: Bool { state.withLock { !$0.waiting.isEmpty } }
+
+  /// Adds `effect` (if any) after the writes waiting, and writes them all in order until one
+  /// cannot be written; `patience` is told first how long they may wait (the `last` try
+  /// as the game ends).
+  func keep(
+    _ effect: Effect?, patience: (HistoryRecorder.Patience) -> Void, last: Bool = false,
+    write: (Effect) throws -> Void
+  ) -> [Input] {
+    state.withLock { state in
+      patience(last ? .last : state.waiting.isEmpty ? .first : .again)
+      var inputs: [Input] = []
+      var fresh = effect
+      while let next = state.waiting.first ?? fresh {
+        let waited = !state.waiting.isEmpty
+        do {
+          try write(next)
+          if waited { state.keptAfterWaiting += 1 }
+        } catch let refusal as HistoryRecorder.Refusal {
+          inputs.append(.historyFailed(next, reason: refusal.reason))
+        } catch {
+          state.reason = "\(error)"
+          if let fresh { state.waiting.append(fresh) }
+          break
+        }
+        if waited { state.waiting.removeFirst() } else { fresh = nil }
+      }
+      if state.waiting.isEmpty { state.reason = nil }
+      let now = HistoryWaiting(writes: state.waiting.count, reason: state.reason)
+      if now != state.told {
+        state.told = now
+        inputs.append(.historyWaiting(now))
+      }
+      return inputs
+    }
+  }
+
+  /// What to say as the game ends (after its last try), the answers still waiting saved.
+  func ended(place: String, save: ([RecordedAnswer]) throws -> String) -> String? {
+    state.withLock { state in
+      let answers = state.waiting.compactMap { effect -> RecordedAnswer? in
+        if case .recordAnswer(let answer) = effect { return answer }
+        return nil
+      }
+      let cards = state.waiting.count - answers.count
+      let kept = state.keptAfterWaiting
+      guard !state.waiting.isEmpty else {
+        guard kept > 0 else { return nil }
+        return "History: \(count(kept, "write")) waited for \(place) and "
+          + "\(kept == 1 ? "is" : "are") kept."
+      }
+      let reason = state.reason.map { " (\($0))" } ?? ""
+      var line = "History: \(count(answers.count, "answer"))"
+      if cards > 0 { line += " and \(count(cards, "name card"))" }
+      line += " could not be kept in \(place)\(reason)"
+      if kept > 0 { line += "; \(kept) that waited are kept" }
+      guard !answers.isEmpty else { return line + "." }
+      do {
+        return line + "; the answers are saved in \(try save(answers))."
+      } catch {
+        return line + "; nor saved elsewhere (\(error)): they are lost."
+      }
+    }
+  }
+
+  private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}

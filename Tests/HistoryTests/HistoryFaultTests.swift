@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import GameEngine
+import SystemPackage
+import XCTest
+
+@testable import History
+
+/// Histories as faults leave them, on real SQLite files: a log a killed game left damaged, an
+/// empty file, another program's database, a damaged file, a file another program holds.
+/// What is not ours, or not sound, is never written to; what cannot be read is said.
+final class HistoryFaultTests: RosterFolderTestCase {
+  private var data: String { folder + "/data" }
+  private var file: String { data + "/" + History.fileName }
+
+  /// A history with `answers` answers about Ada, each its own transaction, all in the log
+  /// (everything before them copied into the database): as a game killed after them leaves
+  /// it, copied into `copy` with its log while the game still had it open.
+  private func killedGame(answers: Int, into copy: String) throws {
+    let history = try History(folder: data)
+    let ada = try XCTUnwrap(
+      history.people(try photos(["Ada"], in: "club"), roster: key("club")).first)
+    try DatabaseQueue(path: file).writeWithoutTransaction {
+      try $0.checkpoint(.truncate)
+    }
+    for index in 0..<answers {
+      try history.record(
+        History.Answer(
+          person: ada.id, roster: key("club").identity, mode: "learn", outcome: .correct,
+          chosen: "Ada", seconds: 1, answeredAt: Double(1000 + index)),
+        memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
+    }
+    try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+    for suffix in ["", "-wal"] {
+      try FileManager.default.copyItem(
+        atPath: file + suffix, toPath: copy + "/" + History.fileName + suffix)
+    }
+  }
+
+  private func answers(in folder: String) throws -> Int {
+    try History(folder: folder, access: .readOnly).answers().count
+  }
+
+  /// The log's frames: 32 bytes of header, then each frame 24 bytes and a page.
+  private func frameSize(_ log: Data) -> Int {
+    Int(log[8]) << 24 | Int(log[9]) << 16 | Int(log[10]) << 8 | Int(log[11]) + 24
+  }
+
+  /// Each way a killed game's log is damaged: SQLite reads none of the log, or the part before
+  /// the damage; the game says how many writes it could not read, and keeps the log as it was.
+  func testADamagedLogIsSaidWithWhatCannotBeReadAndKeptAside() throws {
+    let cases: [(String, (inout Data) -> Void)] = [
+      ("header checksum", { $0[24] ^= 0xFF }),
+      ("salt", { $0[16] ^= 0x01 }),
+      ("first frame", { log in log[32 + 24 + 100] ^= 0xFF }),
+      ("a middle frame's checksum", { log in log[32 + 4 * self.frameSize(log) + 16] ^= 0xFF }),
+      ("cut short", { log in log = log.prefix(32 + 5 * self.frameSize(log) + 200) }),
+    ]
+    for (index, (damage, change)) in cases.enumerated() {
+      let copy = folder + "/killed-\(index)"
+      try killedGame(answers: 10, into: copy)
+      try? FileManager.default.removeItem(atPath: data)
+      let log = copy + "/" + History.fileName + "-wal"
+      var bytes = try Data(contentsOf: URL(fileURLWithPath: log))
+      change(&bytes)
+      try bytes.write(to: URL(fileURLWithPath: log))
+
+      let history = try History(folder: copy)
+      let readable = try history.answers().count
+      XCTAssertLessThan(readable, 10, damage)
+      let notice = try XCTUnwrap(history.notice, damage)
+      if damage == "cut short" {
+        // What came after the cut cannot be counted: it is gone.
+        XCTAssertTrue(notice.contains("log was cut short"), notice)
+      } else {
+        XCTAssertTrue(
+          notice.contains(
+            "\(10 - readable) write\(10 - readable == 1 ? "" : "s") of the last game"),
+          "\(damage): \(notice)")
+      }
+      let kept = try FileManager.default.contentsOfDirectory(atPath: copy).filter {
+        $0.hasPrefix(History.fileName + "-wal.unread-")
+      }
+      XCTAssertEqual(kept.count, 1, damage)
+      XCTAssertEqual(
+        try Data(contentsOf: URL(fileURLWithPath: copy + "/" + kept[0])), bytes,
+        "\(damage): the log is kept as it was")
+      XCTAssertTrue(notice.contains(kept[0]), notice)
+    }
+  }
+
+  /// A log the game left whole is read, and nothing is said.
+  func testASoundLogIsReadAndNothingIsSaid() throws {
+    let copy = folder + "/killed"
+    try killedGame(answers: 10, into: copy)
+    let history = try History(folder: copy)
+    XCTAssertNil(history.notice)
+    XCTAssertEqual(try history.answers().count, 10)
+  }
+
+  /// An empty file is a history of nothing: said, and a new history is kept there.
+  func testAnEmptyFileIsSaidAndANewHistoryKeptThere() throws {
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data()))
+    let history = try History(folder: data)
+    XCTAssertEqual(
+      history.notice,
+      "\(file) was empty (0 bytes), with no answer in it: a new history is kept there")
+    XCTAssertEqual(
+      try history.people(try photos(["Ada"], in: "club"), roster: key("club")).count, 1)
+    XCTAssertThrowsError(try History(folder: folder + "/none", access: .readOnly))
+  }
+
+  /// Another program's database is looked at read-only: not a byte of it changes (no WAL, no
+  /// application id, no page).
+  func testAnotherProgramsDatabaseIsNotWrittenTo() throws {
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    try DatabaseQueue(path: file).write { db in
+      try db.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    XCTAssertThrowsError(try History(folder: data)) { error in
+      XCTAssertEqual(
+        "\(error)", "\(file): not a meet-the-members history; it is kept as it is")
+    }
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: data), [History.fileName])
+  }
+
+  /// A history SQLite finds damaged is reported and not written to.
+  func testADamagedHistoryIsNotWrittenTo() throws {
+    let history = try History(folder: data)
+    let ada = try XCTUnwrap(
+      history.people(try photos(["Ada"], in: "club"), roster: key("club")).first)
+    for index in 0..<400 {
+      try history.record(
+        History.Answer(
+          person: ada.id, roster: key("club").identity, mode: "quiz", outcome: .wrong,
+          chosen: String(repeating: "Bo", count: 20), seconds: 1, answeredAt: Double(index)),
+        memory: MemoryState(stability: 1, difficulty: 5), grade: 1)
+    }
+    try DatabaseQueue(path: file).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    // A page of the answers' table, in the middle of the file, overwritten.
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    let page = 4096
+    let middle = (bytes.count / page / 2) * page
+    for offset in middle..<middle + 64 { bytes[offset] = 0x5A }
+    try bytes.write(to: URL(fileURLWithPath: file))
+    try? FileManager.default.removeItem(atPath: file + "-wal")
+    try? FileManager.default.removeItem(atPath: file + "-shm")
+
+    XCTAssertThrowsError(try History(folder: data)) { error in
+      XCTAssertTrue("\(error)".hasSuffix("; it is kept as it is"), "\(error)")
+      XCTAssertTrue(
+        "\(error)".contains("damaged") || "\(error)".contains("malformed"), "\(error)")
+    }
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), bytes)
+  }
+
+  /// Read-only, the history is read while another program writes to it, and its file is not
+  /// changed.
+  func testReadOnlyReadsThroughAnotherProgramsWriting() throws {
+    let history = try History(folder: data)
+    let ada = try XCTUnwrap(
+      history.people(try photos(["Ada"], in: "club"), roster: key("club")).first)
+    try history.record(
+      History.Answer(
+        person: ada.id, roster: key("club").identity, mode: "quiz", outcome: .correct,
+        chosen: "Ada", seconds: 1, answeredAt: 1),
+      memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
+    let holder = try DatabaseQueue(path: file)
+    try holder.inTransaction(.exclusive) { _ in
+      let reader = try History(folder: data, access: .readOnly, waiting: History.Waiting(limit: 0))
+      XCTAssertEqual(try reader.answers().count, 1)
+      return .commit
+    }
+  }
+
+  /// A data folder that is a file is said to be one, read-only and read-write.
+  func testADataFolderThatIsAFileIsSaid() throws {
+    XCTAssertTrue(
+      FileManager.default.createFile(atPath: folder + "/data", contents: Data("x".utf8)))
+    for access in [History.Access.readOnly, .readWrite] {
+      XCTAssertThrowsError(try History(folder: data, access: access)) { error in
+        XCTAssertEqual("\(error)", "\(data): not a folder (the history is kept in one)")
+      }
+    }
+  }
+}

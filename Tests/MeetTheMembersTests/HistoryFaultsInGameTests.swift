@@ -1,0 +1,244 @@
+import Foundation
+import GRDB
+import History
+import XCTest
+
+/// An answer revealed is never lost while the game runs: the headless game played while
+/// another program holds its history, and while its disk is full (a real tmpfs). Answers the
+/// history cannot take wait, in order, are said at once, and are written once it can take
+/// them; those still waiting as the game ends are saved to a file the exit names.
+final class HistoryFaultsInGameTests: XCTestCase {
+  private var folder: String!
+  private var mounted: String?
+
+  override func setUpWithError() throws {
+    folder = NSTemporaryDirectory() + "mtm-faults-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    if let mounted { _ = umount(mounted) }
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// The answers the history keeps, as `history --format csv` prints them (header aside).
+  private func exported(_ data: String) throws -> [String] {
+    let result = try runMeetTheMembers(["history", "--data-dir", data, "--format", "csv"])
+    XCTAssertEqual(result.status, 0, result.errors)
+    return result.output.split(separator: "\r\n").dropFirst().map(String.init)
+  }
+
+  func testAnswersWaitWhileAnotherProgramHoldsTheHistoryAndNoneIsLost() throws {
+    let data = folder + "/data"
+    let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+    try game.answer(count: 2)
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+
+    let waiting = try game.answer(count: 3).filter { $0["event"] as? String == "history_waiting" }
+    XCTAssertEqual(waiting.map { $0["writes"] as? Int }, [1, 2, 3])
+    XCTAssertTrue(
+      (waiting.last?["reason"] as? String ?? "").contains("locked"), "\(waiting)")
+
+    holder.release()
+    let caughtUp = try game.send(#"{"do":"wait","seconds":0}"#)
+    XCTAssertEqual(
+      caughtUp.first { $0["event"] as? String == "history_waiting" }?["writes"] as? Int, 0,
+      "the next command writes them: \(caughtUp)")
+    XCTAssertEqual(try exported(data).count, 5, "in order, none lost")
+
+    // Held again as the game ends: what waits is saved to a file the exit names.
+    try game.answer(count: 1)
+    try holder.hold()
+    try game.answer(count: 2)
+    let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
+    let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
+    XCTAssertTrue(line.contains("2 answers could not be kept"), line)
+    holder.release()
+    let saved = try XCTUnwrap(
+      line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
+    let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
+    XCTAssertEqual(rows.first, "name,file,roster,mode,kind,outcome,chosen,seconds,answered_at")
+    XCTAssertEqual(rows.count, 3, "the two answers, in the export's format")
+    XCTAssertEqual(try exported(data).count + rows.count - 1, 8, "every answer revealed")
+  }
+
+  /// A game that has its history open is writing its log, not leaving it damaged: another
+  /// launch on the same history meanwhile takes nothing of it for lost, even a frame half
+  /// written.
+  func testALogAnotherGameIsWritingIsNotTakenForDamaged() throws {
+    let data = folder + "/data"
+    let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+    try game.answer(count: 5)
+    let log = try XCTUnwrap(FileHandle(forWritingAtPath: data + "/" + History.fileName + "-wal"))
+    try log.seekToEnd()
+    try log.write(contentsOf: Data(repeating: 7, count: 100))
+    try log.close()
+    let history = try History(folder: data)
+    XCTAssertNil(history.notice)
+    XCTAssertEqual(try history.answers().count, 5)
+    XCTAssertFalse(
+      try FileManager.default.contentsOfDirectory(atPath: data).contains { $0.contains("unread") })
+    _ = try game.quit()
+  }
+
+  func testAnswersWaitWhileTheDiskIsFullAndAreWrittenOnceItFrees() throws {
+    try XCTSkipIf(geteuid() != 0, "mounting a tmpfs needs root")
+    let disk = folder + "/disk"
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    guard mount("tmpfs", disk, "tmpfs", 0, "size=2m") == 0 else {
+      throw XCTSkip("cannot mount a tmpfs here (\(String(cString: strerror(errno))))")
+    }
+    mounted = disk
+    let data = disk + "/data"
+    let game = try HeadlessGame(["--seed", "3", "--round", "1000", "--data-dir", data])
+    try game.answer(count: 2)
+    // The disk filled to its last byte.
+    let filler = disk + "/filler"
+    let handle = try XCTUnwrap(
+      FileHandle(forWritingAtPath: filler)
+        ?? {
+          FileManager.default.createFile(atPath: filler, contents: nil)
+          return FileHandle(forWritingAtPath: filler)
+        }())
+    let block = Data(repeating: 0, count: 4096)
+    while (try? handle.write(contentsOf: block)) != nil {}
+    try handle.close()
+
+    let events = try game.answer(count: 30)
+    let waiting = events.filter { $0["event"] as? String == "history_waiting" }
+    XCTAssertGreaterThan(waiting.count, 0, "the history could not take them")
+    XCTAssertTrue(
+      (waiting.last?["reason"] as? String ?? "").contains("full"), "\(waiting.last ?? [:])")
+
+    try FileManager.default.removeItem(atPath: filler)
+    let caughtUp = try game.answer(count: 3)
+    XCTAssertEqual(
+      caughtUp.last { $0["event"] as? String == "history_waiting" }?["writes"] as? Int, 0,
+      "\(caughtUp.filter { $0["event"] as? String == "history_waiting" })")
+    let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
+    XCTAssertTrue(exit["history"] as? String ?? "" != "", "\(exit)")
+    XCTAssertEqual(try exported(data).count, 35, "every answer revealed, in the history")
+  }
+}
+
+/// The headless game as a process that is driven a command at a time: each command's events
+/// are read up to its `ready`.
+final class HeadlessGame {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private var buffer = Data()
+
+  init(_ arguments: [String]) throws {
+    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+    process.arguments = ["--headless"] + arguments
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    _ = testDataHome
+    try process.run()
+    _ = try events()
+    _ = try send(#"{"do":"start"}"#)
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  /// Sends one command; its events, up to `ready` (or `exit`).
+  @discardableResult
+  func send(_ command: String) throws -> [[String: Any]] {
+    input.fileHandleForWriting.write(Data((command + "\n").utf8))
+    return try events()
+  }
+
+  /// Answers `count` questions in turn, each right after a second and its reveal waited out;
+  /// their events.
+  @discardableResult
+  func answer(count: Int) throws -> [[String: Any]] {
+    var all: [[String: Any]] = []
+    for _ in 0..<count {
+      all += try send(#"{"do":"wait","seconds":1}"#)
+      all += try send(#"{"do":"answer","option":1}"#)
+      all += try send(#"{"do":"wait","seconds":2}"#)
+    }
+    return all
+  }
+
+  /// The game's output ended before its `ready`.
+  struct Ended: Error {
+    let events: String
+  }
+
+  func quit() throws -> [[String: Any]] {
+    let events = try send(#"{"do":"quit"}"#)
+    process.waitUntilExit()
+    return events
+  }
+
+  /// The events up to the next `ready` or `exit`.
+  private func events() throws -> [[String: Any]] {
+    var events: [[String: Any]] = []
+    while true {
+      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = buffer[..<newline]
+        buffer.removeSubrange(...newline)
+        let event = try XCTUnwrap(
+          try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+        events.append(event)
+        if ["ready", "exit"].contains(event["event"] as? String) { return events }
+      }
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { throw Ended(events: "\(events)") }
+      buffer += more
+    }
+  }
+}
+
+/// Another program holding a history: an exclusive transaction on a thread of its own, from
+/// `hold` until `release`.
+final class HistoryHolder: @unchecked Sendable {
+  private let path: String
+  private let locked = DispatchSemaphore(value: 0)
+  private let released = DispatchSemaphore(value: 0)
+  private let ended = DispatchSemaphore(value: 0)
+
+  init(_ path: String) { self.path = path }
+
+  /// Returns once the transaction holds the database.
+  func hold() throws {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    // Opening reads the schema before the busy timeout holds: a game writing at that moment
+    // makes it busy, and it is opened again.
+    var opened: DatabaseQueue?
+    for attempt in 1...100 {
+      do {
+        opened = try DatabaseQueue(path: path, configuration: configuration)
+        break
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 100 {
+        usleep(20_000)
+      }
+    }
+    let database = try XCTUnwrap(opened)
+    Thread { [locked, released, ended] in
+      try? database.inTransaction(.exclusive) { _ in
+        locked.signal()
+        released.wait()
+        return .commit
+      }
+      // Closed here: the last connection to close copies the log into the database, and
+      // holds the file meanwhile.
+      try? database.close()
+      ended.signal()
+    }.start()
+    locked.wait()
+  }
+
+  /// Returns once the transaction has ended and the connection is closed.
+  func release() {
+    released.signal()
+    ended.wait()
+  }
+}
