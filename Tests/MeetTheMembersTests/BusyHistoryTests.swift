@@ -110,6 +110,49 @@ extension BusyHistoryTests {
   }
 }
 
+/// The disk fills during a game in a real terminal (a tmpfs of 2 MiB as its data folder): the
+/// quiz screen says at once that answers wait and why, they are written once space is freed,
+/// and the last line says they waited and are kept.
+final class FullDiskInTmuxTests: GameInTmuxTestCase {
+  private var mounted: String?
+
+  override func tearDown() {
+    if let mounted { _ = umount(mounted) }
+    super.tearDown()
+  }
+
+  func testAnswersWaitWhileTheDiskIsFullAndAreKeptOnceItFrees() throws {
+    try XCTSkipIf(geteuid() != 0, "mounting a tmpfs needs root")
+    let disk = tmux.path("disk")
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    guard mount("tmpfs", disk, "tmpfs", 0, "size=2m") == 0 else {
+      throw XCTSkip("cannot mount a tmpfs here (\(String(cString: strerror(errno))))")
+    }
+    mounted = disk
+    launch(["--seed", "12", "--reveal-seconds", "0.2", "--data-dir", disk + "/data"])
+    let filler = open(disk + "/filler", O_WRONLY | O_CREAT, 0o644)
+    let block = [UInt8](repeating: 0, count: 4096)
+    while write(filler, block, block.count) > 0 {}
+    close(filler)
+
+    let first = startGame()
+    tmux.press("\(first.correct + 1)")
+    tmux.waitForScreen(showing: ["1 answer waiting to be kept: database or disk is full"])
+    let second = waitForQuestion(2)
+    tmux.press("\(second.correct + 1)")
+    tmux.waitForScreen(showing: ["2 answers waiting"])
+    XCTAssertEqual(unlink(disk + "/filler"), 0)
+    tmux.waitForScreen("the waiting line gone") { !$0.contains("waiting") }
+    tmux.press("q")
+    XCTAssertEqual(waitForExit().status, "0")
+    tmux.waitForScreen(showing: ["History: 2 writes waited for", "and are kept."])
+    let kept = try DatabaseQueue(path: disk + "/data/" + History.fileName).read {
+      try Int.fetchOne($0, sql: "SELECT count(*) FROM answer")
+    }
+    XCTAssertEqual(kept, 2)
+  }
+}
+
 /// A value shared between threads.
 final class LockedValue<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
