@@ -68,7 +68,7 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.errors)
     let settings =
       "roster, answer-seconds, reveal-seconds, type-seconds, kind, round, minutes, graphics, "
-      + "colors, player, send-scores"
+      + "colors, player, send-scores, largest-download"
     let expected: [String] = [
       "Warning: \(path):6: colors must be one of truecolor, 256, 240, 16, 8, none, not rainbow; "
         + "its default is used",

@@ -79,6 +79,29 @@ final class FetchTests: XCTestCase {
     XCTAssertEqual(events.extracted?.bytes, 6500)
   }
 
+  /// The README's figures are the standard limits.
+  func testTheREADMEsFiguresAreTheStandardLimits() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../README.md").standardized
+    let text = try String(contentsOf: readme, encoding: .utf8)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let limits = DownloadLimits.standard
+    let seconds = { (duration: Duration) in duration.components.seconds }
+    for phrase in [
+      "a server silent for \(seconds(limits.silence)) seconds (\(seconds(limits.connect)) to connect)",
+      "a manifest not whole within \(seconds(limits.manifest)) seconds",
+      "a zip not whole within \(seconds(limits.longest) / 3600) hour",
+      "judged after its first \(seconds(limits.judgedAfter)) seconds",
+      "larger than \(limits.largest / 1_000_000_000) GB (the setting `largest-download`",
+      "and \(limits.spare / 1_000_000) MB to spare",
+      "more than \(limits.redirects) redirects",
+      "(\(seconds(limits.manifest)) s at most)",
+      "`largest-download` (in MB, 1 to 1000000000; \(limits.largest / 1_000_000) when not set)",
+    ] {
+      XCTAssertTrue(text.contains(phrase), phrase)
+    }
+  }
+
   func testTheCacheIsUnderXDGCacheHomeElseHome() {
     XCTAssertEqual(
       RosterCache.standard(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"])?.folder,
@@ -287,6 +310,32 @@ final class FetchTests: XCTestCase {
     Fault(name: "stall", expected: "the server took too long to answer") {
       $0["/roster.json"] = .silence
     },
+    // Headers, then a byte every 100 ms: never silent long enough for a read to time out,
+    // the whole manifest has a deadline.
+    Fault(name: "slow manifest", expected: "the server took too long to answer (2 s for the") {
+      let zip = try RosterPublishing.zip(photos)
+      $0["/roster.json"] = .slow(
+        RosterPublishing.manifest(version: "22", zip: zip), fast: 10, every: .milliseconds(100))
+      $0["/club.zip"] = .body(zip)
+    },
+    // A zip at a rate that would need longer than a download may take is given up on once
+    // its rate is judged, not when the time is up.
+    Fault(name: "slow zip", expected: "club.zip: too slow: at ") {
+      let zip = try RosterPublishing.zip(photos)
+      $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
+      $0["/club.zip"] = .slow(zip, fast: 100, every: .milliseconds(100))
+    },
+    Fault(
+      name: "too large",
+      expected: "club.zip: its 107 GB are more than the 2.0 GB a download may be (the setting "
+        + "largest-download, in MB, raises it)"
+    ) {
+      let zip = try RosterPublishing.zip(photos)
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(
+          version: "22", zip: zip, changing: ["download-size": 107_000_000_000]))
+      $0["/club.zip"] = .body(zip)
+    },
     Fault(name: "stall mid-way", expected: "the server stopped sending (timed out)") {
       let zip = try RosterPublishing.zip(photos)
       $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
@@ -306,7 +355,64 @@ final class FetchTests: XCTestCase {
     var limits = DownloadLimits()
     limits.manifest = .seconds(2)
     limits.silence = .milliseconds(300)
+    limits.longest = .seconds(5)
+    limits.judgedAfter = .milliseconds(500)
     return RosterFetcher(cache: RosterCache(folder: cacheFolder), limits: limits)
+  }
+
+  /// A download that fits under the largest allowed but not on the disk (with room to spare
+  /// for the photos beside the zip) is refused before its first byte, saying so.
+  func testADownloadLargerThanTheFreeSpaceIsRefusedBeforeItsFirstByte() async throws {
+    let zip = try RosterPublishing.zip(Self.photos)
+    let size: Int64 = 1_000_000_000_000_000  // a petabyte
+    server["/roster.json"] = .body(
+      RosterPublishing.manifest(version: "22", zip: zip, changing: ["download-size": size]))
+    server["/club.zip"] = .body(zip)
+    var limits = DownloadLimits(largestMegabytes: 1_000_000_000)
+    limits.spare = 500_000_000
+    let fetcher = RosterFetcher(cache: RosterCache(folder: cacheFolder), limits: limits)
+    do {
+      _ = try await fetcher.fetch(server.url("/roster.json"))
+      XCTFail("a petabyte downloaded")
+    } catch {
+      XCTAssertTrue(
+        error.description.contains(
+          "club.zip: its 1000000 GB need 2000001 GB free in \(cacheFolder!)/"), error.description)
+      XCTAssertTrue(
+        error.description.contains("(the zip, its photos and 500 MB to spare), and "),
+        error.description)
+      XCTAssertTrue(error.description.hasSuffix(" are free"), error.description)
+    }
+    XCTAssertEqual(server.requests, ["/roster.json"], "not a byte of the zip asked for")
+    XCTAssertEqual(cacheContents(), [:])
+  }
+
+  /// A game waiting for another's download of the same roster stops waiting when it is
+  /// cancelled (Ctrl-C), at once: a blocking lock held it until the other game was done.
+  func testCancellingTheWaitForAnotherGameEndsItAtOnce() throws {
+    _ = try publish("22")
+    let url = server.url("/roster.json")
+    let slot = RosterCache(folder: cacheFolder).slot(for: url)
+    try slot.create()
+    let lock = open(slot.folder.appending(".lock").string, O_RDWR | O_CREAT, 0o600)
+    XCTAssertEqual(flock(lock, LOCK_EX), 0)
+    defer { close(lock) }
+    let events = EventLog()
+    let outcome = Outcome()
+    let fetcher = fetcher
+    let task = Task {
+      do {
+        _ = try await fetcher.fetch(url) { events.add($0) }
+        outcome.set("fetched")
+      } catch let error as FetchError {
+        outcome.set(error.stopped ? "stopped" : error.description)
+      } catch {
+        outcome.set("\(error)")
+      }
+    }
+    XCTAssertTrue(events.waitUntilWaiting(ceiling: .seconds(30)), "it never said it waits")
+    task.cancel()
+    XCTAssertEqual(outcome.wait(ceiling: .seconds(30)), "stopped")
   }
 
   func testEachFaultWithoutACacheIsAClearErrorAndLeavesNothing() async throws {
