@@ -26,6 +26,9 @@ public final class LoopbackServer: Sendable {
     case drop
     /// Sends the first `after` bytes of the body, then waits until the gate opens.
     case paused(Data, after: Int, gate: Gate)
+    /// Announces the whole body and sends its first `fast` bytes at once, then one byte every
+    /// `every` (a server on a bad line, or one that holds the game on purpose).
+    case slow(Data, fast: Int, every: TimeAmount)
   }
 
   private let state = NIOLockedValueBox(State())
@@ -142,6 +145,11 @@ public final class LoopbackServer: Sendable {
         break
       case .drop:
         context.close(promise: nil)
+      case .slow(let data, let fast, let every):
+        head(.ok, length: data.count, context: context)
+        context.writeAndFlush(
+          wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: data.prefix(fast))))), promise: nil)
+        trickle(data.dropFirst(fast), every: every, context: context)
       case .paused(let data, let after, let gate):
         head(.ok, length: data.count, context: context)
         let first = data.prefix(after)
@@ -156,6 +164,20 @@ public final class LoopbackServer: Sendable {
             handler.finish(rest, context: context)
           }
         }
+      }
+    }
+
+    /// The rest of the body a byte at a time, until it is all sent or the client hangs up.
+    private func trickle(_ rest: Data, every: TimeAmount, context: ChannelHandlerContext) {
+      let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+      context.eventLoop.scheduleTask(in: every) {
+        let (handler, context) = bound.value
+        guard context.channel.isActive else { return }
+        guard rest.count > 1 else { return handler.finish(rest, context: context) }
+        context.writeAndFlush(
+          handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: rest.prefix(1))))),
+          promise: nil)
+        handler.trickle(rest.dropFirst(), every: every, context: context)
       }
     }
 

@@ -15,29 +15,64 @@ struct FoundFile {
 
 /// Walks a roster folder with the C library: `d_type` saves a `stat` per file, which matters
 /// for folders of thousands of photos. Symbolic links are followed only where they resolve,
-/// and each folder is entered once, so a link loop is not followed round.
+/// and each folder is entered once, so a link loop is not followed round. A link to a folder
+/// outside the roster folder (to `/`, to the home folder) is not followed: it would take the
+/// walk over the whole file system. The walk stops after `limit` files and folders.
 struct FolderWalk {
+  /// The files and folders a walk looks at, at most: 100,000, as many as a roster's zip may
+  /// hold (a club of thousands of photos takes a fraction).
+  static let standardLimit = 100_000
   private struct Identity: Hashable {
     let device: UInt64
     let inode: UInt64
   }
 
   private var visited: Set<Identity> = []
+  /// The roster folder with its links followed: where links may lead.
+  private let inside: String
+  /// Files and folders still to look at before the walk stops.
+  private var left: Int
   private(set) var files: [FoundFile] = []
   private var relativePaths: Set<String> = []
   private(set) var warnings: [RosterWarning] = []
 
   /// The files under `root`. A subfolder that cannot be listed is a warning and the rest is
   /// walked; `root` itself that cannot be listed is an error, since nothing could be found.
-  static func walk(_ root: String) throws(RosterError) -> (
+  static func walk(_ root: String, limit: Int = standardLimit) throws(RosterError) -> (
     files: [FoundFile], warnings: [RosterWarning]
   ) {
     let path = FilePath(root)
     guard canList(path) else { throw .unreadable(root, systemErrorText(errno)) }
-    var walk = FolderWalk()
+    var walk = FolderWalk(inside: realPath(path) ?? root, left: limit)
     if let identity = identity(of: path) { walk.visited.insert(identity) }
     walk.visit(folder: path, relative: nil)
+    if walk.left < 0 {
+      walk.warnings.append(
+        RosterWarning(
+          file: ".",
+          message:
+            "the walk stopped after \(limit) files and folders; the rest of the folder is left out"
+        ))
+    }
     return (walk.files, walk.warnings)
+  }
+
+  private init(inside: String, left: Int) {
+    self.inside = inside
+    self.left = left
+  }
+
+  /// The path with every link followed; nil when it leads nowhere.
+  private static func realPath(_ path: FilePath) -> String? {
+    guard let resolved = path.withPlatformString({ realpath($0, nil) }) else { return nil }
+    defer { free(resolved) }
+    return String(decoding: FilePath(platformString: resolved))
+  }
+
+  /// Whether a folder reached through a link is the roster folder or inside it.
+  private func isInside(_ path: FilePath) -> Bool {
+    guard let real = Self.realPath(path) else { return false }
+    return real == inside || real.hasPrefix(inside.hasSuffix("/") ? inside : inside + "/")
   }
 
   /// A file name as a person reads it: UTF-8 when it is, else Windows-1252 (what old Windows
@@ -72,7 +107,7 @@ struct FolderWalk {
       return
     }
     defer { closedir(directory) }
-    while let entry = readdir(directory) {
+    while left >= 0, let entry = readdir(directory) {
       // d_name is NUL-terminated: its bytes are both the name to read and the one to open.
       let (nameBytes, component) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         (
@@ -84,12 +119,15 @@ struct FolderWalk {
       let name = Self.readableName(nameBytes)
       // Clutter includes "." and "..", which are no components to append.
       guard !Clutter.isClutter(name), let component else { continue }
+      left -= 1
+      guard left >= 0 else { return }
       let path = folder.appending(component)
       let relativePath = join(relative, name)
 
       var isFolder = Int32(type) == DT_DIR
       var isFile = Int32(type) == DT_REG
-      if Int32(type) == DT_LNK || Int32(type) == DT_UNKNOWN {
+      var isLink = Int32(type) == DT_LNK
+      if isLink || Int32(type) == DT_UNKNOWN {
         var status = stat()
         guard path.withPlatformString({ stat($0, &status) }) == 0 else {
           if PhotoKind(fileName: name) != .other {
@@ -100,6 +138,19 @@ struct FolderWalk {
         }
         isFolder = (status.st_mode & S_IFMT) == S_IFDIR
         isFile = (status.st_mode & S_IFMT) == S_IFREG
+        if !isLink {
+          var own = stat()
+          isLink =
+            path.withPlatformString({ lstat($0, &own) }) == 0 && (own.st_mode & S_IFMT) == S_IFLNK
+        }
+      }
+      if isFolder, isLink, !isInside(path) {
+        let target = Self.realPath(path).map(TerminalText.escapingControls) ?? "?"
+        warnings.append(
+          RosterWarning(
+            file: relativePath,
+            message: "a link to a folder outside the roster folder (\(target)); left out"))
+        continue
       }
       if isFolder {
         guard let identity = Self.identity(of: path), visited.insert(identity).inserted else {

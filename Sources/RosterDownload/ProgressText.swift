@@ -88,12 +88,13 @@ public enum ProgressText {
       ? String(format: "%.2f", seconds) : String(format: "%.1f", seconds)
   }
 
-  /// "2 s", "3 min", "1 h 5 min".
+  /// "2 s", "3 min", "1 h 5 min", "1 h".
   static func duration(_ seconds: Double) -> String {
     let whole = Int(seconds.rounded(.up))
     if whole < 60 { return "\(max(1, whole)) s" }
     if whole < 3600 { return "\((whole + 30) / 60) min" }
-    return "\(whole / 3600) h \((whole % 3600) / 60) min"
+    let minutes = (whole % 3600) / 60
+    return "\(whole / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
   }
 
   /// One decimal below 100, none above: "5.8", "123".

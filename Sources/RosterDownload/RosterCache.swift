@@ -105,25 +105,36 @@ struct CacheSlot: Sendable {
 
   /// Holds the slot for this process until the descriptor is closed: a second game started on
   /// the same roster waits here (`waiting` is called first) rather than extract beside the
-  /// first.
-  func lock(waiting: () -> Void) throws(CacheError) -> FileDescriptor {
+  /// first. The wait looks at the lock ten times a second, so that cancelling it (Ctrl-C)
+  /// ends it at once with a `CancellationError`; a blocking flock(2) would hold on.
+  func lock(waiting: () -> Void) async throws -> FileDescriptor {
+    let descriptor: FileDescriptor
     do {
-      let descriptor = try FileDescriptor.open(
+      descriptor = try FileDescriptor.open(
         folder.appending(".lock"), .readWrite, options: [.create, .closeOnExec],
         permissions: [.ownerReadWrite])
-      if flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 { return descriptor }
-      waiting()
-      guard flock(descriptor.rawValue, LOCK_EX) == 0 else {
+    } catch {
+      throw CacheError(folder, "\(error)")
+    }
+    var told = false
+    while flock(descriptor.rawValue, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else {
         let reason = String(cString: strerror(errno))
         try? descriptor.close()
         throw CacheError(folder, reason)
       }
-      return descriptor
-    } catch let error as CacheError {
-      throw error
-    } catch {
-      throw CacheError(folder, "\(error)")
+      if !told {
+        waiting()
+        told = true
+      }
+      do {
+        try await Task.sleep(for: .milliseconds(100))
+      } catch {
+        try? descriptor.close()
+        throw error
+      }
     }
+    return descriptor
   }
 
   /// A new name for a download or an extraction in progress, starting with a dot so that a

@@ -94,7 +94,9 @@ public struct RosterFetcher: Sendable {
     let lock: SystemPackage.FileDescriptor
     do {
       try slot.create()
-      lock = try slot.lock { progress(.waitingForAnotherGame) }
+      lock = try await slot.lock { progress(.waitingForAnotherGame) }
+    } catch is CancellationError {
+      throw FetchError(url, "stopped", stopped: true)
     } catch {
       throw FetchError(url, "the cache cannot be used: \(error)")
     }
@@ -161,25 +163,31 @@ public struct RosterFetcher: Sendable {
   private func manifest(_ url: URL, client: HTTPClient) async throws(FetchError)
     -> RosterManifest
   {
-    var data = Data()
+    let data: Data
     // `download-name` is relative to where the manifest was found, after any redirects.
-    var base = url
+    let base: URL
+    let request = request(url)
     do {
-      let response = try await client.execute(
-        request(url), timeout: TimeAmount(limits.manifest))
-      try Self.check(response)
-      base = response.url ?? url
-      for try await buffer in response.body {
-        data.append(contentsOf: buffer.readableBytesView)
-        guard data.count <= RosterManifest.largestManifest else {
-          throw FetchError(
-            url, "not a roster manifest: it is larger than \(RosterManifest.largestManifest) bytes")
+      // The whole manifest within its deadline: AsyncHTTPClient's ends with the head.
+      (data, base) = try await within(limits.manifest) {
+        let response = try await client.execute(request, deadline: .distantFuture)
+        try Self.check(response)
+        var data = Data()
+        for try await buffer in response.body {
+          data.append(contentsOf: buffer.readableBytesView)
+          guard data.count <= RosterManifest.largestManifest else {
+            throw FetchError(
+              url,
+              "not a roster manifest: it is larger than \(RosterManifest.largestManifest) bytes")
+          }
         }
+        return (data, response.url ?? url)
       }
     } catch let error as HTTPClientError where error == .readTimeout {
-      // A manifest is small: silence and its whole deadline, which may come at the same
-      // moment, are the same fault.
-      throw FetchError.explained(HTTPClientError.deadlineExceeded, url: url)
+      // A manifest is small: silence and its whole deadline are the same fault.
+      throw FetchError(url, Self.tooLong(limits.manifest))
+    } catch is DeadlineExceeded {
+      throw FetchError(url, Self.tooLong(limits.manifest))
     } catch {
       throw FetchError.explained(error, url: url)
     }
@@ -188,6 +196,12 @@ public struct RosterFetcher: Sendable {
     } catch {
       throw FetchError(url, "not a roster manifest: \(error)")
     }
+  }
+
+  /// "the server took too long to answer (30 s for the manifest)".
+  private static func tooLong(_ limit: Duration) -> String {
+    "the server took too long to answer (\(ProgressText.duration(ProgressText.seconds(limit))) "
+      + "for the manifest)"
   }
 
   /// Downloads the zip to a scratch file, checks its size and checksum, extracts it beside
@@ -202,6 +216,7 @@ public struct RosterFetcher: Sendable {
       slot.remove(zip)
       slot.remove(extracted)
     }
+    try DownloadRoom.check(manifest, in: slot.folder, limits: limits)
     let clock = ContinuousClock()
     let start = clock.now
     try await stream(manifest, to: zip, client: client, progress: progress)
@@ -238,57 +253,90 @@ public struct RosterFetcher: Sendable {
   ) async throws(FetchError) {
     let url = manifest.download
     progress(.newVersion(manifest))
-    let clock = ContinuousClock()
-    let start = clock.now
-    var digest = Digest(manifest.checksum.kind)
-    var received: Int64 = 0
+    let limits = limits
+    let received: Int64
+    let found: String
     do {
       let output = try SystemPackage.FileDescriptor.open(
         file, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
         permissions: [.ownerReadWrite])
       defer { try? output.close() }
-      let response = try await client.execute(request(url), deadline: .distantFuture)
-      try Self.check(response)
-      if let length = response.headers.first(name: "content-length").flatMap(Int64.init),
-        length > manifest.size
-      {
-        throw FetchError(
-          url, "the server sends \(length) bytes where the manifest announced \(manifest.size)")
-      }
-      progress(.downloading(DownloadProgress(received: 0, total: manifest.size, elapsed: .zero)))
-      do {
-        for try await buffer in response.body {
-          guard received + Int64(buffer.readableBytes) <= manifest.size else {
-            throw FetchError(
-              url, "the download is larger than the \(manifest.size) bytes the manifest announced")
-          }
-          try buffer.withUnsafeReadableBytes { bytes in
-            digest.update(bytes)
-            _ = try output.writeAll(bytes)
-          }
-          received += Int64(buffer.readableBytes)
-          progress(
-            .downloading(
-              DownloadProgress(
-                received: received, total: manifest.size, elapsed: start.duration(to: clock.now))))
+      let request = request(url)
+      // The whole zip within its deadline, and given up on sooner when its rate says it
+      // would not make it: AsyncHTTPClient bounds only each read.
+      (received, found) = try await within(limits.longest) {
+        let response = try await client.execute(request, deadline: .distantFuture)
+        try Self.check(response)
+        if let length = response.headers.first(name: "content-length").flatMap(Int64.init),
+          length > manifest.size
+        {
+          throw FetchError(
+            url, "the server sends \(length) bytes where the manifest announced \(manifest.size)")
         }
-      } catch let error as HTTPParserError where error == .invalidEOFState {
-        // Closed before the length the server announced.
-        throw FetchError(url, Self.cut(received, of: manifest.size))
+        return try await Self.save(
+          response.body, of: manifest, to: output, limits: limits, progress: progress)
       }
+    } catch is DeadlineExceeded {
+      throw FetchError(
+        url,
+        "too slow: the download took longer than the "
+          + "\(ProgressText.duration(ProgressText.seconds(limits.longest))) it may take")
     } catch {
       throw FetchError.explained(error, url: url)
     }
     guard received == manifest.size else {
       throw FetchError(url, Self.cut(received, of: manifest.size))
     }
-    let found = digest.hex
     guard found == manifest.checksum.hex else {
       throw FetchError(
         url,
         "the download's \(manifest.checksum.kind.rawValue) is \(found), not the "
           + "\(manifest.checksum.hex) the manifest gives")
     }
+  }
+
+  /// The body written to `output` and hashed as it comes, stopped at the size the manifest
+  /// announced, or when its rate so far would not bring it whole within `limits.longest`.
+  /// Returns the bytes received and their checksum.
+  private static func save(
+    _ body: HTTPClientResponse.Body, of manifest: RosterManifest,
+    to output: SystemPackage.FileDescriptor, limits: DownloadLimits,
+    progress: @escaping @Sendable (FetchEvent) -> Void
+  ) async throws -> (Int64, String) {
+    let url = manifest.download
+    let clock = ContinuousClock()
+    let start = clock.now
+    var digest = ChecksumDigest(manifest.checksum.kind)
+    var received: Int64 = 0
+    progress(.downloading(DownloadProgress(received: 0, total: manifest.size, elapsed: .zero)))
+    do {
+      for try await buffer in body {
+        guard received + Int64(buffer.readableBytes) <= manifest.size else {
+          throw FetchError(
+            url, "the download is larger than the \(manifest.size) bytes the manifest announced")
+        }
+        do {
+          try buffer.withUnsafeReadableBytes { bytes in
+            digest.update(bytes)
+            _ = try output.writeAll(bytes)
+          }
+        } catch let error as Errno {
+          throw FetchError(url, "the cache cannot be written (\(error.description.lowercased()))")
+        }
+        received += Int64(buffer.readableBytes)
+        let elapsed = start.duration(to: clock.now)
+        progress(
+          .downloading(DownloadProgress(received: received, total: manifest.size, elapsed: elapsed))
+        )
+        if let problem = limits.tooSlow(received, of: manifest.size, in: elapsed) {
+          throw FetchError(url, problem)
+        }
+      }
+    } catch let error as HTTPParserError where error == .invalidEOFState {
+      // Closed before the length the server announced.
+      throw FetchError(url, Self.cut(received, of: manifest.size))
+    }
+    return (received, digest.hex)
   }
 
   private static func cut(_ received: Int64, of size: Int64) -> String {
@@ -305,27 +353,5 @@ public struct RosterFetcher: Sendable {
   /// A response other than 200 OK is the server's refusal.
   private static func check(_ response: HTTPClientResponse) throws(ServerAnswer) {
     guard response.status == .ok else { throw ServerAnswer(status: response.status) }
-  }
-}
-
-/// SHA-256 or MD5, fed as the bytes come.
-private struct Digest {
-  private var sha256: SHA256?
-  private var md5: Insecure.MD5?
-
-  init(_ kind: Checksum.Kind) {
-    switch kind {
-    case .sha256: sha256 = SHA256()
-    case .md5: md5 = Insecure.MD5()
-    }
-  }
-
-  mutating func update(_ bytes: UnsafeRawBufferPointer) {
-    sha256?.update(bufferPointer: bytes)
-    md5?.update(bufferPointer: bytes)
-  }
-
-  var hex: String {
-    hexDigits(sha256.map { Array($0.finalize()) } ?? md5.map { Array($0.finalize()) } ?? [])
   }
 }

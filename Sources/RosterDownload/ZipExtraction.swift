@@ -6,29 +6,6 @@ import ZIPFoundation
   import Glibc
 #endif
 
-/// How much a downloaded zip may hold, and how long a server may keep the game waiting.
-public struct DownloadLimits: Sendable {
-  /// To open a connection.
-  public var connect: Duration = .seconds(10)
-  /// Without a byte from the server, once connected.
-  public var silence: Duration = .seconds(30)
-  /// For the whole manifest.
-  public var manifest: Duration = .seconds(30)
-  /// Redirects followed, for the manifest and for the zip each.
-  public var redirects = 5
-  /// Files in the zip.
-  public var files = 100_000
-  /// Bytes extracted in all.
-  public var bytes: Int64 = 8 << 30
-  /// Bytes extracted for each byte of the zip: photos barely compress, so a zip that swells
-  /// far more is a decompression bomb, whatever the sizes it declares.
-  public var expansion: Int64 = 20
-
-  public static let standard = DownloadLimits()
-
-  public init() {}
-}
-
 /// Extracts a downloaded roster zip into a new folder, refusing the whole zip when an entry
 /// would land outside it (`../`, an absolute path), is a link, or when it would swell past
 /// the limits. Entries macOS adds (`__MACOSX/`) are left out.

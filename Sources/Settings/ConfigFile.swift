@@ -54,17 +54,45 @@ public struct ConfigFile: Sendable {
     return home + "/.config/meet-the-members/config.toml"
   }
 
-  /// Reads the file at `path`; one that does not exist is empty (`mustExist` refuses it).
+  /// The largest settings file read: 1 MiB, a thousand times what the settings take. A larger
+  /// one is no settings file (a log written there by mistake) and would hold the launch.
+  public static let largest = 1 << 20
+
+  /// Reads the file at `path`; one that does not exist is empty (`mustExist` refuses it). A
+  /// link is read where it leads; one that leads nowhere is a file that does not exist, one
+  /// that leads round in a loop is refused, as are a file larger than `largest` and one that
+  /// is not a regular file (a folder, a device), each in one line.
   public init(path: String, mustExist: Bool = false) throws(ConfigError) {
     self.path = path
-    if !FileManager.default.fileExists(atPath: path) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let code = errno
+      guard code == ENOENT else {
+        let reason =
+          code == ELOOP
+          ? "a link that leads round in a loop" : String(cString: strerror(code)).lowercased()
+        throw ConfigError("\(path): cannot be read (\(reason)); its settings are not used")
+      }
       guard !mustExist else { throw ConfigError("\(path): no such file") }
       text = ""
       return
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw ConfigError("\(path): not a regular file; its settings are not used")
+    }
+    guard info.st_size <= Self.largest else {
+      throw ConfigError(
+        "\(path): \(info.st_size) bytes, more than the \(Self.largest) (1 MiB) a settings file "
+          + "may have; its settings are not used")
+    }
+    // Read no more than the limit, even from a file that grows while it is read.
+    guard let handle = FileHandle(forReadingAtPath: path),
+      let data = try? handle.read(upToCount: Self.largest + 1) ?? Data(),
+      data.count <= Self.largest
+    else {
       throw ConfigError("\(path): cannot be read")
     }
+    try? handle.close()
     guard let text = String(data: data, encoding: .utf8) else {
       throw ConfigError("\(path): not UTF-8 text")
     }
@@ -232,24 +260,50 @@ public struct ConfigFile: Sendable {
   }
 
   /// Writes the text to the file: to a temporary file beside it, then renamed into place
-  /// (rename(2)), so that the file is never half written; its folder is made if need be.
+  /// (rename(2)), so that the file is never half written; its folder is made if need be. A
+  /// link (a dotfiles setup) stays a link: the file it leads to is written, and keeps its
+  /// permissions (a file of mode 600 stays 600).
   public func write() throws(ConfigError) {
-    let url = URL(fileURLWithPath: path)
+    let target = Self.resolvingLinks(path)
+    let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).new")
+    var info = stat()
+    let mode = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try Data(text.utf8).write(to: temporary)
-      guard rename(temporary.path, path) == 0 else {
+      if let mode, chmod(temporary.path, mode) != 0 {
+        throw ConfigError("\(path): cannot be written (\(String(cString: strerror(errno))))")
+      }
+      guard rename(temporary.path, target) == 0 else {
         let reason = String(cString: strerror(errno))
         try? FileManager.default.removeItem(at: temporary)
         throw ConfigError("\(path): cannot be written (\(reason))")
       }
     } catch let error as ConfigError {
+      try? FileManager.default.removeItem(at: temporary)
       throw error
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       throw ConfigError("\(path): cannot be written (\(error.localizedDescription))")
     }
+  }
+
+  /// The file a path names once its links are followed (a link's target read from the
+  /// link's folder), even when the last one leads to a file not there yet; the path itself
+  /// when it is no link. Stops after 40 links, as the kernel does.
+  static func resolvingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current =
+        target.hasPrefix("/")
+        ? target
+        : URL(fileURLWithPath: current).deletingLastPathComponent()
+          .appendingPathComponent(target).path
+    }
+    return current
   }
 }

@@ -21,9 +21,12 @@ struct CommandError: Error, CustomStringConvertible {
 /// What the command line does, apart from parsing it.
 enum Commands {
   /// The roster in a folder, or fetched from a server when the argument is an http or https
-  /// URL; the bundled sample club without one.
-  static func loadRoster(_ folder: String?) throws -> Roster {
-    if let folder, RosterFetcher.isURL(folder) { return try RemoteRoster.load(folder) }
+  /// URL (no larger than `largestDownload` megabytes, when the settings say); the bundled
+  /// sample club without one.
+  static func loadRoster(_ folder: String?, largestDownload: Int64? = nil) throws -> Roster {
+    if let folder, RosterFetcher.isURL(folder) {
+      return try RemoteRoster.load(folder, largestMegabytes: largestDownload)
+    }
     if let folder, let scheme = RosterFetcher.otherScheme(folder) {
       throw CommandError(
         "\(TerminalText.escapingControls(folder)): a roster is fetched by http or https, not "
@@ -31,7 +34,9 @@ enum Commands {
     }
     let folder = try folder ?? SampleClub.folder()
     do {
-      return try Roster.load(folder)
+      return try LaunchNotice.saying(
+        "Reading the roster folder \(TerminalText.escapingControls(folder))..."
+      ) { try Roster.load(folder) }
     } catch let error as RosterError {
       throw CommandError("\(error)")
     }

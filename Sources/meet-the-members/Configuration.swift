@@ -70,6 +70,17 @@ struct Configuration {
         }
       }
     ),
+    (
+      "largest-download",
+      { text throws(UsageError) in
+        // Megabytes: a roster's zip larger than this is refused before its first byte.
+        guard let megabytes = Int(text), (1...1_000_000_000).contains(megabytes) else {
+          throw UsageError(
+            "--largest-download must be a whole number of megabytes from 1 to 1000000000, "
+              + "not \(text)")
+        }
+      }
+    ),
   ]
 
   /// The file, when there is one to read or write (nil without a home).

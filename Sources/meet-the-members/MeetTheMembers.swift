@@ -164,8 +164,9 @@ struct MeetTheMembers: ParsableCommand {
         + "$XDG_CONFIG_HOME/meet-the-members/config.toml (or ~/.config/meet-the-members/"
         + "config.toml): the roster to play without ROSTER_FOLDER, and the defaults of "
         + "--answer-seconds, --reveal-seconds, --type-seconds, --kind, --round, --minutes, "
-        + "--graphics and --colors, your name (player) and the clubs your scores go to "
-        + "(send-scores) (see the README).",
+        + "--graphics and --colors, your name (player), the clubs your scores go to "
+        + "(send-scores) and the largest roster download in MB (largest-download) (see the "
+        + "README).",
       valueName: "file"),
     completion: .file(extensions: ["toml"]))
   var config: String?
@@ -231,12 +232,13 @@ struct MeetTheMembers: ParsableCommand {
     let command = withSettings(configuration)
     var warnings = configuration.warnings
     /// The roster asked for; the sample club when the settings' roster cannot be played.
+    let largest = configuration.values["largest-download"].flatMap { Int64($0) }
     func loadRoster(_ folder: String?, forAGame: Bool = true) throws -> Roster {
       guard forAGame, rosterFolder == nil, let folder, let file = configuration.file else {
-        return try Commands.loadRoster(folder)
+        return try Commands.loadRoster(folder, largestDownload: largest)
       }
       do {
-        return try Commands.loadRoster(folder)
+        return try Commands.loadRoster(folder, largestDownload: largest)
       } catch {
         let warning = "\(file.place(of: "roster")): roster \(error); the sample club plays"
         Configuration(warning: warning).warn()

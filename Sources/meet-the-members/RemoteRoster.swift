@@ -13,7 +13,10 @@ import TerminalUI
 /// standard error) and loaded from there. Ctrl-C stops the download and keeps what the cache
 /// held; a server that cannot be used leaves the cached version to play, with a warning.
 enum RemoteRoster {
-  static func load(_ argument: String) throws -> Roster {
+  /// `largestMegabytes`: the `largest-download` setting, when the settings give it.
+  /// `MEET_THE_MEMBERS_DOWNLOAD_TIMES` ("manifest=2,silence=1,longest=5,judged-after=0.5",
+  /// in seconds) shortens the waits, for tests.
+  static func load(_ argument: String, largestMegabytes: Int64? = nil) throws -> Roster {
     let safe = TerminalText.escapingControls
     guard let url = URL(string: argument), url.host?.isEmpty == false else {
       throw CommandError("\(safe(argument)): not a URL to fetch a roster from")
@@ -23,19 +26,27 @@ enum RemoteRoster {
       throw CommandError(
         "\(safe(argument)): no XDG_CACHE_HOME or HOME to keep the server's roster in")
     }
-    let display = ProgressDisplay()
+    let environment = ProcessInfo.processInfo.environment
+    let standard = DownloadLimits(largestMegabytes: largestMegabytes)
+    let limits = environment["MEET_THE_MEMBERS_DOWNLOAD_TIMES"].map(standard.with) ?? standard
+    let display = ProgressDisplay(
+      server: url.host ?? argument, manifestLimit: limits.manifest,
+      noticeAfter: LaunchNotice.delay)
     let fetched: FetchedRoster
     do {
       fetched = try untilInterrupted {
-        try await RosterFetcher(cache: cache).fetch(url) { event in
+        try await RosterFetcher(cache: cache, limits: limits).fetch(url) { event in
           display.show(event)
         }
       }
     } catch let error as FetchError where error.stopped {
       display.end()
-      FileHandle.standardError.write(
-        Data("Download stopped: the cache keeps what it held.\n".utf8))
-      throw ExitCode(130)
+      let stopped =
+        display.waitedForAnotherGame
+        ? "Stopped waiting for the other game" : "Download stopped"
+      FileHandle.standardError.write(Data("\(stopped): the cache keeps what it held.\n".utf8))
+      // 130 for Ctrl-C, 143 for SIGTERM: the status of a program the signal ended.
+      throw ExitCode(128 + (interruptingSignal != 0 ? interruptingSignal : SIGINT))
     } catch {
       display.end()
       throw CommandError(safe("\(error)"))
@@ -43,7 +54,9 @@ enum RemoteRoster {
     display.end()
     var roster: Roster
     do {
-      roster = try Roster.load(fetched.folder.string)
+      roster = try LaunchNotice.saying("Reading the roster's photos...") {
+        try Roster.load(fetched.folder.string)
+      }
     } catch {
       throw CommandError("\(safe(argument)): the cached roster cannot be read: \(safe("\(error)"))")
     }
@@ -127,103 +140,5 @@ private final class Outcome<T: Sendable>: @unchecked Sendable {
   func wait() -> Result<T, any Error> {
     done.wait()
     return result!
-  }
-}
-
-/// The download's progress on standard error: in a terminal, a bar redrawn on one line ten
-/// times a second, whether bytes come or not (the rate falls while a server stalls); else a
-/// line at each quarter.
-private final class ProgressDisplay: @unchecked Sendable {
-  private let terminal = isatty(STDERR_FILENO) == 1
-  private let unicode = ColorSupport.prepareLocale()
-  private let lock = NSLock()
-  /// The newest progress, and when it came.
-  private var latest: (progress: DownloadProgress, at: ContinuousClock.Instant)?
-  private var timer: (any DispatchSourceTimer)?
-  /// The kind of checksum the download is checked against.
-  private var checksum = Checksum.Kind.sha256
-  /// In a log: the quarters printed so far (-1: none, not even 0%).
-  private var quartersShown = -1
-
-  func show(_ event: FetchEvent) {
-    let safe = TerminalText.escapingControls
-    lock.withLock {
-      switch event {
-      case .waitingForAnotherGame:
-        write("Another game is fetching this roster; waiting for it...\n")
-      case .newVersion(let manifest):
-        checksum = manifest.checksum.kind
-        let club = manifest.name.map { " of \(safe($0))" } ?? ""
-        write(
-          "Downloading version \(safe(manifest.version))\(club) "
-            + "(\(ProgressText.bytes(manifest.size))) from "
-            + "\(safe(manifest.download.absoluteString))\n")
-      case .downloading(let progress):
-        latest = (progress, .now)
-        if terminal {
-          if timer == nil { startTimer() }
-          if progress.received >= progress.total { drawBar() }
-        } else {
-          printQuarter(progress)
-        }
-      case .downloaded(let bytes, let elapsed):
-        clearBar()
-        write(ProgressText.downloaded(bytes, in: elapsed, checksum: checksum) + "\n")
-      case .extracting:
-        write("Extracting the photos...\n")
-      case .extracted(let files, let bytes, let elapsed):
-        write(ProgressText.extracted(files: files, bytes: bytes, in: elapsed) + "\n")
-      }
-    }
-  }
-
-  /// Leaves the cursor at the start of a clean line.
-  func end() {
-    lock.withLock { clearBar() }
-  }
-
-  /// Draws the bar now and every tenth of a second.
-  private func startTimer() {
-    let timer = DispatchSource.makeTimerSource(queue: .global())
-    timer.schedule(deadline: .now(), repeating: .milliseconds(100))
-    timer.setEventHandler { [weak self] in
-      guard let self else { return }
-      self.lock.withLock { self.drawBar() }
-    }
-    timer.resume()
-    self.timer = timer
-  }
-
-  private func drawBar() {
-    guard let (reported, at) = latest else { return }
-    var progress = reported
-    progress.elapsed += at.duration(to: .now)
-    let bar = ProgressText.bar(progress, width: terminalColumns() - 1, unicode: unicode)
-    write("\r\(bar)\u{1B}[K")
-  }
-
-  private func printQuarter(_ progress: DownloadProgress) {
-    let quarter = progress.total > 0 ? Int(4 * progress.received / progress.total) : 4
-    guard quarter > quartersShown else { return }
-    quartersShown = quarter
-    write("  \(ProgressText.line(progress))\n")
-  }
-
-  private func clearBar() {
-    timer?.cancel()
-    timer = nil
-    if terminal && latest != nil { write("\r\u{1B}[K") }
-    latest = nil
-  }
-
-  /// Text whose values from the server are escaped already.
-  private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
-  }
-
-  private func terminalColumns() -> Int {
-    var size = winsize()
-    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-    return Int(size.ws_col)
   }
 }

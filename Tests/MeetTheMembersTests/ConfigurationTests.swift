@@ -68,7 +68,7 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.errors)
     let settings =
       "roster, answer-seconds, reveal-seconds, type-seconds, kind, round, minutes, graphics, "
-      + "colors, player, send-scores"
+      + "colors, player, send-scores, largest-download"
     let expected: [String] = [
       "Warning: \(path):6: colors must be one of truecolor, 256, 240, 16, 8, none, not rainbow; "
         + "its default is used",
@@ -184,5 +184,40 @@ final class ConfigurationTests: XCTestCase {
     let result = try runMeetTheMembers(["--headless", "--config", folder + "/missing.toml"])
     XCTAssertEqual(result.status, 64)
     XCTAssertEqual(result.errors, "Error: --config \(folder)/missing.toml: no such file\n")
+  }
+
+  /// The standard settings file, 50 MB of it (a log written there by mistake), held the
+  /// launch for seconds with a blank screen: it is refused in one line before it is read, and
+  /// the game goes on with the defaults. So is one that is a link round in a loop, which was
+  /// taken for no file at all.
+  func testAHugeSettingsFileAndALinkLoopAreSaidInOneLineAndTheDefaultsPlay() throws {
+    let settings = folder + "/xdg/meet-the-members"
+    try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+    let path = settings + "/config.toml"
+    let line = Data(("# " + String(repeating: "log ", count: 24) + "\n").utf8)
+    let handle = try XCTUnwrap(
+      FileManager.default.createFile(atPath: path, contents: nil)
+        ? FileHandle(forWritingAtPath: path) : nil)
+    let block = Data([Data](repeating: line, count: 10_000).joined())
+    for _ in 0..<50 { handle.write(block) }
+    try handle.close()
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = folder + "/xdg"
+    let huge = try runMeetTheMembers(["--list"], environment: environment)
+    XCTAssertEqual(huge.status, 0, huge.errors)
+    XCTAssertEqual(
+      huge.errors,
+      "Warning: \(path): \(50 * block.count) bytes, more than the 1048576 (1 MiB) a settings "
+        + "file may have; its settings are not used\n")
+    XCTAssertTrue(huge.output.hasPrefix("Roster ") && huge.output.contains(": 18 members\n"))
+
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "config.toml")
+    let loop = try runMeetTheMembers(["--list"], environment: environment)
+    XCTAssertEqual(loop.status, 0, loop.errors)
+    XCTAssertEqual(
+      loop.errors,
+      "Warning: \(path): cannot be read (a link that leads round in a loop); its settings are "
+        + "not used\n")
   }
 }

@@ -82,6 +82,36 @@ final class RosterCommandTests: XCTestCase {
     XCTAssertFalse(result.errors.utf8.contains(0x1B))
   }
 
+  /// A link to `/` in a roster folder took the walk over the whole file system, /proc and
+  /// all, for minutes: links to folders outside the roster folder are left out, each said.
+  func testALinkToTheRootIsLeftOutAndSaid() throws {
+    for name in ["Ann Lee.jpg", "Bo Chan.jpg", "Cy Dee.jpg", "Di Ek.jpg"] { try photo(name) }
+    try FileManager.default.createDirectory(
+      atPath: "\(folder!)/.archive", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: "\(folder!)/juniors", withIntermediateDirectories: true)
+    try photo(".archive/Eve Fox.jpg")
+    let manager = FileManager.default
+    try manager.createSymbolicLink(atPath: "\(folder!)/everything", withDestinationPath: "/")
+    try manager.createSymbolicLink(
+      atPath: "\(folder!)/juniors/home", withDestinationPath: NSTemporaryDirectory())
+    // A link to a folder inside the roster folder (a hidden one here) is followed.
+    try manager.createSymbolicLink(atPath: "\(folder!)/recent", withDestinationPath: ".archive")
+    let result = try runMeetTheMembers(["--list", folder], deadline: .seconds(60))
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(result.output.contains(": 5 members\n"), result.output)
+    XCTAssertTrue(result.output.contains("  Eve Fox "), result.output)
+    XCTAssertTrue(
+      result.output.contains(
+        "everything: a link to a folder outside the roster folder (/); left out"),
+      result.output)
+    let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath().path
+    XCTAssertTrue(
+      result.output.contains(
+        "juniors/home: a link to a folder outside the roster folder (\(temporary)); left out"),
+      result.output)
+  }
+
   func testCheckOnARosterTooSmallToPlayExitsNonZero() throws {
     try photo("Ann.jpg")
     try photo("Bo.jpg")

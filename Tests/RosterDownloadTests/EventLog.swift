@@ -32,4 +32,37 @@ final class EventLog: @unchecked Sendable {
     }
   }
 
+  /// Whether the fetch said it waits for another game, within `ceiling` (looked at as it
+  /// comes, not timed).
+  func waitUntilWaiting(ceiling: Duration) -> Bool {
+    let deadline = ContinuousClock.now + ceiling
+    while ContinuousClock.now < deadline {
+      let waiting = lock.withLock {
+        events.contains { if case .waitingForAnotherGame = $0 { true } else { false } }
+      }
+      if waiting { return true }
+      usleep(10_000)
+    }
+    return false
+  }
+}
+
+/// How a fetch running in a task ended, handed to the test's thread.
+final class Outcome: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var text: String?
+
+  func set(_ text: String) {
+    self.text = text
+    done.signal()
+  }
+
+  /// How it ended; nil when it has not within `ceiling`.
+  func wait(ceiling: Duration) -> String? {
+    let nanoseconds = ceiling.components.seconds * 1_000_000_000
+    guard done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success else {
+      return nil
+    }
+    return text
+  }
 }

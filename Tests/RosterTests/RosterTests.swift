@@ -1,9 +1,10 @@
 import Foundation
 import GameEngine
 import Pictures
-import Roster
 import SystemPackage
 import XCTest
+
+@testable import Roster
 
 final class RosterTests: XCTestCase {
   private var folder: String!
@@ -234,6 +235,18 @@ final class RosterTests: XCTestCase {
     XCTAssertEqual(names(roster), ["Ann", "Link to Bo", "Bo"])
     XCTAssertEqual(
       roster.warnings.map(\.description), ["Gone.jpg: the link does not lead to a file"])
+  }
+
+  /// The walk stops after so many files and folders, and says the rest is left out.
+  func testTheWalkStopsAtItsLimitAndSaysSo() throws {
+    for index in 0..<6 { try file("note \(index).txt", "") }
+    let (found, warnings) = try FolderWalk.walk(folder, limit: 4)
+    XCTAssertEqual(found.count, 4)
+    XCTAssertEqual(
+      warnings.map(\.description),
+      [".: the walk stopped after 4 files and folders; the rest of the folder is left out"])
+    XCTAssertEqual(try FolderWalk.walk(folder, limit: 6).warnings, [])
+    XCTAssertEqual(FolderWalk.standardLimit, 100_000)
   }
 
   func testAMissingFolderOrAFileIsAClearError() throws {

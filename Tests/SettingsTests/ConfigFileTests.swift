@@ -104,4 +104,92 @@ final class ConfigFileTests: XCTestCase {
       "/h/.config/meet-the-members/config.toml")
     XCTAssertNil(ConfigFile.standardPath(environment: [:]))
   }
+
+  /// A settings file kept elsewhere and linked (a dotfiles setup): a setting is written to the
+  /// file the link leads to, the link stays a link, and the file keeps its mode (600 here).
+  func testASettingIsWrittenThroughALinkAndTheFileKeepsItsMode() throws {
+    let manager = FileManager.default
+    let dotfiles = folder + "/dotfiles"
+    let config = folder + "/config/meet-the-members"
+    try manager.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+    try manager.createDirectory(atPath: config, withIntermediateDirectories: true)
+    let target = dotfiles + "/meet-the-members.toml"
+    try "round = 10\n".write(toFile: target, atomically: true, encoding: .utf8)
+    XCTAssertEqual(chmod(target, 0o600), 0)
+    let link = config + "/config.toml"
+    // A relative link, read from the link's own folder.
+    try manager.createSymbolicLink(
+      atPath: link, withDestinationPath: "../../dotfiles/meet-the-members.toml")
+
+    var file = try ConfigFile(path: link)
+    try file.set("answer-seconds", to: .integer(8))
+    try file.write()
+
+    XCTAssertEqual(
+      try manager.destinationOfSymbolicLink(atPath: link), "../../dotfiles/meet-the-members.toml",
+      "the link is still the link")
+    XCTAssertEqual(
+      try String(contentsOfFile: target, encoding: .utf8), "round = 10\nanswer-seconds = 8\n")
+    XCTAssertEqual(try ConfigFile(path: link).values["answer-seconds"], .integer(8))
+    var info = stat()
+    XCTAssertEqual(stat(target, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o777, 0o600)
+    XCTAssertEqual(
+      try manager.contentsOfDirectory(atPath: config), ["config.toml"], "no scratch left")
+    XCTAssertEqual(
+      try manager.contentsOfDirectory(atPath: dotfiles), ["meet-the-members.toml"])
+
+    // A plain file of mode 600 keeps it too.
+    let plain = folder + "/plain.toml"
+    try "round = 10\n".write(toFile: plain, atomically: true, encoding: .utf8)
+    XCTAssertEqual(chmod(plain, 0o600), 0)
+    var second = try ConfigFile(path: plain)
+    try second.set("round", to: .integer(20))
+    try second.write()
+    XCTAssertEqual(stat(plain, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o777, 0o600)
+  }
+
+  /// A file over 1 MiB (a log written there by mistake) is refused in one line, before it is
+  /// read: it would hold the launch for seconds.
+  func testAFileOverAMebibyteIsRefusedInOneLine() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/config.toml"
+    let line = "# " + String(repeating: "x", count: 97) + "\n"
+    let text = "round = 10\n" + String(repeating: line, count: (ConfigFile.largest / 100) + 1)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    XCTAssertThrowsError(try ConfigFile(path: path)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "\(path): \(text.utf8.count) bytes, more than the 1048576 (1 MiB) a settings file may "
+          + "have; its settings are not used")
+    }
+    // As large as allowed is read.
+    try String(text.utf8.prefix(ConfigFile.largest))!.write(
+      toFile: path, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try ConfigFile(path: path).values["round"], .integer(10))
+  }
+
+  /// A link that leads round in a loop is said, not taken for a missing file; one that leads
+  /// nowhere is a file not made yet (a setting written makes it where the link leads).
+  func testALinkLoopIsSaidAndADanglingLinkIsAFileToMake() throws {
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let loop = folder + "/config.toml"
+    try manager.createSymbolicLink(atPath: loop, withDestinationPath: "config.toml")
+    XCTAssertThrowsError(try ConfigFile(path: loop)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "\(loop): cannot be read (a link that leads round in a loop); its settings are not used")
+    }
+    let dangling = folder + "/other.toml"
+    try manager.createSymbolicLink(atPath: dangling, withDestinationPath: "made-later.toml")
+    var file = try ConfigFile(path: dangling)
+    XCTAssertEqual(file.values, [:])
+    try file.set("round", to: .integer(5))
+    try file.write()
+    XCTAssertEqual(
+      try String(contentsOfFile: folder + "/made-later.toml", encoding: .utf8), "round = 5\n")
+    XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: dangling), "made-later.toml")
+  }
 }
