@@ -144,7 +144,7 @@ final class GraphicsInTerminalsTests: XCTestCase {
   ) throws -> Screenshot {
     var shot: Screenshot?
     do {
-      try terminal.waitFor(what, timeout: 15) {
+      try terminal.waitFor(what, timeout: 60) {
         shot = try terminal.screenshot()
         return try condition(shot!)
       }

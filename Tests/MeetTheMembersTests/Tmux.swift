@@ -88,7 +88,7 @@ final class Tmux {
   /// `timeout` seconds. Polling a real terminal is the one place tests wait.
   @discardableResult
   func waitForScreen(
-    _ what: String, timeout: Double = 15, colors: Bool = false, file: StaticString = #filePath,
+    _ what: String, timeout: Double = 45, colors: Bool = false, file: StaticString = #filePath,
     line: UInt = #line, until condition: (String) -> Bool
   ) -> String {
     let deadline = Date().addingTimeInterval(timeout)
@@ -108,7 +108,7 @@ final class Tmux {
   /// frame reaches the terminal in pieces, so a test asserts what it waited for, never more.
   @discardableResult
   func waitForScreen(
-    showing texts: [String], timeout: Double = 15, colors: Bool = false,
+    showing texts: [String], timeout: Double = 45, colors: Bool = false,
     file: StaticString = #filePath, line: UInt = #line
   ) -> String {
     waitForScreen(
@@ -120,7 +120,7 @@ final class Tmux {
   /// Waits for a file to have content that satisfies `condition`.
   @discardableResult
   func waitForFile(
-    _ name: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
+    _ name: String, timeout: Double = 45, file: StaticString = #filePath, line: UInt = #line,
     until condition: (String) -> Bool = { !$0.isEmpty }
   ) -> String {
     let deadline = Date().addingTimeInterval(timeout)

@@ -208,8 +208,10 @@ final class XTerminal {
     let description: String
   }
 
-  /// Waits until `condition` holds, looking every 50 ms, at most `timeout` seconds.
-  func waitFor(_ what: String, timeout: Double = 20, _ condition: () throws -> Bool) throws {
+  /// Waits until `condition` holds, looking every 50 ms, at most `timeout` seconds: a ceiling for
+  /// a machine many times slower (kitty draws with software GL on a shared X server), never a
+  /// measure of speed.
+  func waitFor(_ what: String, timeout: Double = 90, _ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while try !condition() {
       if Date() > deadline { throw Timeout(description: "waited \(timeout) s for \(what)") }
