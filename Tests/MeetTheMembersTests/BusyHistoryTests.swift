@@ -78,12 +78,7 @@ extension BusyHistoryTests {
     let database = HistoryHolder("\(data)/\(History.fileName)")
     try database.hold()
 
-    let question = startGame()
-    tmux.press("\(question.correct + 1)")
-    tmux.waitForScreen(showing: ["1 answer waiting to be kept: database is locked"])
-    let second = waitForQuestion(2)
-    tmux.press("\(second.correct + 1)")
-    tmux.waitForScreen(showing: ["2 answers waiting"])
+    answerTwoQuestionsThatWait(for: "database is locked")
     database.release()
     tmux.waitForScreen("the waiting line gone") { !$0.contains("waiting") }
 
@@ -135,12 +130,7 @@ final class FullDiskInTmuxTests: GameInTmuxTestCase {
     while write(filler, block, block.count) > 0 {}
     close(filler)
 
-    let first = startGame()
-    tmux.press("\(first.correct + 1)")
-    tmux.waitForScreen(showing: ["1 answer waiting to be kept: database or disk is full"])
-    let second = waitForQuestion(2)
-    tmux.press("\(second.correct + 1)")
-    tmux.waitForScreen(showing: ["2 answers waiting"])
+    answerTwoQuestionsThatWait(for: "database or disk is full")
     XCTAssertEqual(unlink(disk + "/filler"), 0)
     tmux.waitForScreen("the waiting line gone") { !$0.contains("waiting") }
     tmux.press("q")
@@ -150,6 +140,19 @@ final class FullDiskInTmuxTests: GameInTmuxTestCase {
       try Int.fetchOne($0, sql: "SELECT count(*) FROM answer")
     }
     XCTAssertEqual(kept, 2)
+  }
+}
+
+extension GameInTmuxTestCase {
+  /// Starts the game and answers its first two questions right, the quiz screen saying at once
+  /// of each that it waits for the history, and why.
+  func answerTwoQuestionsThatWait(for reason: String) {
+    let first = startGame()
+    tmux.press("\(first.correct + 1)")
+    tmux.waitForScreen(showing: ["1 answer waiting to be kept: \(reason)"])
+    let second = waitForQuestion(2)
+    tmux.press("\(second.correct + 1)")
+    tmux.waitForScreen(showing: ["2 answers waiting"])
   }
 }
 

@@ -123,15 +123,9 @@ final class LaunchLimitsTests: XCTestCase {
       process.standardOutput = FileHandle.nullDevice
       try process.run()
       // A game that holds on is killed by the watchdog, which fails the test.
-      let watchdog = DispatchWorkItem { [process] in
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      }
-      DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+      let watchdog = killing(process, after: 30)
       defer { watchdog.cancel() }
-      let said = errors.fileHandleForReading.availableData
-      XCTAssertEqual(
-        String(decoding: said, as: UTF8.self),
-        "Another game is fetching this roster; waiting for it...\n")
+      assertWaitingForAnotherGame(errors)
       kill(process.processIdentifier, signal)
       process.waitUntilExit()
       let rest = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

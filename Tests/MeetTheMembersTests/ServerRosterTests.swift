@@ -151,15 +151,9 @@ final class ServerRosterTests: XCTestCase {
     let errors = Pipe()
     let process = try startList(errorsTo: errors)
     // A game that says nothing would wait for the lock for ever: killed, it fails the test.
-    let watchdog = DispatchWorkItem { [process] in
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+    let watchdog = killing(process, after: 30)
     defer { watchdog.cancel() }
-    let said = errors.fileHandleForReading.availableData
-    XCTAssertEqual(
-      String(decoding: said, as: UTF8.self),
-      "Another game is fetching this roster; waiting for it...\n")
+    assertWaitingForAnotherGame(errors)
     XCTAssertTrue(process.isRunning)
     close(lock)
     process.waitUntilExit()
@@ -244,4 +238,24 @@ extension GameInTmuxTests {
     XCTAssertFalse(tmux.screen().contains("Downloading"))
     XCTAssertEqual(club.server.requests, ["/roster.json", "/club.zip", "/roster.json"])
   }
+}
+
+/// Kills `process` (SIGKILL) should it still run after `seconds`, which fails the test that
+/// waits for it; cancel the returned item once the process has ended.
+func killing(_ process: Process, after seconds: Double) -> DispatchWorkItem {
+  let watchdog = DispatchWorkItem { [process] in
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+  DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+  return watchdog
+}
+
+/// The first thing a game waiting for another's download says on `errors`.
+func assertWaitingForAnotherGame(
+  _ errors: Pipe, file: StaticString = #filePath, line: UInt = #line
+) {
+  let said = errors.fileHandleForReading.availableData
+  XCTAssertEqual(
+    String(decoding: said, as: UTF8.self),
+    "Another game is fetching this roster; waiting for it...\n", file: file, line: line)
 }
