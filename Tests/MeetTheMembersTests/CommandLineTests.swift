@@ -36,6 +36,9 @@ final class CommandLineTests: XCTestCase {
 
   /// The completions of bash, zsh and fish offer every command and each of its options.
   func testTheCompletionsOfferEveryCommandAndItsOptions() throws {
+    XCTAssertEqual(
+      OldSpellings.commandNames,
+      ["play", "headless", "check", "list", "preview", "forget", "history", "publish"])
     for shell in ["bash", "zsh", "fish"] {
       let script = try runMeetTheMembers(["--generate-completion-script", shell])
       XCTAssertEqual(script.status, 0, script.errors)
