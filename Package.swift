@@ -69,7 +69,7 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
-        "GameEngine", "Pictures", "CNcurses",
+        "GameEngine", "Pictures", "CNcurses", "Settings",
         system,
       ]),
 
@@ -99,8 +99,9 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]),
 
-    // The player's settings: a TOML file read with TOMLKit, each setting written back on its
-    // own line.
+    // The player's settings: the one table of every setting (key, option, range, default,
+    // label, help), and the TOML file read with TOMLKit, each setting written back on its own
+    // line.
     .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
 
     .executableTarget(
@@ -154,7 +155,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "GameEngine", "Pictures", "CPseudoTerminal", system],
+      dependencies: [
+        "TerminalUI", "GameEngine", "Pictures", "CPseudoTerminal", "Settings", system,
+      ],
       // Read through #filePath, not as resources.
       exclude: ["Snapshots"]),
     .testTarget(
@@ -163,7 +166,7 @@ let package = Package(
         "meet-the-members", "Pictures", "History", "LoopbackServer", system,
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
-    .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+    .testTarget(name: "SettingsTests", dependencies: ["Settings", "GameEngine"]),
     .testTarget(
       name: "RosterDownloadTests",
       dependencies: [

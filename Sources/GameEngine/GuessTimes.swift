@@ -9,7 +9,7 @@
 /// - a right answer is taken for knowing. Some were lucky guesses, so a slow answer looks less
 ///   like a guess than it is: the evidence errs on the side of a recall.
 ///
-/// Each span's share starts from three answers in every span (`startingAnswers`), so that
+/// Each span's share starts from two answers in every span (`startingAnswers`), so that
 /// before any answer, and for a player whose guesses take as long as their recalls, time says
 /// nothing, and a few answers say little; and no answer's time favours a guess or a recall by
 /// more than a factor of ten (`strongest`).

@@ -127,7 +127,8 @@ public struct LearnScheduler: Sendable {
       let all = Double.pow(right, needed / Double.log(growth))
       return (1 - all) / ((1 - right) * all)
     }
+    // The grid is never empty, so it always has a least.
     let grid = stride(from: 0.30, through: 0.95, by: 0.01)
-    return grid.min { questions($0) < questions($1) } ?? 0.85
+    return grid.min { questions($0) < questions($1) }!
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import TOMLKit
+internal import TOMLKit
 
 /// A value of the configuration file, as TOML gives it.
 public enum ConfigValue: Hashable, Sendable {

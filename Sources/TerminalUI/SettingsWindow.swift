@@ -1,5 +1,6 @@
 import GameEngine
 import Pictures
+import Settings
 
 /// The player's settings file as the game was given it: where it is, its settings (as typed
 /// after their options), and what keeps a setting in it.
@@ -30,56 +31,37 @@ struct SettingLine: Hashable, Sendable {
 
   var isText: Bool { choices.isEmpty }
 
-  /// Every setting, in the window's order.
-  static let all: [SettingLine] = [
-    SettingLine(key: "roster", label: "Roster", choices: [], byDefault: "the sample club"),
-    SettingLine(key: "player", label: "Your name", choices: [], byDefault: "your account's"),
-    SettingLine(
-      key: "answer-seconds", label: "Seconds to answer",
-      choices: ["3", "4", "5", "6", "8", "10", "15", "20", "30"], byDefault: "5"),
-    SettingLine(
-      key: "reveal-seconds", label: "Seconds a reveal shows",
-      choices: ["0", "1", "2", "3", "5", "8"], byDefault: "2"),
-    SettingLine(
-      key: "type-seconds", label: "Seconds to type",
-      choices: ["8", "10", "15", "20", "30", "45", "60"], byDefault: "15"),
-    SettingLine(
-      key: "round", label: "Questions a round",
-      choices: ["5", "10", "20", "30", "50", "all"], byDefault: "10"),
-    SettingLine(
-      key: "minutes", label: "Minutes a sitting",
-      choices: ["5", "10", "15", "20", "30", "45", "60"], byDefault: "10"),
-    SettingLine(
-      key: "kind", label: "What is asked",
-      choices: QuestionKinds.allCases.map(\.rawValue), byDefault: "each mode's own"),
-    SettingLine(
-      key: "graphics", label: "Faces drawn with",
-      choices: ["auto"] + GraphicsMode.allCases.map(\.rawValue), byDefault: "auto"),
-    SettingLine(
-      key: "colors", label: "Colours",
-      choices: ColorMode.allCases.map(\.rawValue), byDefault: "what the terminal says"),
-    SettingLine(
-      key: "send-scores", label: "Scores to the club", choices: [],
-      byDefault: "each club asks"),
-  ]
+  /// Every setting, in the window's order: the table's that have a label.
+  static let all = SettingsTable.standard.window.map(SettingLine.init)
 
   /// The value `step` places after `current` among the choices (the nearest when `current`
   /// is not one of them), stopping at the ends.
   func stepped(from current: String?, by step: Int) -> String {
     let index: Int
-    if let current, let found = choices.firstIndex(of: current) {
+    // Without a value, from the default (which may lie between two choices).
+    let from = current ?? byDefault
+    if let found = choices.firstIndex(of: from) {
       index = found + step
-    } else if let current, let number = Double(current) {
+    } else if let number = Double(from) {
       // A value typed in the file between two choices: the next one in that direction.
       let numbers = choices.map { Double($0) ?? .infinity }
       let above = numbers.firstIndex { $0 > number } ?? choices.count
       index = step > 0 ? above : above - 1
     } else {
-      index = choices.firstIndex(of: byDefault).map { $0 + step } ?? 0
+      index = 0
     }
     // Past either end: nothing to step to (a value typed beyond the choices stays).
     guard choices.indices.contains(index) else { return current ?? byDefault }
     return choices[index]
+  }
+}
+
+extension SettingLine {
+  /// A setting of the table as the window shows it.
+  init(_ setting: Setting) {
+    self.init(
+      key: setting.key, label: setting.label ?? setting.key, choices: setting.steps,
+      byDefault: setting.shownDefault)
   }
 }
 

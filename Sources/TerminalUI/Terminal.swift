@@ -43,7 +43,8 @@ public final class Terminal {
   ) throws(TerminalError) -> TerminalChoice {
     guard isatty(0) == 1, isatty(1) == 1 else {
       throw TerminalError(
-        description: "standard input and output must be a terminal to play (try --check)")
+        description:
+          "standard input and output must be a terminal to play (try meet-the-members check)")
     }
     guard let term = environment["TERM"], !term.isEmpty else {
       throw TerminalError(description: "TERM is not set: cannot tell what the terminal can do")

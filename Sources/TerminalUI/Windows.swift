@@ -153,7 +153,7 @@ extension Renderer {
     if warnings.count > room {
       lines.append(
         (
-          "and \(warnings.count - room + 1) more: run with --check to see all",
+          "and \(warnings.count - room + 1) more: meet-the-members check lists them all",
           screen.appearance.dim
         ))
     }

@@ -88,7 +88,7 @@ enum Commands {
     switch warnings.count {
     case 0: ""
     case 1: " (\(warnings[0]))"
-    default: " (\(warnings.count) warnings: --check lists them)"
+    default: " (\(warnings.count) warnings: meet-the-members check lists them)"
     }
   }
 
@@ -135,7 +135,7 @@ enum Commands {
     }
   }
 
-  /// `--headless`: the game on standard input and output, one JSON object a line, on a
+  /// `headless`: the game on standard input and output, one JSON object a line, on a
   /// virtual clock. Returns the exit status.
   /// `unixSecondsAtStart` is the wall time of virtual instant zero (`--clock`, or now).
   static func playHeadless(
@@ -160,7 +160,7 @@ enum Commands {
     return player.run { readLine(strippingNewline: true) }
   }
 
-  /// `--check` (every photo decoded) and `--list` (headers only): the roster and its warnings
+  /// `check` (every photo decoded) and `list` (headers only): the roster and its warnings
   /// printed. Returns the exit status: 0 when the roster can be played.
   static func printRoster(_ loaded: Roster, decodingEveryPhoto: Bool) -> Int32 {
     var roster = loaded
@@ -186,7 +186,7 @@ enum Commands {
     }
   }
 
-  /// `--preview`: one photo as the game draws it: with symbols as ANSI text, or with its
+  /// `preview`: one photo as the game draws it: with symbols as ANSI text, or with its
   /// pixels in a graphics protocol (asked of the terminal when `graphics` is auto).
   static func preview(_ path: String, size: CellSize, colors: ColorMode, graphics: GraphicsOption)
     throws

@@ -11,77 +11,8 @@ import TerminalUI
 /// it. A bad value is one line on standard error that names the file, the line and the key,
 /// and the game plays with that setting's default.
 struct Configuration {
-  /// The settings this version knows, with the check each value passes (the option's own).
-  static let settings: [(key: String, check: @Sendable (String) throws(UsageError) -> Void)] = [
-    ("roster", { _ throws(UsageError) in }),
-    (
-      "answer-seconds",
-      { text throws(UsageError) in
-        _ = try GameOptions.rules(answerSeconds: text, revealSeconds: nil)
-      }
-    ),
-    (
-      "reveal-seconds",
-      { text throws(UsageError) in
-        _ = try GameOptions.rules(answerSeconds: nil, revealSeconds: text)
-      }
-    ),
-    (
-      "type-seconds",
-      { text throws(UsageError) in
-        _ = try GameOptions.rules(answerSeconds: nil, revealSeconds: nil, typeSeconds: text)
-      }
-    ),
-    ("kind", { text throws(UsageError) in _ = try GameOptions.questionKinds(text) }),
-    ("round", { text throws(UsageError) in _ = try GameOptions.roundLength(text) }),
-    ("minutes", { text throws(UsageError) in _ = try GameOptions.sittingLength(text) }),
-    ("graphics", { text throws(UsageError) in _ = try GameOptions.graphics(text) }),
-    (
-      "colors",
-      { text throws(UsageError) in
-        guard ColorMode(rawValue: text.lowercased()) != nil else {
-          let modes = ColorMode.allCases.map(\.rawValue).joined(separator: ", ")
-          throw UsageError("--colors must be one of \(modes), not \(text)")
-        }
-      }
-    ),
-    (
-      "player",
-      { text throws(UsageError) in
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-          throw UsageError("--player needs a name")
-        }
-      }
-    ),
-    (
-      "send-scores",
-      { text throws(UsageError) in
-        // true, false, or the score servers said yes to: host names (with a port after a
-        // colon), each with a dot or a port, or localhost.
-        let hosts = ScoresConsent.hosts(text)
-        let isHost = { (host: String) in
-          (host.contains(".") || host.contains(":") || host == "localhost")
-            && !host.contains("/") && URL(string: "https://\(host)")?.host?.isEmpty == false
-        }
-        guard ["true", "false"].contains(text) || (!hosts.isEmpty && hosts.allSatisfy(isHost))
-        else {
-          throw UsageError(
-            "--send-scores must be true, false or score servers' host names, not \(text)")
-        }
-      }
-    ),
-    (
-      "largest-download",
-      { text throws(UsageError) in
-        // Megabytes: a roster's zip larger than this is refused before its first byte.
-        guard let megabytes = Int(text), (1...1_000_000_000).contains(megabytes) else {
-          throw UsageError(
-            "--largest-download must be a whole number of megabytes from 1 to 1000000000, "
-              + "not \(text)")
-        }
-      }
-    ),
-  ]
+  /// The settings this version knows: their keys, checks and defaults.
+  static let table = SettingsTable.standard
 
   /// The file, when there is one to read or write (nil without a home).
   let file: ConfigFile?
@@ -124,7 +55,7 @@ struct Configuration {
     for key in file.values.keys.sorted(by: { (line($0), $0) < (line($1), $1) }) {
       guard let value = file.values[key] else { continue }
       let place = file.place(of: key)
-      guard Self.settings.contains(where: { $0.key == key }) else {
+      guard Self.table[key] != nil else {
         warnings.append("\(place): \(key) is not a setting (the settings: \(Self.keyList))")
         continue
       }
@@ -159,18 +90,33 @@ struct Configuration {
       .appendingPathComponent(text).standardized.path
   }
 
-  private static var keyList: String { settings.map(\.key).joined(separator: ", ") }
+  private static var keyList: String { table.keys.joined(separator: ", ") }
 
-  /// Why `text` is no value of the setting `key`, in the option's own words said of the key
-  /// ("round must be ..."); nil when it is one, or no setting has the key.
+  /// Why `text` is no value of the setting `key`, said of the key ("round must be ..."); nil
+  /// when it is one, or no setting has the key.
   private static func refusal(of text: String, for key: String) -> String? {
-    guard let setting = settings.first(where: { $0.key == key }) else { return nil }
-    do throws(UsageError) {
-      try setting.check(text)
-      return nil
-    } catch {
-      return error.description.replacingOccurrences(of: "--\(key) ", with: "\(key) ")
+    table[key]?.refusal(of: text, as: key)
+  }
+
+  /// The settings a command takes (the keys of `typed`): each typed on the command line, else
+  /// the file's. A value typed is checked as the table checks it, and refused in the option's
+  /// name.
+  func settings(typed: [String: String?]) throws(UsageError) -> [String: String] {
+    var settings = try Self.checked(typed: typed)
+    for key in typed.keys where settings[key] == nil { settings[key] = values[key] }
+    return settings
+  }
+
+  /// The values typed, each checked (in the table's order, so that the first refused is
+  /// always the same one).
+  static func checked(typed: [String: String?]) throws(UsageError) -> [String: String] {
+    var checked: [String: String] = [:]
+    for setting in table.settings {
+      guard let typed = typed[setting.key], let typed else { continue }
+      if let reason = setting.refusal(of: typed, as: setting.option) { throw UsageError(reason) }
+      checked[setting.key] = typed
     }
+    return checked
   }
 
   /// The settings file for the settings window: where it is, and its settings as typed.
@@ -178,9 +124,7 @@ struct Configuration {
     guard let file else { return nil }
     return SettingsFile(
       path: TerminalText.escapingControls(file.path),
-      values: file.values.mapValues(\.text).filter { key, _ in
-        Self.settings.contains { $0.key == key }
-      })
+      values: file.values.mapValues(\.text).filter { key, _ in Self.table[key] != nil })
   }
 
   /// What keeps a setting in the file: the value as typed, checked as the option checks it
@@ -248,28 +192,5 @@ struct Configuration {
       FileHandle.standardError.write(
         Data("Warning: \(TerminalText.escapingControls(warning))\n".utf8))
     }
-  }
-}
-
-extension MeetTheMembers {
-  /// The command line with every option not typed taken from the settings, where the action
-  /// asked for takes it: `--check`, `--list` and `--forget` only the roster, the headless
-  /// game not the terminal's colours and graphics, `--preview` nothing.
-  func withSettings(_ configuration: Configuration) -> MeetTheMembers {
-    var command = self
-    let values = configuration.values
-    guard preview == nil else { return command }
-    command.rosterFolder = rosterFolder ?? values["roster"]
-    guard !check, !list, !forget else { return command }
-    command.answerSeconds = answerSeconds ?? values["answer-seconds"]
-    command.revealSeconds = revealSeconds ?? values["reveal-seconds"]
-    command.typeSeconds = typeSeconds ?? values["type-seconds"]
-    command.kind = kind ?? values["kind"]
-    command.round = round ?? values["round"]
-    command.minutes = minutes ?? values["minutes"]
-    guard !headless else { return command }
-    command.graphics = graphics ?? values["graphics"]
-    command.colors = colors ?? values["colors"].flatMap { ColorMode(rawValue: $0.lowercased()) }
-    return command
   }
 }

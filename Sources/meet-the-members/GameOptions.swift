@@ -1,15 +1,10 @@
 import Foundation
 import GameEngine
+import Pictures
+import Settings
 
-/// Turns the game's options, as typed, into a seed and the engine's rules.
+/// Turns the game's options and settings, as typed, into a seed and the engine's rules.
 enum GameOptions {
-  /// The longest a question or reveal may last: long enough for any player, short enough that
-  /// a typo (5000 for 5) is caught.
-  static let maximumSeconds = 600.0
-  static let answerSeconds = 5.0
-  static let revealSeconds = 2.0
-  static let typeSeconds = 15.0
-
   /// The folder that keeps the history: `--data-dir`, else `$XDG_DATA_HOME/meet-the-members`,
   /// else `~/.local/share/meet-the-members`; nil when there is no home to keep it in.
   static func dataFolder(_ option: String?) throws(UsageError) -> String? {
@@ -25,16 +20,6 @@ enum GameOptions {
     return home + "/.local/share/meet-the-members"
   }
 
-  /// `--graphics`; nil is auto.
-  static func graphics(_ text: String?) throws(UsageError) -> GraphicsOption {
-    guard let text else { return .auto }
-    guard let option = GraphicsOption(rawValue: text.lowercased()) else {
-      throw UsageError(
-        "--graphics must be auto, kitty, sixel, iterm2 or symbols, not \(text)")
-    }
-    return option
-  }
-
   /// `--mode quiz` or `--mode learn`; nil when not given (the start screen then offers Learn
   /// first on a roster of people mostly new, else Start).
   static func mode(_ text: String?) throws(UsageError) -> PlayMode? {
@@ -44,15 +29,6 @@ enum GameOptions {
       throw UsageError("--mode must be quiz or learn, not \(text)")
     }
     return mode
-  }
-
-  /// `--kind names|faces|typing|mixed`; nil gives each mode's own (see `Rules.questionKinds`).
-  static func questionKinds(_ text: String?) throws(UsageError) -> QuestionKinds? {
-    guard let text else { return nil }
-    guard let kinds = QuestionKinds(rawValue: text.lowercased()) else {
-      throw UsageError("--kind must be names, faces, typing or mixed, not \(text)")
-    }
-    return kinds
   }
 
   /// `--order shuffled` (the default) or `--order random`: whether the quiz is random.
@@ -85,64 +61,45 @@ enum GameOptions {
     return date.timeIntervalSince1970
   }
 
-  /// The longest round `--round` takes.
-  static let longestRound = 10_000
+  /// The engine's rules from the settings (each already checked), the table's defaults for
+  /// those not given.
+  static func rules(_ values: [String: String], table: SettingsTable = .standard) -> Rules {
+    func value(_ key: String) -> String { table.value(key, in: values) ?? "" }
+    func duration(_ key: String) -> Duration {
+      .milliseconds(Int64(((Double(value(key)) ?? 0) * 1000).rounded()))
+    }
+    var rules = Rules(
+      answerTime: duration("answer-seconds"), revealTime: duration("reveal-seconds"),
+      typingTime: duration("type-seconds"))
+    let round = value("round")
+    rules.roundLength = round.lowercased() == "all" ? .everyone : .questions(Int(round) ?? 1)
+    rules.sittingLength = .seconds(60 * (Int(value("minutes")) ?? 1))
+    rules.questionKinds = table.value("kind", in: values).flatMap {
+      QuestionKinds(rawValue: $0.lowercased())
+    }
+    return rules
+  }
 
-  /// `--round 10` or `--round all` (everyone once); nil gives the standard ten.
-  static func roundLength(_ text: String?) throws(UsageError) -> RoundLength {
-    guard let text else { return Rules.standard.roundLength }
-    if text.lowercased() == "all" { return .everyone }
-    guard let count = Int(text), (1...longestRound).contains(count) else {
+  /// `--graphics` from the settings (checked); the table's default when not given.
+  static func graphics(_ values: [String: String]) -> GraphicsOption {
+    SettingsTable.standard.value("graphics", in: values)
+      .flatMap { GraphicsOption(rawValue: $0.lowercased()) } ?? .auto
+  }
+
+  static let previewSize = CellSize(columns: 40, rows: 20)
+  static let largestPreview = 1000
+
+  /// `--size 60x30`.
+  static func cellSize(_ text: String?) throws(UsageError) -> CellSize {
+    guard let text else { return previewSize }
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    let sizes = 1...largestPreview
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+      sizes.contains(columns), sizes.contains(rows)
+    else {
       throw UsageError(
-        "--round must be a whole number from 1 to \(longestRound), or all, not \(text)")
+        "--size must be COLSxROWS with each from 1 to \(largestPreview), not \(text)")
     }
-    return .questions(count)
-  }
-
-  /// The longest sitting `--minutes` takes.
-  static let longestSitting = 240
-
-  /// `--minutes 10`: a sitting of learn mode; nil gives the standard ten minutes.
-  static func sittingLength(_ text: String?) throws(UsageError) -> Duration {
-    guard let text else { return Rules.standard.sittingLength }
-    guard let minutes = Int(text), (1...longestSitting).contains(minutes) else {
-      throw UsageError("--minutes must be a whole number from 1 to \(longestSitting), not \(text)")
-    }
-    return .seconds(60 * minutes)
-  }
-
-  static func rules(answerSeconds: String?, revealSeconds: String?, typeSeconds: String? = nil)
-    throws(UsageError) -> Rules
-  {
-    let answer = try seconds(
-      answerSeconds, option: "--answer-seconds", default: Self.answerSeconds, from: 0.1)
-    let reveal = try seconds(
-      revealSeconds, option: "--reveal-seconds", default: Self.revealSeconds, from: 0)
-    let typing = try seconds(
-      typeSeconds, option: "--type-seconds", default: Self.typeSeconds, from: 0.1)
-    func duration(_ seconds: Double) -> Duration {
-      .milliseconds(Int64((seconds * 1000).rounded()))
-    }
-    return Rules(
-      answerTime: duration(answer), revealTime: duration(reveal), typingTime: duration(typing))
-  }
-
-  private static func seconds(
-    _ text: String?, option: String, default value: Double, from minimum: Double
-  ) throws(UsageError) -> Double {
-    guard let text else { return value }
-    // Numbers are shown as Double prints them ("-1.0"), anything else as typed.
-    let seconds = Double(text)
-    guard let seconds, seconds.isFinite, seconds >= minimum, seconds <= maximumSeconds else {
-      let shown = seconds.map { "\($0)" } ?? text
-      throw UsageError(
-        "\(option) must be between \(plain(minimum)) and \(plain(maximumSeconds)), not \(shown)")
-    }
-    return seconds
-  }
-
-  /// 0.1 as "0.1" and 600 as "600".
-  private static func plain(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value))" : "\(value)"
+    return CellSize(columns: columns, rows: rows)
   }
 }

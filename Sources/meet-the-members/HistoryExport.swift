@@ -9,7 +9,7 @@ import TerminalUI
 /// standard output, for a spreadsheet or a club's server.
 struct HistoryExport: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "meet-the-members history",
+    commandName: "history",
     abstract: "Print every answer recorded (or, with --summary, one line per person).",
     discussion: """
       Answers: name, file, roster, mode, kind (name, face or typing), outcome (correct, wrong or \
@@ -196,8 +196,8 @@ struct HistoryExport: ParsableCommand {
     let guessing =
       times.right.reduce(0, +) == 0 || times.wrong.reduce(0, +) == 0
       ? ""
-      : " Slower than 2.5 s: \(percent(slowerThan: 2.5, times.right)) of your right answers, "
-        + "\(percent(slowerThan: 2.5, times.wrong)) of your wrong ones (a right answer as slow "
+      : " Slower than \(effortSeconds) s: \(percent(slowerThan: effortSeconds, times.right)) of your right "
+        + "answers, \(percent(slowerThan: effortSeconds, times.wrong)) of your wrong ones (a right answer as slow "
         + "as your guesses counts as a guess as far as they differ)."
     FileHandle.standardError.write(Data((words + guessing + "\n").utf8))
   }
@@ -233,6 +233,10 @@ struct HistoryExport: ParsableCommand {
       })
   }
 }
+
+/// The end of the span of time past which a right answer is recalled with effort (graded
+/// hard, not good).
+private let effortSeconds = GuessTimes.spans[1]
 
 /// The share of `counts` (answers in each of `GuessTimes.spans`, some) slower than `seconds`
 /// (one of the spans' ends), in whole percents.

@@ -127,7 +127,7 @@ struct HistoryLink {
     return sets
   }
 
-  /// `--forget`: asks on standard error, reads the answer from standard input, and clears the
+  /// `forget`: asks on standard error, reads the answer from standard input, and clears the
   /// roster's history if it is yes.
   static func forget(roster: Roster, dataFolder: String?) throws {
     let key = roster.historyKey

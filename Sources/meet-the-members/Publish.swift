@@ -5,11 +5,11 @@ import Roster
 import RosterDownload
 
 /// `meet-the-members publish`: a roster folder written as a club's server serves it, for the
-/// club's organiser. It is checked as `--check` checks it first, and refused if it cannot be
+/// club's organiser. It is checked as `check` checks it first, and refused if it cannot be
 /// played.
 struct Publish: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "meet-the-members publish",
+    commandName: "publish",
     abstract: "Write a roster folder as a club's server serves it: a zip and roster.json.",
     discussion: """
       The zip holds the folder's photos and members.csv (groups are its subfolders, or the \

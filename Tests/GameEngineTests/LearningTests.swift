@@ -1,7 +1,7 @@
 import GameEngine
 import XCTest
 
-/// Learn mode: name cards in small batches, and questions about whoever is most likely
+/// Learn mode: name cards for the people new, and questions about whoever is most likely
 /// forgotten, with time injected.
 final class LearningTests: XCTestCase {
   /// What the player saw, in order.

@@ -74,7 +74,7 @@ final class TakingBackTests: XCTestCase {
     XCTAssertEqual(game.state.phase.introduction?.member.id, upcoming, "\(game.state.phase)")
   }
 
-  /// A game of learn mode on its first question, after the first batch's cards (each read
+  /// A game of learn mode on its first question, after the name cards before it (each read
   /// for a second): the session, the people met in order, and the instant.
   private func learnGameOnItsFirstQuestion() -> (Session, [MemberID], Instant) {
     var game = makeGame()

@@ -1,17 +1,57 @@
 import Foundation
 import XCTest
 
+@testable import meet_the_members
+
 /// The built executable's command line, run as a user would run it.
 final class CommandLineTests: XCTestCase {
-  func testHelpListsTheOptions() throws {
+  /// The help lists every command; each command's help lists its own options.
+  func testHelpListsTheCommandsAndEachCommandItsOptions() throws {
     let result = try runMeetTheMembers(["--help"])
     XCTAssertEqual(result.status, 0)
-    for option in [
-      "--seed", "--answer-seconds", "--reveal-seconds", "--check", "--preview", "--size",
-      "--colors", "--graphics", "--trace", "--version", "--help", "roster-folder",
+    for command in [
+      "play", "headless", "check", "list", "preview", "forget", "history", "publish",
     ] {
-      XCTAssertTrue(result.output.contains(option), "\(option) missing from:\n\(result.output)")
+      XCTAssertTrue(result.output.contains("  \(command)"), "\(command) missing:\n\(result.output)")
     }
+    let cases: [(command: String, options: [String])] = [
+      (
+        "play",
+        [
+          "--seed", "--answer-seconds", "--reveal-seconds", "--colors", "--graphics", "--trace",
+          "--config", "roster-folder",
+        ]
+      ),
+      ("preview", ["--size", "--colors", "--graphics", "<photo>"]),
+      ("headless", ["--seed", "--clock", "--data-dir"]),
+    ]
+    for (command, options) in cases {
+      let help = try runMeetTheMembers([command, "--help"])
+      XCTAssertEqual(help.status, 0, command)
+      for option in options {
+        XCTAssertTrue(help.output.contains(option), "\(option) missing from:\n\(help.output)")
+      }
+    }
+  }
+
+  /// The completions of bash, zsh and fish offer every command and each of its options.
+  func testTheCompletionsOfferEveryCommandAndItsOptions() throws {
+    XCTAssertEqual(
+      OldSpellings.commandNames,
+      ["play", "headless", "check", "list", "preview", "forget", "history", "publish"])
+    for shell in ["bash", "zsh", "fish"] {
+      let script = try runMeetTheMembers(["--generate-completion-script", shell])
+      XCTAssertEqual(script.status, 0, script.errors)
+      for command in OldSpellings.commandNames {
+        XCTAssertTrue(script.output.contains(command), "\(shell): no \(command)")
+        for option in OldSpellings.options(of: command) {
+          XCTAssertTrue(
+            script.output.contains(String(option.dropFirst(2))), "\(shell): \(command) \(option)")
+        }
+      }
+    }
+    XCTAssertEqual(
+      Set(OldSpellings.options(of: "forget")), ["--data-dir", "--config", "--help"])
   }
 
   func testVersionPrintsTheVersion() throws {
@@ -54,6 +94,13 @@ final class CommandLineTests: XCTestCase {
         ["--preview", "x.jpg", "--graphics", "png"],
         "--graphics must be auto, kitty, sixel, iterm2 or symbols, not png"
       ),
+      (
+        ["--colors", "rainbow"], "--colors must be truecolor, 256, 240, 16, 8 or none, not rainbow"
+      ),
+      (
+        ["--clock", "soon", "--headless"],
+        "--clock must be a time such as 2027-01-01T10:00:00Z (ISO 8601, with its zone), not soon"
+      ),
     ]
     for testCase in cases {
       let result = try runMeetTheMembers(testCase.arguments)
@@ -63,53 +110,98 @@ final class CommandLineTests: XCTestCase {
     }
   }
 
-  /// The game, the roster (--check, --list) and --preview are three things to do: each takes
-  /// only its own options, and an option that would be ignored is refused in one line.
-  func testOptionsThatContradictEachOtherAreRefusedInOneLine() throws {
+  /// Each command takes only its own options (and the old flags, each its command, one at a
+  /// time): an option that another command takes is refused in one line that says which.
+  func testAnOptionOfAnotherCommandIsRefusedInOneLineThatSaysWhichTakeIt() throws {
     let cases: [(arguments: [String], message: String)] = [
+      (
+        ["--forget", "--graphics", "kitty"],
+        "--graphics only applies to play and preview, not to forget"
+      ),
+      (
+        ["forget", "--graphics", "kitty"],
+        "--graphics only applies to play and preview, not to forget"
+      ),
       (["--check", "--list"], "--check and --list cannot be used together"),
-      (["--headless", "--check"], "--headless cannot be used with --check"),
-      (["--headless", "--trace", "t.jsonl"], "--trace only applies to the game in a terminal"),
-      (["--headless", "--colors", "8"], "--colors only applies to the game in a terminal"),
-      (["--list", "--round", "3"], "--round only applies to the game, not to --list"),
-      (["--check", "--mode", "learn"], "--mode only applies to the game, not to --check"),
-      (["--size", "30x15"], "--size only applies to --preview"),
-      (["--check", "--size", "30x15"], "--size only applies to --preview"),
-      (["--headless", "--graphics", "kitty"], "--graphics only applies to the game in a terminal"),
+      (["--headless", "--check"], "--headless and --check cannot be used together"),
+      (["--headless", "--trace", "t.jsonl"], "--trace only applies to play, not to headless"),
+      (
+        ["--headless", "--colors", "8"],
+        "--colors only applies to play and preview, not to headless"
+      ),
+      (["--list", "--round", "3"], "--round only applies to play and headless, not to list"),
+      (["--check", "--mode", "learn"], "--mode only applies to play and headless, not to check"),
+      (["--size", "30x15"], "--size only applies to preview, not to play"),
+      (["--check", "--size", "30x15"], "--size only applies to preview, not to check"),
+      (
+        ["--headless", "--graphics", "kitty"],
+        "--graphics only applies to play and preview, not to headless"
+      ),
       (
         ["--list", "--graphics", "sixel"],
-        "--graphics only applies to the game and --preview, not to --list"
+        "--graphics only applies to play and preview, not to list"
       ),
-      (["--preview", "x.jpg", "--check"], "--preview cannot be used with --check"),
-      (["--list", "--preview", "x.jpg"], "--preview cannot be used with --list"),
-      (
-        ["--preview", "x.jpg", "/some/club"],
-        "--preview shows one photo and takes no roster folder (/some/club)"
-      ),
-      (["--check", "--seed", "3"], "--seed only applies to the game, not to --check"),
+      (["--preview", "x.jpg", "--check"], "--preview and --check cannot be used together"),
+      (["--list", "--preview", "x.jpg"], "--list and --preview cannot be used together"),
+      (["--preview", "x.jpg", "/some/club"], "Unexpected argument '/some/club'"),
+      (["--check", "--seed", "3"], "--seed only applies to play and headless, not to check"),
       (
         ["--list", "--answer-seconds", "3"],
-        "--answer-seconds only applies to the game, not to --list"
+        "--answer-seconds only applies to play and headless, not to list"
       ),
       (
-        ["--preview", "x.jpg", "--reveal-seconds", "1"],
-        "--reveal-seconds only applies to the game, not to --preview"
+        ["--preview=x.jpg", "--reveal-seconds", "1"],
+        "--reveal-seconds only applies to play and headless, not to preview"
       ),
-      (["--check", "--trace", "t.jsonl"], "--trace only applies to the game, not to --check"),
+      (["--check", "--trace", "t.jsonl"], "--trace only applies to play, not to check"),
       (
-        ["--preview", "x.jpg", "--trace", "t.jsonl"],
-        "--trace only applies to the game, not to --preview"
+        ["--preview", "x.jpg", "--trace", "t.jsonl"], "--trace only applies to play, not to preview"
       ),
+      (["--list", "--colors", "16"], "--colors only applies to play and preview, not to list"),
+      (["--forget", "--headless"], "--forget and --headless cannot be used together"),
       (
-        ["--list", "--colors", "16"],
-        "--colors only applies to the game and --preview, not to --list"
+        ["--forget", "--data-dir", "d", "--seed", "2"],
+        "--seed only applies to play and headless, not to forget"
       ),
+      (["--clock", "2027-01-01T10:00:00Z"], "--clock only applies to headless, not to play"),
+      (["--seeds", "3"], "Unknown option '--seeds'. Did you mean '--seed'?"),
     ]
     for testCase in cases {
       let result = try runMeetTheMembers(testCase.arguments)
       XCTAssertEqual(result.status, 64, "\(testCase.arguments)")
       XCTAssertEqual(result.errors, "Error: \(testCase.message)\n", "\(testCase.arguments)")
+      XCTAssertEqual(result.output, "", "\(testCase.arguments)")
     }
+  }
+
+  /// Every spelling that worked before the commands still runs the same command: the old
+  /// flags anywhere among the options, `--preview=PHOTO`, and the commands by name.
+  func testTheOldSpellingsRunTheirCommands() throws {
+    let sample = packageDirectory.appendingPathComponent("Resources/sample-club").path
+    let photo = "\(sample)/Yuki Tanaka.png"
+    let cases: [(arguments: [String], output: String)] = [
+      (["--check"], "Roster \(sample): 18 members\n"),
+      ([sample, "--list"], "Roster \(sample): 18 members\n"),
+      (["list", sample], "Roster \(sample): 18 members\n"),
+      (["--headless", "--seed", "3"], #""event":"roster""#),
+      ([sample, "--seed", "3", "--headless"], #""event":"roster""#),
+      (["headless", "--seed", "3"], #""event":"roster""#),
+      (["--preview", photo, "--size", "4x2", "--colors", "none"], ""),
+      (["--size", "4x2", "--preview=\(photo)", "--graphics", "symbols"], ""),
+      (["preview", photo, "--size", "4x2", "--colors", "none"], ""),
+    ]
+    for (arguments, output) in cases {
+      let result = try runMeetTheMembers(arguments, input: "")
+      XCTAssertEqual(result.status, 0, "\(arguments): \(result.errors)")
+      XCTAssertTrue(
+        output.contains("event") ? result.output.contains(output) : result.output.hasPrefix(output),
+        "\(arguments): \(result.output)")
+      XCTAssertEqual(result.errors, "", "\(arguments)")
+    }
+    let preview = try runMeetTheMembers(["preview", photo, "--size", "4x2", "--colors", "none"])
+    let old = try runMeetTheMembers(["--preview", photo, "--size", "4x2", "--colors", "none"])
+    XCTAssertEqual(old.output, preview.output)
+    XCTAssertEqual(old.output.split(separator: "\n").count, 2, old.output)
   }
 
   /// `help` is the help, as with any command that has subcommands; a folder called help is

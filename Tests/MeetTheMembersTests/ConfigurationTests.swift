@@ -67,10 +67,10 @@ final class ConfigurationTests: XCTestCase {
       ["--headless", "--seed", "1", "--config", path], input: input)
     XCTAssertEqual(result.status, 0, result.errors)
     let settings =
-      "roster, answer-seconds, reveal-seconds, type-seconds, kind, round, minutes, graphics, "
-      + "colors, player, send-scores, largest-download"
+      "roster, player, answer-seconds, reveal-seconds, type-seconds, round, minutes, kind, "
+      + "graphics, colors, send-scores, largest-download"
     let expected: [String] = [
-      "Warning: \(path):6: colors must be one of truecolor, 256, 240, 16, 8, none, not rainbow; "
+      "Warning: \(path):6: colors must be truecolor, 256, 240, 16, 8 or none, not rainbow; "
         + "its default is used",
       "Warning: \(path):7: minutes must be a whole number from 1 to 240, not 0; its default is "
         + "used",
@@ -100,8 +100,8 @@ final class ConfigurationTests: XCTestCase {
       typedEvents.first { $0["event"] as? String == "result" }?["t"] as? Double, 3)
   }
 
-  /// `--check` takes only the roster from the settings, `--preview` nothing: the game's
-  /// settings do not make them refuse the command line.
+  /// `check` takes only the roster from the settings, `preview` only the colours and
+  /// graphics of a file named: the game's settings do not make them refuse the command line.
   func testTheRosterCommandsTakeOnlyTheRoster() throws {
     let club = try club()
     let path = try write("roster = \"club\"\nanswer-seconds = 7\ngraphics = \"symbols\"\n")
@@ -157,7 +157,7 @@ final class ConfigurationTests: XCTestCase {
   /// The settings window offers only settings the file takes (each checked as the command
   /// line checks its option, when it is written).
   func testTheWindowsSettingsAreTheFilesSettings() {
-    let keys = Configuration.settings.map(\.key)
+    let keys = Configuration.table.keys
     XCTAssertTrue(Set(settingsWindowKeys).isSubset(of: keys), "\(settingsWindowKeys) \(keys)")
   }
 

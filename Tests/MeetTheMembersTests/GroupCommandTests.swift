@@ -90,7 +90,8 @@ final class GroupCommandTests: XCTestCase {
     XCTAssertTrue(flat.errors.contains("it has none (subfolders"), flat.errors)
     let refused = try runMeetTheMembers(["--check", "--group", "board", club])
     XCTAssertEqual(refused.status, 64)
-    XCTAssertEqual(refused.errors, "Error: --group only applies to the game, not to --check\n")
+    XCTAssertEqual(
+      refused.errors, "Error: --group only applies to play and headless, not to check\n")
     let events = try play([#"{"do":"start","group":"nobody"}"#], [])
     let error = try XCTUnwrap(events.first { $0["event"] as? String == "error" })
     XCTAssertEqual(

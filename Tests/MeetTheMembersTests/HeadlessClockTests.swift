@@ -144,7 +144,10 @@ final class HeadlessClockTests: XCTestCase {
         "Error: --clock must be a time such as 2027-01-01T10:00:00Z (ISO 8601, with its zone), "
           + "not tomorrow\n"
       ),
-      (["--clock", "2027-01-01T10:00:00Z"], "Error: --clock only applies to --headless\n"),
+      (
+        ["--clock", "2027-01-01T10:00:00Z"],
+        "Error: --clock only applies to headless, not to play\n"
+      ),
     ] {
       let result = try runMeetTheMembers(arguments, input: "")
       XCTAssertEqual(result.status, 64)

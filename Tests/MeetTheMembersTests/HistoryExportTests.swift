@@ -268,6 +268,6 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(again.output, "Nothing recorded for My Club.\n")
     let refused = try runMeetTheMembers(["--forget", "--headless"])
     XCTAssertEqual(refused.status, 64)
-    XCTAssertEqual(refused.errors, "Error: --forget cannot be used with --headless\n")
+    XCTAssertEqual(refused.errors, "Error: --forget and --headless cannot be used together\n")
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import meet_the_members
+
 /// `make run` and `make install`/`uninstall` as a user runs them, on temporary folders.
 final class MakefileTests: XCTestCase {
   private var folder: String!
@@ -85,7 +87,14 @@ final class MakefileTests: XCTestCase {
     let man = try shell("MANPATH='\(prefix)/share/man' man -w meet-the-members")
     XCTAssertEqual(man.log, "\(prefix)/share/man/man1/meet-the-members.1\n")
     let page = try shell("MANWIDTH=80 man -l '\(prefix)/share/man/man1/meet-the-members.1'")
-    XCTAssertTrue(page.log.contains("--answer-seconds"), page.log)
+    // Every command, with each of its options.
+    let words = Set(page.log.split { $0.isWhitespace || "[]<>,".contains($0) }.map(String.init))
+    for command in OldSpellings.commandNames {
+      XCTAssertTrue(words.contains(command), "\(command) missing from:\n\(page.log)")
+      for option in OldSpellings.options(of: command) {
+        XCTAssertTrue(words.contains(option), "\(command) \(option) missing from the page")
+      }
+    }
     let bash = try shell(
       "bash -c \". '\(prefix)/share/bash-completion/completions/meet-the-members'; "
         + "complete -p meet-the-members\"")

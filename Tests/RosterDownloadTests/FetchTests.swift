@@ -79,12 +79,14 @@ final class FetchTests: XCTestCase {
     XCTAssertEqual(events.extracted?.bytes, 6500)
   }
 
-  /// The README's figures are the standard limits.
-  func testTheREADMEsFiguresAreTheStandardLimits() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../README.md").standardized
-    let text = try String(contentsOf: readme, encoding: .utf8)
-      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  /// The docs' figures (docs/rosters.md, and the settings in docs/command-line.md) are the
+  /// standard limits.
+  func testTheDocsFiguresAreTheStandardLimits() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../docs").standardized
+    let text = try ["rosters.md", "command-line.md"].map {
+      try String(contentsOf: docs.appendingPathComponent($0), encoding: .utf8)
+    }.joined(separator: "\n").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let limits = DownloadLimits.standard
     let seconds = { (duration: Duration) in duration.components.seconds }
     for phrase in [
@@ -96,7 +98,7 @@ final class FetchTests: XCTestCase {
       "and \(limits.spare / 1_000_000) MB to spare",
       "more than \(limits.redirects) redirects",
       "(\(seconds(limits.manifest)) s at most)",
-      "`largest-download` (in MB, 1 to 1000000000; \(limits.largest / 1_000_000) when not set)",
+      "| `largest-download` | file only | 1 to 1000000000 | \(limits.largest / 1_000_000) |",
     ] {
       XCTAssertTrue(text.contains(phrase), phrase)
     }

@@ -1,0 +1,177 @@
+import ArgumentParser
+import GameEngine
+import Pictures
+import Roster
+import Settings
+import TerminalUI
+
+/// `meet-the-members play` (and `meet-the-members` alone): the game in the terminal.
+struct Play: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "play",
+    abstract: "Play in the terminal (what meet-the-members does without a command).",
+    discussion: """
+      Every setting of the settings file is the default of the option of the same name; an \
+      option typed wins. In the game, 1 to 4 answer, p pauses, s shows the statistics, ? \
+      lists every key and q quits; where a name is typed, Enter answers and Esc leaves.
+      """)
+
+  @OptionGroup var roster: RosterArgument
+  @OptionGroup var settings: GameSettingOptions
+  @OptionGroup var choices: GameChoiceOptions
+  @OptionGroup var look: LookOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "Write every event the game handles to this file, one JSON object per line.",
+      valueName: "file"),
+    completion: .file())
+  var trace: String?
+
+  @OptionGroup var data: DataOption
+  @OptionGroup var config: ConfigOption
+
+  func validate() throws {
+    // "help" asks for the help, as it does of the command without one.
+    if roster.rosterFolder == "help" { throw CleanExit.helpRequest(Self.self) }
+  }
+
+  func run() throws {
+    var launch = try Launch(config: config.config, standard: true, roster: roster.rosterFolder)
+    let values = try launch.configuration.settings(
+      typed: settings.typed.merging(look.typed) { a, _ in a })
+    let game = try GameSettings(
+      folder: launch.folder, values: values, choices: choices, dataDir: data.dataDir)
+    let loaded = try launch.roster(forAGame: true)
+    let history = HistoryLink.open(folder: game.dataFolder, roster: loaded)
+    let session = try Commands.makeSession(
+      roster: loaded, settings: game, samePhotos: history.samePhotos)
+    let scores = ScoreSending.clubScores(
+      roster: loaded, settings: launch.configuration.values, history: history)
+    let colors = values["colors"].flatMap { ColorMode(rawValue: $0.lowercased()) }
+    let graphics = GameOptions.graphics(values)
+    let warnings = launch.warnings
+    try MainActor.assumeIsolated {
+      try Commands.play(
+        roster: loaded, session: session, mode: game.mode, colors: colors,
+        graphics: graphics, tracePath: trace, history: history,
+        configuration: launch.configuration, rosterArgument: roster.rosterFolder,
+        warnings: warnings, scores: scores)
+    }
+  }
+}
+
+/// `meet-the-members headless` (once `--headless`): the game for programs, in JSON lines.
+struct Headless: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "headless",
+    abstract: "Play without a terminal: JSON lines in and out, on a virtual clock.",
+    discussion: """
+      Commands on standard input and events on standard output, one JSON object per line (see \
+      docs/headless.md). Only a settings file named with --config is read, and not its \
+      graphics or colors, so that a seed plays the same game on every machine.
+      """)
+
+  @OptionGroup var roster: RosterArgument
+  @OptionGroup var settings: GameSettingOptions
+  @OptionGroup var choices: GameChoiceOptions
+
+  @Option(
+    help: ArgumentHelp(
+      """
+      The wall-clock time of the virtual clock's start, as 2027-01-01T10:00:00Z (ISO 8601, \
+      UTC or with an offset): launches on one history a day apart play day after day, as a \
+      person does (default: now).
+      """, valueName: "TIME"))
+  var clock: String?
+
+  @OptionGroup var data: DataOption
+  @OptionGroup var config: ConfigOption
+
+  func run() throws {
+    // The standard file is not read: a seed plays the same game on every machine, whatever
+    // its player set.
+    var launch = try Launch(config: config.config, standard: false, roster: roster.rosterFolder)
+    let values = try launch.configuration.settings(typed: settings.typed)
+    let game = try GameSettings(
+      folder: launch.folder, values: values, choices: choices, dataDir: data.dataDir)
+    let start = try GameOptions.clock(clock)
+    let loaded = try launch.roster(forAGame: true)
+    let history = HistoryLink.open(folder: game.dataFolder, roster: loaded)
+    let session = try Commands.makeSession(
+      roster: loaded, settings: game, samePhotos: history.samePhotos)
+    throw ExitCode(
+      Commands.playHeadless(
+        roster: loaded, session: session, mode: game.mode ?? .quiz, history: history,
+        unixSecondsAtStart: start ?? HistoryLink.unixSecondsNow(),
+        scores: ScoreSending.clubScores(
+          roster: loaded, settings: launch.configuration.values, history: history)))
+  }
+}
+
+/// What a game is played with, in the terminal or headless.
+struct GameSettings {
+  var folder: String?
+  var seed: UInt64?
+  var rules: Rules
+  /// Where the history is kept; nil when there is no home to keep it in.
+  var dataFolder: String?
+  /// The mode the start screen offers first (headless: the one `start` plays); nil when
+  /// `--mode` was not given.
+  var mode: PlayMode?
+  /// The quiz's order: shuffled rounds, or anyone at any time.
+  var randomOrder: Bool
+  /// The group to play (`--group`), as typed; nil for everyone.
+  var group: String?
+
+  /// `values`: the settings, typed or from the file, each checked.
+  init(
+    folder: String?, values: [String: String], choices: GameChoiceOptions, dataDir: String?
+  ) throws(UsageError) {
+    self.folder = folder
+    seed = try GameOptions.seed(choices.seed)
+    rules = GameOptions.rules(values)
+    dataFolder = try GameOptions.dataFolder(dataDir)
+    mode = try GameOptions.mode(choices.mode)
+    randomOrder = try GameOptions.randomOrder(choices.order)
+    group = choices.group
+  }
+}
+
+/// What every command that reads a roster starts with: the settings file (its faults said on
+/// standard error) and the roster asked for, typed or the settings'.
+struct Launch {
+  let configuration: Configuration
+  /// The roster as typed on the command line.
+  let typed: String?
+  /// The settings file's faults, and the settings' roster when it cannot be played.
+  private(set) var warnings: [String]
+
+  /// `standard`: whether the standard settings file is read when `--config` names none.
+  init(config: String?, standard: Bool, roster: String?) throws(UsageError) {
+    configuration = try Configuration.load(option: config, standard: standard)
+    configuration.warn()
+    warnings = configuration.warnings
+    typed = roster
+  }
+
+  /// The roster to play: typed, else the settings'; nil for the sample club.
+  var folder: String? { typed ?? configuration.values["roster"] }
+
+  /// The roster asked for. For a game, the sample club plays when the settings' roster
+  /// cannot be played (said); for the other commands, that is an error.
+  mutating func roster(forAGame: Bool) throws -> Roster {
+    let largest = configuration.values["largest-download"].flatMap { Int64($0) }
+    guard forAGame, typed == nil, let folder, let file = configuration.file else {
+      return try Commands.loadRoster(folder, largestDownload: largest)
+    }
+    do {
+      return try Commands.loadRoster(folder, largestDownload: largest)
+    } catch {
+      let warning = "\(file.place(of: "roster")): roster \(error); the sample club plays"
+      Configuration(warning: warning).warn()
+      warnings.append(warning)
+      return try Commands.loadRoster(nil)
+    }
+  }
+}

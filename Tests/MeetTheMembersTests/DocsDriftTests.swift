@@ -1,0 +1,134 @@
+import Foundation
+import Settings
+import XCTest
+
+@testable import meet_the_members
+
+/// The docs say what the code does: the headless protocol's commands and events, the
+/// settings' keys, and every command with its options. A change to either side alone fails.
+final class DocsDriftTests: XCTestCase {
+  private func read(_ path: String) throws -> String {
+    try String(
+      contentsOf: packageDirectory.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// The rows of the table under `heading` whose header starts with `header` (up to the end
+  /// of the table).
+  private func rows(of text: String, after heading: String, header: String) -> [String] {
+    guard let start = text.range(of: heading) else { return [] }
+    let lines = text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+    guard let top = lines.firstIndex(where: { $0.hasPrefix(header) }) else { return [] }
+    return lines[(top + 2)...].prefix { $0.hasPrefix("| ") }.map(String.init)
+  }
+
+  /// The first cells of those rows.
+  private func firstCells(of text: String, after heading: String, header: String) -> [String] {
+    rows(of: text, after: heading, header: header).map {
+      String($0.dropFirst(2).prefix { $0 != "|" })
+    }
+  }
+
+  /// Every word in backticks in `cell` that starts with `prefix` (its first word only:
+  /// "`--seed N`" is "--seed").
+  private func words(in cell: String, startingWith prefix: String) -> [String] {
+    cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+      $0.offset % 2 == 1
+    }.map {
+      String($0.element.split(separator: " ").first ?? "")
+    }.filter { $0.hasPrefix(prefix) }
+  }
+
+  /// Each command of docs/headless.md is one the game takes, and each it takes is there.
+  func testTheHeadlessCommandsAreDocumented() throws {
+    let doc = try read("docs/headless.md")
+    let rows = firstCells(of: doc, after: "# Playing without a terminal", header: "| command |")
+    var documented: Set<String> = []
+    for row in rows {
+      for example in row.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        .filter({ $0.offset % 2 == 1 })
+      {
+        // N and S stand for numbers.
+        let line = String(example.element).replacingOccurrences(of: ":N}", with: ":1}")
+          .replacingOccurrences(of: ":S}", with: ":1}")
+        guard line.hasPrefix("{") else { continue }
+        let name = try XCTUnwrap(
+          (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["do"]
+            as? String, line)
+        documented.insert(name)
+        if case .failure(let error) = HeadlessCommand.parse(line) {
+          XCTFail("\(line): \(error.message)")
+        }
+      }
+    }
+    let taken = HeadlessCommand.names.replacingOccurrences(of: " or ", with: ", ")
+      .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    XCTAssertEqual(documented, Set(taken))
+    for name in taken {
+      if case .failure(let error) = HeadlessCommand.parse(#"{"do":"\#(name)"}"#) {
+        XCTAssertFalse(error.message.hasPrefix("unknown command"), "\(name): \(error.message)")
+      }
+    }
+  }
+
+  /// Each event the headless game writes is in docs/headless.md's table, and each there is
+  /// written: the names are read from the sources that write them.
+  func testTheHeadlessEventsAreDocumented() throws {
+    let doc = try read("docs/headless.md")
+    let rows = firstCells(of: doc, after: "Every event has", header: "| event |")
+    let documented = Set(rows.flatMap { words(in: $0, startingWith: "") })
+    var written: Set<String> = []
+    let pattern = try NSRegularExpression(
+      pattern: #"(?:event|emit|HeadlessEvent)\(\s*"([a-z_]+)""#)
+    for file in ["HeadlessPlayer.swift", "HeadlessHands.swift", "HeadlessEvent.swift"] {
+      let source = try read("Sources/meet-the-members/\(file)")
+      for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
+        written.insert((source as NSString).substring(with: match.range(at: 1)))
+      }
+    }
+    XCTAssertTrue(written.contains("history_waiting"), "\(written)")
+    XCTAssertEqual(documented, written)
+    // The exit event's fields, history among them.
+    let exit = try XCTUnwrap(rows.first { $0.hasPrefix("`exit`") })
+    XCTAssertTrue(
+      doc.contains(
+        "| `exit` | the game quits | `status`, `score`, `longest_streak`, `questions`, `history`"),
+      exit)
+  }
+
+  /// docs/command-line.md's table of settings is the code's table, row for row; the README's
+  /// example sets only settings there are.
+  func testTheSettingsAreDocumented() throws {
+    let doc = try read("docs/command-line.md")
+    var rows: [String] = []
+    for setting in SettingsTable.standard.settings {
+      let takes =
+        setting.range
+        ?? (setting.kind == .name ? "a name" : "a folder or a roster's URL")
+      let option = setting.isOption ? "`\(setting.option)`" : "file only"
+      rows.append(
+        "| `\(setting.key)` | \(option) | \(takes) | \(setting.shownDefault) | "
+          + "\(setting.label ?? "not shown") |")
+    }
+    let documented = self.rows(of: doc, after: "## The settings file", header: "| key |")
+    XCTAssertEqual(documented, rows)
+    let readme = try read("README.md")
+    let example = try XCTUnwrap(readme.components(separatedBy: "```toml\n").dropFirst().first)
+    for line in example.prefix(while: { $0 != "`" }).split(separator: "\n") {
+      let key = line.prefix { $0 != " " && $0 != "=" }
+      guard !key.isEmpty, !key.hasPrefix("#") else { continue }
+      XCTAssertNotNil(SettingsTable.standard[String(key)], "README sets \(key)")
+    }
+  }
+
+  /// docs/command-line.md has a section for each command, listing exactly its options.
+  func testEachCommandAndItsOptionsAreDocumented() throws {
+    let doc = try read("docs/command-line.md")
+    for command in OldSpellings.commandNames {
+      XCTAssertTrue(doc.contains("\n### \(command)\n"), "no section for \(command)")
+      let rows = firstCells(of: doc, after: "\n### \(command)\n", header: "| option |")
+      let documented = Set(rows.flatMap { words(in: $0, startingWith: "--") })
+      let taken = OldSpellings.options(of: command).subtracting(["--help", "--version"])
+      XCTAssertEqual(documented, taken, command)
+    }
+  }
+}
