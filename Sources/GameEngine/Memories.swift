@@ -65,14 +65,34 @@ public struct Memories: Hashable, Sendable {
   /// time of a right answer says of whether it was a guess.
   public private(set) var guessTimes: GuessTimes
 
+  /// Each member's name cards and answers, in order, as taken in: what a memory fitted anew
+  /// replays (`replayed(with:)`), so that every record is what the model now in use makes of
+  /// them.
+  public private(set) var taken: [MemberID: [Taken]]
+
   public init(
     _ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard,
-    guessTimes: GuessTimes = GuessTimes()
+    guessTimes: GuessTimes = GuessTimes(), taken: [MemberID: [Taken]] = [:]
   ) {
     self.records = records
     self.model = model
     self.guessTimes = guessTimes
+    self.taken = taken
     askingRecall = LearnScheduler.askingRecall(model)
+  }
+
+  /// The same cards and answers taken in by `model` from the start: each member's record
+  /// replayed, in order, by the rules the game takes them in by. A member recorded with
+  /// nothing taken (kept without their cards and answers) keeps their record.
+  public func replayed(with model: MemoryModel) -> Memories {
+    var replay = Memories(model: model, guessTimes: guessTimes)
+    for (member, events) in taken {
+      for event in events { replay.take(event, of: member) }
+    }
+    for (member, record) in records where replay.records[member] == nil {
+      replay.records[member] = record
+    }
+    return replay
   }
 
   /// The probability that the player recalls the member's name at `time` (Unix seconds);
@@ -192,6 +212,22 @@ public struct Memories: Hashable, Sendable {
   /// not known until a right answer.
   @discardableResult
   public mutating func introduce(_ member: MemberID, at time: Double) -> MemoryRecord {
+    take(Taken(time: time, kind: .card), of: member)
+  }
+
+  /// Takes in a card or an answer of `member` (an answer's time is counted apart, by
+  /// `remember`); returns the member's new record.
+  @discardableResult
+  private mutating func take(_ event: Taken, of member: MemberID) -> MemoryRecord {
+    taken[member, default: []].append(event)
+    guard case .answer(let right, let seconds, let kind, let slip) = event.kind else {
+      return introduced(member, at: event.time)
+    }
+    return answered(
+      member, right: right, seconds: seconds, kind: kind, slip: slip, at: event.time)
+  }
+
+  private mutating func introduced(_ member: MemberID, at time: Double) -> MemoryRecord {
     let previous = records[member]
     let days = previous.map { (time - $0.lastAnswer) / 86_400 }
     let memory = model.remember(previous?.memory, grade: .again, afterDays: days)
@@ -212,29 +248,41 @@ public struct Memories: Hashable, Sendable {
   /// by typing from then on, until a miss.
   @discardableResult
   public mutating func remember(_ result: QuestionResult, at time: Double) -> MemoryRecord {
-    let member = result.member.id
+    let record = take(
+      Taken(
+        time: time,
+        kind: .answer(
+          right: result.outcome.isCorrect, seconds: result.answerTime.seconds,
+          kind: result.question.kind, slip: result.typed?.match == .slip)),
+      of: result.member.id)
+    guessTimes.count(result)
+    return record
+  }
+
+  private mutating func answered(
+    _ member: MemberID, right: Bool, seconds: Double, kind: QuestionKind, slip: Bool,
+    at time: Double
+  ) -> MemoryRecord {
     let previous = records[member]
     let recallBefore = recall(of: member, at: time)
-    let evidence = guessTimes.evidence(of: result)
-    let grade = Self.grade(result, recallBefore: recallBefore, time: evidence)
-    let right = result.outcome.isCorrect
-    let options = result.question.kind.guessedAmong
-    guessTimes.count(result)
-    let typed =
-      grade == .again ? false : result.question.kind == .typing || previous?.typed == true
+    let evidence = guessTimes.evidence(seconds: seconds, kind: kind)
+    let options = kind.guessedAmong
+    let recalled = Self.recalledGrade(seconds: seconds, kind: kind, slip: slip)
+    let grade =
+      right && Self.knew(recallBefore: recallBefore, options: options, time: evidence) >= 0.5
+      ? recalled : .again
+    let typed = grade == .again ? false : kind == .typing || previous?.typed == true
     let record: MemoryRecord
     if let previous {
       let belief = Self.belief(of: previous).answered(
-        right: right, grade: Self.recalledGrade(result),
-        afterDays: (time - previous.lastAnswer) / 86_400, options: options, time: evidence,
-        model: model)
+        right: right, grade: recalled, afterDays: (time - previous.lastAnswer) / 86_400,
+        options: options, time: evidence, model: model)
       record = MemoryRecord(
         memory: belief.typicalMemory, lastAnswer: time, lastGrade: grade, typed: typed,
         belief: belief)
     } else {
       let memory = model.answered(
-        nil, right: right, grade: Self.recalledGrade(result), afterDays: nil, options: options,
-        time: evidence)
+        nil, right: right, grade: recalled, afterDays: nil, options: options, time: evidence)
       record = MemoryRecord(
         memory: memory, lastAnswer: time, lastGrade: grade, typed: typed,
         belief: SpeedBelief(memory: memory))
@@ -251,10 +299,30 @@ public struct Memories: Hashable, Sendable {
   /// card or answer could not be kept.
   public mutating func revert(_ member: MemberID, to record: MemoryRecord?) {
     records[member] = record
+    taken[member]?.removeLast()
+    if taken[member]?.isEmpty == true { taken[member] = nil }
   }
 
   /// No longer counts an answer's time (one the history could not keep).
   public mutating func uncount(_ answer: QuestionResult) {
     guessTimes.uncount(answer)
+  }
+}
+
+/// A name card or an answer as `Memories` took it in, at `time` (Unix seconds).
+public struct Taken: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    case card
+    /// An answer to a question of `kind`, right or not, given in `seconds`; `slip`: a name
+    /// typed with a slip.
+    case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool)
+  }
+
+  public var time: Double
+  public var kind: Kind
+
+  public init(time: Double, kind: Kind) {
+    self.time = time
+    self.kind = kind
   }
 }

@@ -174,10 +174,10 @@ public struct Session: Sendable {
     steps.memoriesForgotten()
   }
 
-  /// From now on, recall follows `model` (the player's memory fitted to their answers): what
-  /// each person's memory holds stays.
+  /// From now on, recall follows `model` (the player's memory fitted to their answers): each
+  /// person's cards and answers are taken in again by it (`Memories.replayed(with:)`).
   public mutating func adopt(_ model: MemoryModel) {
-    memories = Memories(memories.records, model: model, guessTimes: memories.guessTimes)
+    memories = memories.replayed(with: model)
   }
 
   /// Puts back the memory a member had before their last card or answer, which the history

@@ -81,10 +81,11 @@ extension History {
       try db.alter(table: "person") { t in
         t.add(column: "learning", .double)
       }
-      // A name whose last answer was a miss was being learnt again from that answer.
+      // A name whose last answer was a miss was being learnt again from that answer (at the
+      // first learning of that version, 60 s: a migration keeps the numbers of its day).
       try db.execute(
         sql: "UPDATE person SET learning = ? WHERE lastGrade = ? AND stability IS NOT NULL",
-        arguments: [MemoryModel.defaultFirstLearning, Grade.again.rawValue])
+        arguments: [60.0, Grade.again.rawValue])
       try db.alter(table: "answer") { t in
         t.add(column: "chosenPerson", .integer).references("person", onDelete: .setNull)
       }

@@ -3,6 +3,10 @@ import GameEngine
 /// The history's part of the model: each answer and name card kept (as effects), a write the
 /// history could not keep taken back, and what the history knew when the game began.
 extension AppModel {
+  /// The answers after which the player's memory is first fitted again within a launch (then
+  /// after twice as many, four times ...), beside each round's or sitting's end.
+  static let fitAfter = MemoryFit.minimumAnswers
+
   /// The history's part of a transition: an answer, or a member met on a name card, with
   /// their memory after it and before.
   mutating func record(
@@ -20,6 +24,12 @@ extension AppModel {
             mode: (session.state.game?.mode ?? .quiz).rawValue,
             previous: before.records[member], belief: record.belief)))
       answersSinceFit = true
+      answersRecorded += 1
+      let fits = answersRecorded / Self.fitAfter
+      if answersRecorded % Self.fitAfter == 0, fits.nonzeroBitCount == 1 {
+        step.effects.append(.fitMemory(at: session.wallClock.unixSeconds(at: transition.at)))
+        answersSinceFit = false
+      }
 
     case .introduced(let member):
       guard let record = memories.records[member.id] else { return }

@@ -55,6 +55,10 @@ public struct AppModel: Sendable {
   /// Whether answers were recorded since the player's memory was last fitted: a sitting left
   /// before its end is fitted as the game quits.
   var answersSinceFit = false
+  /// Answers recorded since the launch: the player's memory is fitted again as they reach
+  /// `AppModel.fitAfter` and each doubling of it, so that it learns the player within the
+  /// first sitting.
+  var answersRecorded = 0
   /// Whether the player was told why faces are not asked (see `facesNotice`): once a launch.
   private var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.

@@ -13,6 +13,8 @@ struct HistoryLink {
   let people: [MemberID: Int64]
   /// What the history remembers of the members asked before.
   var memories: [MemberID: MemoryRecord] = [:]
+  /// Their name cards and answers, in order: what a memory fitted anew replays.
+  var taken: [MemberID: [Taken]] = [:]
   /// How the history knows the roster: its folder's real path, or its server's URL.
   let roster: RosterKey
   /// What cannot be kept and why.
@@ -83,10 +85,11 @@ struct HistoryLink {
           return (asked, chosen)
         })
       let totals = try history.totals(roster: key.identity, members: members)
+      let taken = Self.taken(try history.eventsToFit(), members: members)
       waiting.quiet()
       waiting.limit = playingWait
       return HistoryLink(
-        history: history, people: people, memories: memories, roster: key,
+        history: history, people: people, memories: memories, taken: taken, roster: key,
         notice: history.notice.map(TerminalText.escapingControls), totals: totals,
         model: try history.memoryModel(), guessTimes: try history.guessTimes(),
         confusions: confusions,
@@ -103,6 +106,26 @@ struct HistoryLink {
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description))",
         samePhotos: samePhotos(of: roster))
+    }
+  }
+
+  /// The cards and answers of `events` (every roster's) about the roster's `members`, each
+  /// member's in order (a card before an answer of the same moment).
+  static func taken(_ events: [MemoryFit.Event], members: [Int64: MemberID]) -> [MemberID: [Taken]]
+  {
+    var taken: [MemberID: [Taken]] = [:]
+    for event in events {
+      guard let member = members[event.person] else { continue }
+      let kind: Taken.Kind =
+        switch event.kind {
+        case .card: .card
+        case .answer(let right, let seconds, let kind):
+          .answer(right: right, seconds: seconds, kind: kind, slip: false)
+        }
+      taken[member, default: []].append(Taken(time: event.time, kind: kind))
+    }
+    return taken.mapValues { events in
+      events.sorted { ($0.time, $0.kind == .card ? 0 : 1) < ($1.time, $1.kind == .card ? 0 : 1) }
     }
   }
 
@@ -161,7 +184,7 @@ struct HistoryLink {
   /// The memories recorded, with the game's clock set against the wall clock.
   func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
     var setup = HistorySetup(
-      memories: Memories(memories, model: model, guessTimes: guessTimes),
+      memories: Memories(memories, model: model, guessTimes: guessTimes, taken: taken),
       wallClock: history == nil && heldAtLaunch == nil
         ? nil
         : WallClock(

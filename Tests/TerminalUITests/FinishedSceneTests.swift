@@ -102,17 +102,52 @@ final class FinishedSceneTests: XCTestCase {
   }
 
   /// A round's end has the player's memory fitted again to every answer (at the round's
-  /// last reveal, on the wall clock); the numbers found are what recall follows from then on.
+  /// last reveal, on the wall clock); the numbers found are what recall follows from then on,
+  /// and each person's answers are taken in again by them.
   func testARoundsEndFitsThePlayersMemoryAndTheGameAdoptsIt() {
     var model = recordingModel(Memories(), unixSecondsAtZero: 1_000)
     _ = playARoundOfThree(&model)
     XCTAssertEqual(model.log.filter { $0 == .fitMemory(at: 1_009) }.count, 1, "\(model.log)")
     let fitted = PlayerMemory(firstLearning: 200, learningGain: 9, learningDecay: 0.25)
     let member = model.game.results[0].member.id
-    let before = model.model.memories.records[member]
+    let before = model.model.memories
     model.handle(.memoryFitted(fitted), at: .seconds(10))
     XCTAssertEqual(model.model.memories.model, fitted.model)
-    XCTAssertEqual(model.model.memories.records[member], before, "what each memory holds stays")
+    XCTAssertEqual(
+      model.model.memories.records[member], before.replayed(with: fitted.model).records[member])
+    XCTAssertNotEqual(
+      model.model.memories.records[member], before.records[member],
+      "replayed by the new numbers")
+    XCTAssertEqual(model.model.memories.taken, before.taken, "the same answers")
+  }
+
+  /// Within a launch, the memory is fitted again once the answers recorded reach the fit's
+  /// least (`MemoryFit.minimumAnswers`) and again at twice, four times ... as many, so that a
+  /// long round learns the player before it ends.
+  func testTheMemoryIsFittedAgainAsTheAnswersOfALaunchDouble() {
+    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: questions, rules: Rules(roundLength: .questions(1_000))),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        history: HistorySetup(
+          memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
+          notice: nil)),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    model.startQuiz()
+    var fittedAfter: [Int] = []
+    var second = 1.0
+    func fits() -> Int { model.log.count { if case .fitMemory = $0 { true } else { false } } }
+    for answer in 1...(3 * MemoryFit.minimumAnswers + 10) {
+      let before = fits()
+      model.handle(.press(.option(model.question.correctIndex)), at: .seconds(second))
+      if fits() > before { fittedAfter.append(answer) }
+      model.handle(.tick, at: .seconds(second + 2))
+      second += 3
+    }
+    let least = MemoryFit.minimumAnswers
+    XCTAssertEqual(fittedAfter, [least, 2 * least])
   }
 
   /// A model with a history whose clock reads `unixSecondsAtZero` at instant zero.
