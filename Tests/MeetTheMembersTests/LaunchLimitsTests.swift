@@ -105,13 +105,8 @@ final class LaunchLimitsTests: XCTestCase {
   /// A second game waiting for another's download of the same roster ends at Ctrl-C (130)
   /// and at SIGTERM (143), at once, saying so; it held on until the other game was done.
   func testAGameWaitingForAnothersDownloadEndsAtCtrlCAndSIGTERM() throws {
-    club.publish("22", try ClubServer.zip(photos: 4))
-    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
-    let rosters = club.cache + "/meet-the-members/rosters"
-    let slot = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first)
     // This test holds the roster's lock, as a game fetching it does, all along.
-    let lock = open("\(rosters)/\(slot)/.lock", O_RDWR)
-    XCTAssertEqual(flock(lock, LOCK_EX), 0)
+    let lock = try club.holdingTheRostersLock()
     defer { close(lock) }
     for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 143)] {
       let errors = Pipe()

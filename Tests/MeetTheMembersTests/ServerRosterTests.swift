@@ -39,6 +39,18 @@ final class ClubServer {
       })
   }
 
+  /// Publishes a roster of four, fetches it once, and takes its lock in the cache as a game
+  /// fetching it does; returns the lock's descriptor (closing it lets the lock go).
+  func holdingTheRostersLock() throws -> Int32 {
+    publish("22", try ClubServer.zip(photos: 4))
+    _ = try runMeetTheMembers(["--list", url], environment: environment)
+    let rosters = cache + "/meet-the-members/rosters"
+    let slot = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first)
+    let lock = open("\(rosters)/\(slot)/.lock", O_RDWR)
+    XCTAssertEqual(flock(lock, LOCK_EX), 0)
+    return lock
+  }
+
   /// Serves `zip` as version `version`, paused after half of it until `gate` opens when given.
   func publish(_ version: String, _ zip: Data, pausedBy gate: Gate? = nil) {
     server["/roster.json"] = .body(RosterPublishing.manifest(version: version, zip: zip))
@@ -141,13 +153,8 @@ final class ServerRosterTests: XCTestCase {
 
   /// Two games on one roster: the second says it waits for the first's fetch, then plays.
   func testASecondGameWaitsForTheFirstToFetchTheRoster() throws {
-    club.publish("22", try ClubServer.zip(photos: 4))
-    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
-    let rosters = club.cache + "/meet-the-members/rosters"
-    let slot = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first)
     // This test holds the roster's lock, as a game fetching it does.
-    let lock = open("\(rosters)/\(slot)/.lock", O_RDWR)
-    XCTAssertEqual(flock(lock, LOCK_EX), 0)
+    let lock = try club.holdingTheRostersLock()
     let errors = Pipe()
     let process = try startList(errorsTo: errors)
     // A game that says nothing would wait for the lock for ever: killed, it fails the test.
