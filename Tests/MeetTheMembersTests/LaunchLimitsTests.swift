@@ -110,13 +110,7 @@ final class LaunchLimitsTests: XCTestCase {
     defer { close(lock) }
     for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 143)] {
       let errors = Pipe()
-      let process = Process()
-      process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
-      process.arguments = ["--list", club.url]
-      process.environment = club.environment
-      process.standardError = errors
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
+      let process = try club.startList(errorsTo: errors)
       // A game that holds on is killed by the watchdog, which fails the test.
       let watchdog = killing(process, after: 30)
       defer { watchdog.cancel() }

@@ -39,6 +39,19 @@ final class ClubServer {
       })
   }
 
+  /// Starts `--list` of this club's URL; standard error goes to `errors` (a Pipe or a
+  /// FileHandle).
+  func startList(errorsTo errors: Any) throws -> Process {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+    process.arguments = ["--list", url]
+    process.environment = environment
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
   /// Publishes a roster of four, fetches it once, and takes its lock in the cache as a game
   /// fetching it does; returns the lock's descriptor (closing it lets the lock go).
   func holdingTheRostersLock() throws -> Int32 {
@@ -73,14 +86,7 @@ final class ServerRosterTests: XCTestCase {
   /// Starts `--list` of the club's URL, for a test that acts while it runs; standard error
   /// goes to `errors` (a Pipe or a FileHandle).
   func startList(errorsTo errors: Any) throws -> Process {
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
-    process.arguments = ["--list", club.url]
-    process.environment = club.environment
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    return process
+    try club.startList(errorsTo: errors)
   }
 
   func testListAndCheckTakeAURLAndTheSecondRunDownloadsNothing() throws {
