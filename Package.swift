@@ -39,6 +39,9 @@ let package = Package(
     // ncursesw's pkg-config file holds only -D flags, which SwiftPM drops: the shim defines
     // NCURSES_WIDECHAR itself and the module map links ncursesw.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // glibc's wcwidth, for the width of text on screen (the model lays text out without
+    // ncurses).
+    .systemLibrary(name: "CTextWidth"),
     // glibc's mallopt, for the game's memory (see `Commands.play`).
     .systemLibrary(name: "CMalloc"),
     // openpty, for the tests that play a terminal.
@@ -65,11 +68,21 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         system,
       ]),
-    // Screens, keys, the ncurses terminal and the loop.
+    // The app's model, which every front end shares: what the player sees (`Screen`), what
+    // happens (`Input`), what the model asks done (`Effect`) and the one runner of both; the
+    // keymap, the layout and the windows' states. No terminal: no ncurses.
+    .target(
+      name: "AppCore",
+      dependencies: [
+        "GameEngine", "Pictures", "Settings", "CTextWidth",
+        system,
+      ]),
+    // The terminal front end: the loop, the ncurses terminal, the screens drawn as frames,
+    // the photos drawn as terminal graphics.
     .target(
       name: "TerminalUI",
       dependencies: [
-        "GameEngine", "Pictures", "CNcurses", "Settings",
+        "AppCore", "GameEngine", "Pictures", "CNcurses", "Settings",
         system,
       ]),
 
@@ -107,8 +120,8 @@ let package = Package(
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine", "Pictures", "Roster", "TerminalUI", "History", "CMalloc", "RosterDownload",
-        "Settings",
+        "GameEngine", "Pictures", "Roster", "AppCore", "TerminalUI", "History", "CMalloc",
+        "RosterDownload", "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         system,
       ],
@@ -156,14 +169,14 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests",
       dependencies: [
-        "TerminalUI", "GameEngine", "Pictures", "CPseudoTerminal", "Settings", system,
+        "AppCore", "TerminalUI", "GameEngine", "Pictures", "CPseudoTerminal", "Settings", system,
       ],
       // Read through #filePath, not as resources.
       exclude: ["Snapshots"]),
     .testTarget(
       name: "MeetTheMembersTests",
       dependencies: [
-        "meet-the-members", "Pictures", "History", "LoopbackServer", system,
+        "meet-the-members", "AppCore", "Pictures", "History", "LoopbackServer", system,
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings", "GameEngine"]),

@@ -12,12 +12,8 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 
-int wcwidth(wchar_t character);
-
 static inline WINDOW *mtm_stdscr(void) { return stdscr; }
 static inline WINDOW *mtm_curscr(void) { return curscr; }
-/// Columns a code point takes in the current locale (-1 when it is not printable).
-static inline int mtm_wcwidth(unsigned int code) { return wcwidth((wchar_t)code); }
 static inline int mtm_colors(void) { return COLORS; }
 static inline int mtm_color_pairs(void) { return COLOR_PAIRS; }
 

@@ -1,3 +1,4 @@
+import AppCore
 import Dispatch
 import GameEngine
 import Pictures

@@ -1,3 +1,4 @@
+import AppCore
 import CNcurses
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import AppCore
 import Pictures
 
 /// The images over the cells ncurses draws: what each frame's images need written to the

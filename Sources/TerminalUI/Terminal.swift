@@ -1,3 +1,4 @@
+import AppCore
 import CNcurses
 import Foundation
 import Pictures

@@ -5,6 +5,7 @@ import Pictures
 import Roster
 import RosterDownload
 import SystemPackage
+import AppCore
 import TerminalUI
 
 #if canImport(Glibc)
@@ -106,11 +107,16 @@ enum Commands {
     // (one per thread that decodes) and the memory stays taken: a fixed threshold gives each
     // buffer back to the system when it is freed.
     mallopt(M_MMAP_THRESHOLD, 1 << 20)
+    let trace: Trace?
+    do throws(Trace.OpenError) {
+      trace = try tracePath.map { path throws(Trace.OpenError) in try Trace(path: path) }
+    } catch {
+      throw CommandError(error.description)
+    }
     do {
       var choice = try Terminal.choose(colors: colors, utf8: utf8)
       // Asked before ncurses takes the terminal, which would read the answers as keys.
       (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
-      let trace = try tracePath.map { path throws(TerminalError) in try Trace(path: path) }
       let summary = RosterSummary(
         members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
         warnings: roster.warnings.map(\.description),

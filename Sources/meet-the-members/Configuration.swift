@@ -4,6 +4,7 @@ import Pictures
 import Roster
 import RosterDownload
 import Settings
+import AppCore
 import TerminalUI
 
 /// The player's settings file and what it gives the command line: each setting is the option

@@ -3,6 +3,7 @@ import GameEngine
 import Pictures
 import Roster
 import Settings
+import AppCore
 import TerminalUI
 
 /// `meet-the-members play` (and `meet-the-members` alone): the game in the terminal.

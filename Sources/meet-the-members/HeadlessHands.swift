@@ -1,6 +1,7 @@
 import Foundation
 import GameEngine
 import Pictures
+import AppCore
 import TerminalUI
 
 /// What the headless front end does with each effect: nothing is drawn; pictures are only

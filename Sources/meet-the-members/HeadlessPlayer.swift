@@ -1,6 +1,7 @@
 import Foundation
 import GameEngine
 import Pictures
+import AppCore
 import TerminalUI
 
 /// `headless`: the game's model played with no terminal, one JSON object per line on

@@ -3,6 +3,7 @@ import Foundation
 import GameEngine
 import History
 import Roster
+import AppCore
 import TerminalUI
 
 /// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON on

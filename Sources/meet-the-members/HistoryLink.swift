@@ -2,6 +2,7 @@ import Foundation
 import GameEngine
 import History
 import Roster
+import AppCore
 import TerminalUI
 
 /// The history as the game uses it: opened before the game, its people matched with the

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pictures
 import Roster
+import AppCore
 import TerminalUI
 
 #if canImport(Glibc)

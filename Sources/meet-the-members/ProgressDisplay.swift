@@ -3,6 +3,7 @@ import Foundation
 import GameEngine
 import Roster
 import RosterDownload
+import AppCore
 import TerminalUI
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Roster
 import RosterDownload
+import AppCore
 import TerminalUI
 
 #if canImport(Glibc)

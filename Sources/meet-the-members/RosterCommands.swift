@@ -1,6 +1,7 @@
 import ArgumentParser
 import Pictures
 import Settings
+import AppCore
 import TerminalUI
 
 /// `meet-the-members check` (once `--check`): the roster, every photo decoded.

@@ -2,6 +2,7 @@ import Foundation
 import History
 import Roster
 import RosterDownload
+import AppCore
 import TerminalUI
 
 #if canImport(Glibc)

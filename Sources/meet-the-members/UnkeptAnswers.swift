@@ -1,6 +1,7 @@
 import Foundation
 import GameEngine
 import History
+import AppCore
 import TerminalUI
 
 /// Answers the history could not keep as the game ended, saved beside it in the format of

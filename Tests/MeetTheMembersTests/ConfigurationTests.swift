@@ -1,4 +1,5 @@
 import Foundation
+import AppCore
 import TerminalUI
 import XCTest
 

@@ -6,6 +6,7 @@ import Pictures
 import Roster
 import Synchronization
 import SystemPackage
+import AppCore
 import TerminalUI
 import XCTest
 

@@ -4,6 +4,7 @@ import Pictures
 import Settings
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 @testable import meet_the_members
 

@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// What keys, clicks, resizes and suspensions do, with injected time: the model's state and

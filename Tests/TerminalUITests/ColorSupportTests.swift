@@ -1,6 +1,7 @@
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// What the environment says about colours.

@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// How the screens are composed: one column at any size, windows that hide what is behind

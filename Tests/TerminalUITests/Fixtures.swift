@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// Six members, one name too long for any button and one in CJK characters.

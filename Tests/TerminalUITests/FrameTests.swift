@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// Frames, display widths, and the colours of the cells that carry meaning.

@@ -1,6 +1,7 @@
 import CPseudoTerminal
 import Foundation
 import Pictures
+import AppCore
 import TerminalUI
 import XCTest
 

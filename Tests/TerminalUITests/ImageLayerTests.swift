@@ -1,6 +1,7 @@
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// What the terminal is sent as images come and go, so that image and cells agree.

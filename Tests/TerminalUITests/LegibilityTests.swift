@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// Everything on screen can be read: colours on dark and light backgrounds and on direct-colour

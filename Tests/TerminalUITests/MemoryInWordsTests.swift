@@ -1,6 +1,7 @@
 import GameEngine
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// What the memory model says of a player, in words: each length in the unit a person

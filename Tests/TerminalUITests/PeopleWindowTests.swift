@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// The people window: everyone with how well the player knows them, sorted, scrolled, and

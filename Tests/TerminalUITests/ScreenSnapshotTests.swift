@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// Every screen rendered as text at 80x24, 160x50, the minimum size and below it.

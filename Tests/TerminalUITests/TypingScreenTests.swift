@@ -2,6 +2,7 @@ import GameEngine
 import Pictures
 import XCTest
 
+@testable import AppCore
 @testable import TerminalUI
 
 /// A name typed on the quiz screen: letters go to the field, its cursor is lit, Enter answers,

@@ -117,7 +117,7 @@ public struct Progress: Hashable, Sendable {
 
   /// "34 of 50 known · 9 recognised · 2 learning · 5 new · 12 due today": known by typing
   /// the name, recognised only among four, met and not yet either; the parts add up to all.
-  func line(separator: String) -> String {
+  package func line(separator: String) -> String {
     "\(known) of \(total) known"
       + (recognised > 0 ? "\(separator)\(recognised) recognised" : "")
       + (learning > 0 ? "\(separator)\(learning) learning" : "")
@@ -126,7 +126,7 @@ public struct Progress: Hashable, Sendable {
   }
 
   /// "Come back tomorrow: 9 names will be due"; nil when none will be.
-  var tomorrowLine: String? {
+  package var tomorrowLine: String? {
     guard let dueTomorrow, dueTomorrow > 0 else { return nil }
     return "Come back tomorrow: \(dueTomorrow) name\(dueTomorrow == 1 ? "" : "s") will be due"
   }
@@ -174,7 +174,7 @@ public struct GroupLine: Hashable, Sendable {
   }
 
   /// "recruits", "5 · 2 known".
-  func columns(separator: String) -> (name: String, count: String) {
+  package func columns(separator: String) -> (name: String, count: String) {
     (group ?? "Everyone", "\(members)" + (known.map { "\(separator)\($0) known" } ?? ""))
   }
 }
@@ -235,7 +235,7 @@ public struct Screen: Hashable, Sendable {
   /// The player's settings file, for the settings window; nil when there is none.
   public var settingsFile: SettingsFile?
   /// The settings window's chosen line, text typed and last message.
-  var settingsWindow = SettingsWindowState()
+  package var settingsWindow = SettingsWindowState()
   /// Why the faces are not asked (the window is too small for four), said on the first
   /// question after it.
   public var facesNotice: String?
@@ -274,7 +274,7 @@ extension Screen {
 
   /// How the key that does `action` on the screen under any window is written, from the
   /// keymap (what a paused question says still holds once its window is closed).
-  func key(for action: KeyAction) -> String {
+  package func key(for action: KeyAction) -> String {
     let contexts = KeyContext.of(
       place: place, overlay: nil, phase: game.phase, hasGroups: !groups.isEmpty)
     return Keymap.key(for: action, in: contexts, look: appearance) ?? "?"
@@ -288,7 +288,7 @@ extension Screen {
   /// The line of key hints in `width` columns: in a narrow window the hints a player finds
   /// elsewhere (moving between buttons, then the people, the statistics, the help, Esc) give
   /// way first, so that what answers, pauses and quits stays.
-  func keyHints(width: Int) -> String {
+  package func keyHints(width: Int) -> String {
     var answering = true
     if place == .quiz, overlay == nil, game.phase.question != nil {
       if case .answering = game.phase {} else { answering = false }
@@ -307,7 +307,7 @@ extension Screen {
 extension Screen {
   /// The quiz screen's line while answers wait for the history: how many, and why, in
   /// `width` columns (the reason gives way first).
-  func historyWaitingLine(width: Int) -> String? {
+  package func historyWaitingLine(width: Int) -> String? {
     guard let waiting = historyWaiting, waiting.writes > 0 else { return nil }
     let count = "\(waiting.writes) answer\(waiting.writes == 1 ? "" : "s") waiting"
     let reason = waiting.reason.map { ": \($0)" } ?? ""

@@ -16,23 +16,23 @@ extension CellStyle {
     colors == .truecolor || colors == .colors256 || colors == .colors240
   }
 
-  var ellipsis: String { unicode ? "…" : "..." }
-  var barFull: String { unicode ? "█" : "#" }
-  var barEmpty: String { unicode ? "░" : "." }
-  var right: String { unicode ? "✓" : "+" }
-  var wrong: String { unicode ? "✗" : "x" }
-  var timedOut: String { unicode ? "⊘" : "-" }
-  var separator: String { unicode ? " · " : " | " }
+  package var ellipsis: String { unicode ? "…" : "..." }
+  package var barFull: String { unicode ? "█" : "#" }
+  package var barEmpty: String { unicode ? "░" : "." }
+  package var right: String { unicode ? "✓" : "+" }
+  package var wrong: String { unicode ? "✗" : "x" }
+  package var timedOut: String { unicode ? "⊘" : "-" }
+  package var separator: String { unicode ? " · " : " | " }
   /// Between the ends of a range ("1–17"): an en dash.
-  var dash: String { unicode ? "–" : "-" }
+  package var dash: String { unicode ? "–" : "-" }
   var arrows: String { unicode ? "←→↑↓" : "arrows" }
-  var leftRight: String { unicode ? "←→" : "Left Right" }
+  package var leftRight: String { unicode ? "←→" : "Left Right" }
   /// The mark before the chosen line of a list.
-  var pointer: String { unicode ? "▸" : ">" }
+  package var pointer: String { unicode ? "▸" : ">" }
   /// Either side of a value that Left and Right change.
-  var stepper: (left: String, right: String) { unicode ? ("◂", "▸") : ("<", ">") }
-  var upDown: String { unicode ? "↑↓" : "Up Down" }
-  var box: (horizontal: String, vertical: String, corners: [String]) {
+  package var stepper: (left: String, right: String) { unicode ? ("◂", "▸") : ("<", ">") }
+  package var upDown: String { unicode ? "↑↓" : "Up Down" }
+  package var box: (horizontal: String, vertical: String, corners: [String]) {
     unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
   }
 
@@ -48,27 +48,27 @@ extension CellStyle {
   private var green: CellColor { color(theme: 2, fixed: 28) }
   private var red: CellColor { color(theme: 1, fixed: 160) }
 
-  var title: Style { Style(foreground: accent, bold: true) }
+  package var title: Style { Style(foreground: accent, bold: true) }
   /// Secondary text: hints, borders, the empty part of the progress bar.
-  var dim: Style {
+  package var dim: Style {
     switch colors {
     case .truecolor, .colors256, .colors240: Style(foreground: .palette(244))
     case .colors16: Style(foreground: .palette(8))
     case .colors8, .monochrome: Style(dim: true)
     }
   }
-  var button: Style { Style(bold: true) }
-  var focused: Style { Style(bold: true, reverse: true) }
-  var barFilled: Style { Style(foreground: accent) }
-  var barUnfilled: Style { dim }
+  package var button: Style { Style(bold: true) }
+  package var focused: Style { Style(bold: true, reverse: true) }
+  package var barFilled: Style { Style(foreground: accent) }
+  package var barUnfilled: Style { dim }
   /// The chosen button while its flash is lit.
-  func flash(correct: Bool) -> Style {
+  package func flash(correct: Bool) -> Style {
     guard hasColor else { return Style(bold: true, reverse: true) }
     return Style(
       foreground: hasFixedPalette ? .palette(231) : .palette(correct ? 0 : 7),
       background: correct ? green : red, bold: true)
   }
-  var correctName: Style { Style(foreground: green, bold: true, underline: !hasColor) }
-  var wrongText: Style { Style(foreground: red, bold: true) }
-  var rightText: Style { Style(foreground: green, bold: true) }
+  package var correctName: Style { Style(foreground: green, bold: true, underline: !hasColor) }
+  package var wrongText: Style { Style(foreground: red, bold: true) }
+  package var rightText: Style { Style(foreground: green, bold: true) }
 }

@@ -1,4 +1,4 @@
-import CNcurses
+import CTextWidth
 
 #if canImport(Glibc)
   import Glibc

@@ -7,7 +7,7 @@ import Pictures
 
 /// The lines the loop writes to the trace, one kind of event each (see the README).
 extension Trace {
-  func recordStart(size: CellSize, appearance: CellStyle, at now: Instant) {
+  package func recordStart(size: CellSize, appearance: CellStyle, at now: Instant) {
     write(
       "start", at: now,
       [
@@ -21,7 +21,7 @@ extension Trace {
       ])
   }
 
-  func recordKey(_ key: Key, at now: Instant) {
+  package func recordKey(_ key: Key, at now: Instant) {
     let name: String =
       switch key {
       case .character(let character): String(character)
@@ -31,7 +31,7 @@ extension Trace {
     write("key", at: now, ["key": .string(name)])
   }
 
-  func recordSignal(_ signal: Int32, at now: Instant) {
+  package func recordSignal(_ signal: Int32, at now: Instant) {
     let name: String =
       switch signal {
       case SIGWINCH: "SIGWINCH"
@@ -46,7 +46,7 @@ extension Trace {
   }
 
   /// A new window size, and a cell's pixels when faces are drawn with them.
-  func recordResize(_ size: CellSize, cell: PixelSize? = nil, at now: Instant) {
+  package func recordResize(_ size: CellSize, cell: PixelSize? = nil, at now: Instant) {
     var fields: [(String, Value)] = [
       ("columns", .int(Int64(size.columns))), ("rows", .int(Int64(size.rows))),
     ]
@@ -55,9 +55,9 @@ extension Trace {
   }
 
   /// Remembers when the clock was set for, so that the tick's line can say how late it fired.
-  func expectTick(due: Instant) { tickDue = due }
+  package func expectTick(due: Instant) { tickDue = due }
 
-  func recordTick(at now: Instant) {
+  package func recordTick(at now: Instant) {
     write("tick", at: now, tickDue.map { ["due": .int(MonotonicClock.microseconds($0))] } ?? [:])
     tickDue = nil
   }
@@ -65,7 +65,7 @@ extension Trace {
   /// A change of phase, with the instant it was due: `question` when one is posed, and
   /// `phase` for loading (the face on its way), answering (the face on screen: its clock runs
   /// from `due`), revealing, paused and resumed.
-  func record(_ transition: Transition, at now: Instant) {
+  package func record(_ transition: Transition, at now: Instant) {
     let due = Value.int(MonotonicClock.microseconds(transition.at))
     switch transition.kind {
     case .questionPosed(let question):
@@ -110,13 +110,13 @@ extension Trace {
     }
   }
 
-  func recordWithdrawal(_ member: Member, file: String, reason: String, at now: Instant) {
+  package func recordWithdrawal(_ member: Member, file: String, reason: String, at now: Instant) {
     write(
       "withdrawn", at: now,
       ["member": .string(member.name), "file": .string(file), "reason": .string(reason)])
   }
 
-  func recordPicture(
+  package func recordPicture(
     _ request: PictureRequest, ok: Bool, cached: Bool = false, error: String? = nil,
     at now: Instant
   ) {
@@ -131,7 +131,7 @@ extension Trace {
 
   /// A frame written: its bytes, the cells covered by each image on it
   /// ("column,row,columns,rows"), and how many of its bytes drew or took off images.
-  func recordFrame(
+  package func recordFrame(
     bytes: Int64, reason: String, step: Int, images: [PlacedImage], imageBytes: Int,
     at now: Instant
   ) {
@@ -145,7 +145,7 @@ extension Trace {
       ])
   }
 
-  func recordExit(status: Int32, at now: Instant) {
+  package func recordExit(status: Int32, at now: Instant) {
     write("exit", at: now, ["status": .int(Int64(status))])
   }
 }

@@ -60,12 +60,12 @@ public struct TextField: Hashable, Sendable {
 }
 
 /// Where a name typed with a slip differs from the name: the name's characters to light.
-enum SlipMarks {
+package enum SlipMarks {
   /// The indices of `name`'s characters where `typed` differs, comparing each character as
   /// typed answers are matched (its Latin spelling, lower case, letters and digits only): the
   /// letters between the longest common start and end; where a letter is missing or extra,
   /// the one beside the gap.
-  static func differing(typed: String, name: String) -> Set<Int> {
+  package static func differing(typed: String, name: String) -> Set<Int> {
     // Each folded letter of the name, with the index of the character it comes from.
     let letters = name.enumerated().flatMap { index, character in
       folded(String(character)).map { (letter: $0, index: index) }

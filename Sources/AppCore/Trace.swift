@@ -41,15 +41,20 @@ public final class Trace {
   var tickDue: Instant?
 
   /// Opens (and empties) the trace file. Throws a one-line reason.
-  public init(path: String) throws(TerminalError) {
+  public init(path: String) throws(OpenError) {
     guard let file = fopen(path, "w") else {
-      throw TerminalError(
+      throw OpenError(
         description: "\(path): cannot write the trace: \(String(cString: strerror(errno)))")
     }
     self.file = file
   }
 
   deinit { fclose(file) }
+
+  /// Why the trace file cannot be written, in one line naming it.
+  public struct OpenError: Error, CustomStringConvertible {
+    public let description: String
+  }
 
   public func write(
     _ event: String, at instant: Instant, _ fields: KeyValuePairs<String, Value> = [:]
@@ -71,8 +76,8 @@ public final class Trace {
 
 /// Bytes this process has written so far (all descriptors), from /proc/self/io: read around a
 /// screen update, the difference is what the update sent to the terminal.
-enum WrittenBytes {
-  static func total() -> Int64? {
+package enum WrittenBytes {
+  package static func total() -> Int64? {
     let file = open("/proc/self/io", O_RDONLY)
     guard file >= 0 else { return nil }
     defer { close(file) }

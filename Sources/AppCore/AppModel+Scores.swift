@@ -116,5 +116,5 @@ public struct FinishedScores: Hashable, Sendable {
   public var shorter: [String] = []
 
   /// The rows it takes on the finished scene.
-  var rows: Int { asks ? 3 : 1 }
+  package var rows: Int { asks ? 3 : 1 }
 }

@@ -12,23 +12,23 @@ public enum Layout {
   }
 
   // Rows from the top and from the bottom of the quiz screen.
-  static let barRow = 0
-  static let statusRow = 1
-  static let pictureTop = 3
-  static func messageRow(_ size: CellSize) -> Int { size.rows - 5 }
+  package static let barRow = 0
+  package static let statusRow = 1
+  package static let pictureTop = 3
+  package static func messageRow(_ size: CellSize) -> Int { size.rows - 5 }
   static func optionRow(_ size: CellSize, _ index: Int) -> Int { size.rows - 4 + index / 2 }
-  static func hintRow(_ size: CellSize) -> Int { size.rows - 1 }
+  package static func hintRow(_ size: CellSize) -> Int { size.rows - 1 }
 
   /// The row between the picture and the message: a pause over a revealed answer says so
   /// there.
-  static func noticeRow(_ size: CellSize) -> Int { size.rows - 6 }
+  package static func noticeRow(_ size: CellSize) -> Int { size.rows - 6 }
 
   /// The widest the quiz gets. A wider window keeps it centred, so that the progress bar, the
   /// score, the buttons and the names read as one composed column at every size.
   static let maximumColumnWidth = 100
 
   /// The columns the quiz uses: the whole width up to `maximumColumnWidth`, centred beyond.
-  static func column(in size: CellSize) -> (left: Int, width: Int) {
+  package static func column(in size: CellSize) -> (left: Int, width: Int) {
     let width = min(size.columns, maximumColumnWidth)
     return ((size.columns - width) / 2, width)
   }
@@ -48,12 +48,12 @@ public enum Layout {
 
   /// The four faces of a question of faces, side by side in the picture's box, each with the
   /// row under it for its number (and once answered its name).
-  static func faceAreas(in size: CellSize) -> [Rect] {
+  package static func faceAreas(in size: CellSize) -> [Rect] {
     areas(QuestionGenerator.optionCount, in: size)
   }
 
   /// The two faces of a card of two, side by side, each with the row under it for its name.
-  static func pairAreas(in size: CellSize) -> [Rect] {
+  package static func pairAreas(in size: CellSize) -> [Rect] {
     areas(2, in: size)
   }
 
@@ -96,7 +96,7 @@ public enum Layout {
 
   /// The two rows of the name buttons, across both columns: where a name card's button, a
   /// question of faces' name and the field of a name typed go in their place.
-  static func namesArea(in size: CellSize) -> Rect {
+  package static func namesArea(in size: CellSize) -> Rect {
     let first = optionArea(0, in: size)
     let second = optionArea(1, in: size)
     return Rect(
@@ -105,7 +105,7 @@ public enum Layout {
   }
 
   /// The name buttons: two columns of two, at most 40 columns each, centred.
-  static func optionArea(_ index: Int, in size: CellSize) -> Rect {
+  package static func optionArea(_ index: Int, in size: CellSize) -> Rect {
     let width = min(40, (column(in: size).width - 6) / 2)
     let left = (size.columns - (2 * width + 2)) / 2
     return Rect(

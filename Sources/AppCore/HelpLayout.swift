@@ -1,0 +1,53 @@
+import GameEngine
+import Pictures
+
+/// The help window's lines, and which of them a window shows.
+package enum HelpLayout {
+  /// Every key, then two notes.
+  package static func lines(look: CellStyle) -> [(String, Style)] {
+    let keys = Keymap.helpLines(look: look)
+    // A long list of keys (the people window's) runs into its words rather than pushing
+    // every line's words to the right.
+    let keyWidth = min(keys.map { DisplayWidth.of($0.keys) }.max() ?? 0, 13)
+    var lines = keys.map { line in
+      (DisplayWidth.pad(line.keys, to: keyWidth) + "  " + line.words, Style.plain)
+    }
+    lines.append(("", .plain))
+    lines.append(("Resuming starts the score at 0.", look.dim))
+    lines.append(("Faces: \(facesDrawing(look)) (--graphics chooses).", look.dim))
+    return lines
+  }
+
+  /// The lines a window has room for (its box, a blank line, the button).
+  package static func visibleLines(in size: CellSize) -> Int { max(1, size.rows - 7) }
+
+  /// The first line in view, kept where the window is full.
+  package static func clampedFirst(_ first: Int, look: CellStyle, in size: CellSize) -> Int {
+    min(max(0, first), max(0, lines(look: look).count - visibleLines(in: size)))
+  }
+
+  /// The first line in view after a move of the list.
+  static func scrolled(
+    _ first: Int, _ move: KeyAction.Scroll, look: CellStyle, in size: CellSize
+  ) -> Int {
+    let first = clampedFirst(first, look: look, in: size)
+    let moved = move.moved(first, page: visibleLines(in: size), count: lines(look: look).count)
+    return clampedFirst(moved, look: look, in: size)
+  }
+
+  /// How faces are drawn, in a few words: "photos (sixels)", "symbols in 16 colours".
+  static func facesDrawing(_ look: CellStyle) -> String {
+    switch look.pixels?.graphics {
+    case .kitty: return "photos (kitty graphics)"
+    case .sixel: return "photos (sixels)"
+    case .iterm2: return "photos (iTerm2 images)"
+    case nil:
+      let kind = look.symbols == .ascii ? "ASCII symbols" : "symbols"
+      switch look.colors {
+      case .truecolor: return "\(kind) in 24-bit colour"
+      case .monochrome: return "\(kind) without colour"
+      default: return "\(kind) in \(look.colors.rawValue) colours"
+      }
+    }
+  }
+}
