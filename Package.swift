@@ -86,6 +86,10 @@ let package = Package(
         system,
       ]),
 
+    // The headless front end: the game on standard input and output, one JSON object a line,
+    // on a virtual clock; it drives the model by actions, never by keys. No terminal.
+    .target(name: "HeadlessUI", dependencies: ["AppCore", "GameEngine", "Pictures"]),
+
     // A club's roster from its server: the manifest read, the zip streamed to the cache
     // (AsyncHTTPClient), checked (swift-crypto) and extracted (ZIPFoundation).
     .target(
@@ -120,7 +124,8 @@ let package = Package(
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine", "Pictures", "Roster", "AppCore", "TerminalUI", "History", "CMalloc",
+        "GameEngine", "Pictures", "Roster", "AppCore", "TerminalUI", "HeadlessUI", "History",
+        "CMalloc",
         "RosterDownload", "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         system,
@@ -176,9 +181,12 @@ let package = Package(
     .testTarget(
       name: "MeetTheMembersTests",
       dependencies: [
-        "meet-the-members", "AppCore", "Pictures", "History", "LoopbackServer", system,
+        "meet-the-members", "AppCore", "HeadlessUI", "Pictures", "History", "LoopbackServer",
+        system,
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    .testTarget(
+      name: "HeadlessUITests", dependencies: ["HeadlessUI", "AppCore", "GameEngine", system]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings", "GameEngine"]),
     .testTarget(
       name: "RosterDownloadTests",

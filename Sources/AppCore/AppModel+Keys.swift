@@ -24,7 +24,23 @@ extension AppModel {
       }
       return tell(.clockTicked, at: now, into: &step)
     }
-    let action = Keymap.action(for: key, in: contexts)
+    let keepsForgetArmed =
+      switch key {
+      case .enter, .character(" "), .focusLost, .focusGained, .resize: true
+      default: false
+      }
+    act(
+      Keymap.action(for: key, in: contexts), keepsForgetArmed: keepsForgetArmed,
+      leavesScreen: key == .focusLost, at: now, into: &step)
+  }
+
+  /// Does what `action` says (nil: a key bound to nothing here). `keepsForgetArmed`: the
+  /// people window's forgetting stays armed (only its second press forgets); `leavesScreen`:
+  /// the player left the game's window.
+  mutating func act(
+    _ action: KeyAction?, keepsForgetArmed: Bool, leavesScreen: Bool = false, at now: Instant,
+    into step: inout Step
+  ) {
     if action == .quit {
       step.quit = 0
       step.summary = true
@@ -32,11 +48,8 @@ extension AppModel {
     }
     // Too small to play: only quitting works.
     if isTooSmall { return tell(.clockTicked, at: now, into: &step) }
-    switch key {
-    case .enter, .character(" "), .focusLost, .focusGained, .resize: break
-    default: people.forgetArmed = false  // only its second press forgets
-    }
-    if key == .focusLost, place == .quiz { return tell(.screenLeft, at: now, into: &step) }
+    if !keepsForgetArmed { people.forgetArmed = false }
+    if leavesScreen, place == .quiz { return tell(.screenLeft, at: now, into: &step) }
     guard let action else { return tell(.clockTicked, at: now, into: &step) }
     perform(action, at: now, into: &step)
   }

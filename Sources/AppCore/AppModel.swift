@@ -198,7 +198,8 @@ public struct AppModel: Sendable {
       pictures = PictureSlots()
       step.redraw = true
       tell(.clockTicked, at: now, into: &step)
-    case .press where isSuspended, .key where isSuspended, .typed where isSuspended:
+    case .press where isSuspended, .key where isSuspended, .typed where isSuspended,
+      .act where isSuspended:
       break  // the shell has the terminal: nothing the game reads comes from the player
     case .typed(let text):
       tell(.playerActive, at: now, into: &step)
@@ -215,6 +216,9 @@ public struct AppModel: Sendable {
         tell(.playerActive, at: now, into: &step)
       }
       handle(key, at: now, into: &step)
+    case .act(let action):
+      tell(.playerActive, at: now, into: &step)
+      act(action, keepsForgetArmed: action == .pressFocused, at: now, into: &step)
     case .pictureReady(let request, let picture):
       pictureArrived(request, .ready(picture))
       tell(.clockTicked, at: now, into: &step)

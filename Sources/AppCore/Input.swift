@@ -12,6 +12,9 @@ public enum Input: Hashable, Sendable {
   case typed(String)
   /// A button was pressed with the mouse (the loop finds it in the frame on screen).
   case press(Control)
+  /// What a key bound to this action does, whichever key that is: how the headless front end
+  /// opens the statistics or the people window, or quits, without knowing the keymap.
+  case act(KeyAction)
   /// Ctrl-C.
   case interrupt
   /// The terminal went away or the process was asked to end (SIGHUP, SIGTERM).

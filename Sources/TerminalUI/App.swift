@@ -21,7 +21,7 @@ public final class App {
     public var session: Session
     public var roster: RosterSummary
     /// Each member's photo.
-    public var photos: [MemberID: Photo]
+    public var photos: [MemberID: PhotoFile]
     public var choice: TerminalChoice
     public var trace: Trace?
     /// The history's memories and clock, if one is kept.
@@ -45,7 +45,7 @@ public final class App {
     public var scores: ClubScores?
 
     public init(
-      session: Session, roster: RosterSummary, photos: [MemberID: Photo],
+      session: Session, roster: RosterSummary, photos: [MemberID: PhotoFile],
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
       recorder: HistoryRecorder? = nil, mode: PlayMode? = nil,
       clubRoster: String? = nil,
@@ -68,24 +68,12 @@ public final class App {
     }
   }
 
-  /// A member's photo: where to open it, and its name inside the roster folder as the
-  /// roster's warnings print it.
-  public struct Photo: Sendable {
-    public var path: FilePath
-    public var file: String
-
-    public init(path: FilePath, file: String) {
-      self.path = path
-      self.file = file
-    }
-  }
-
   /// The model, run by the one effect runner.
   private(set) var runner: EffectRunner
   var model: AppModel { runner.model }
   let terminal: Terminal
   private let store: PictureStore
-  private let photos: [MemberID: Photo]
+  private let photos: [MemberID: PhotoFile]
   let trace: Trace?
   private let recorder: HistoryRecorder?
   private let settingSaver: (@Sendable (String, String) -> String?)?

@@ -6,6 +6,7 @@ import Roster
 import RosterDownload
 import SystemPackage
 import AppCore
+import HeadlessUI
 import TerminalUI
 
 #if canImport(Glibc)
@@ -121,9 +122,9 @@ enum Commands {
         members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
         warnings: roster.warnings.map(\.description),
         notice: roster.notice.map(TerminalText.escapingControls))
-      var photos: [MemberID: App.Photo] = [:]
+      var photos: [MemberID: PhotoFile] = [:]
       for entry in roster.entries {
-        photos[entry.member.id] = App.Photo(
+        photos[entry.member.id] = PhotoFile(
           path: entry.path, file: TerminalText.escapingControls(entry.file))
       }
       let app = try App(
@@ -151,9 +152,9 @@ enum Commands {
     let summary = RosterSummary(
       members: roster.entries.count, folder: roster.title,
       warnings: roster.warnings.map(\.description), notice: roster.notice)
-    var photos: [MemberID: App.Photo] = [:]
+    var photos: [MemberID: PhotoFile] = [:]
     for entry in roster.entries {
-      photos[entry.member.id] = App.Photo(path: entry.path, file: entry.file)
+      photos[entry.member.id] = PhotoFile(path: entry.path, file: entry.file)
     }
     var player = HeadlessPlayer(
       session: session, roster: summary, photos: photos,

@@ -2,6 +2,7 @@ import Foundation
 import Settings
 import XCTest
 
+@testable import HeadlessUI
 @testable import meet_the_members
 
 /// The docs say what the code does: the headless protocol's commands and events, the
@@ -80,7 +81,7 @@ final class DocsDriftTests: XCTestCase {
     let pattern = try NSRegularExpression(
       pattern: #"(?:event|emit|HeadlessEvent)\(\s*"([a-z_]+)""#)
     for file in ["HeadlessPlayer.swift", "HeadlessHands.swift", "HeadlessEvent.swift"] {
-      let source = try read("Sources/meet-the-members/\(file)")
+      let source = try read("Sources/HeadlessUI/\(file)")
       for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
         written.insert((source as NSString).substring(with: match.range(at: 1)))
       }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import meet_the_members
+@testable import HeadlessUI
 
 /// The headless front end's events as lines: keys in one order, and nothing dropped.
 final class HeadlessEventTests: XCTestCase {

@@ -2,16 +2,14 @@ import Foundation
 import GameEngine
 import Pictures
 import AppCore
-import TerminalUI
 
 /// `headless`: the game's model played with no terminal, one JSON object per line on
 /// standard input and output, on a virtual clock that moves only when told to (`wait`). The
 /// same model and effect runner as the terminal's loop; what the loop would draw is written
 /// as events instead. Tests, bots and simulated players use it. Commands are
 /// `HeadlessCommand`s, events `HeadlessEvent`s.
-struct HeadlessPlayer {
+package struct HeadlessPlayer {
   /// A member's photo: where to open it and its name inside the roster folder.
-  typealias Photo = App.Photo
 
   private var runner: EffectRunner
   private var hands: HeadlessHands
@@ -23,8 +21,8 @@ struct HeadlessPlayer {
 
   /// `history` gives the wall time of virtual instant zero: a `wait` of a day moves the
   /// history's clock a day on too.
-  init(
-    session: Session, roster: RosterSummary, photos: [MemberID: Photo],
+  package init(
+    session: Session, roster: RosterSummary, photos: [MemberID: PhotoFile],
     history: HistorySetup? = nil, recorder: HistoryRecorder? = nil, mode: PlayMode = .quiz,
     scores: ClubScores? = nil, write: @escaping (String) -> Void
   ) {
@@ -40,13 +38,13 @@ struct HeadlessPlayer {
 
   /// Plays the lines of `input` in turn; returns the exit status once the game quits (the
   /// end of the input quits it).
-  mutating func run(lines input: () -> String?) -> Int32 {
+  package mutating func run(lines input: () -> String?) -> Int32 {
     hands.emit(rosterEvent)
     send(.launched)
     hands.emit("ready")
     while hands.exitStatus == nil {
       guard let line = input() else {
-        send(.key(.character("q")))
+        send(.act(.quit))
         break
       }
       for input in hands.retryHistory() { send(input) }
@@ -149,11 +147,11 @@ struct HeadlessPlayer {
       default: hands.emitError("no round has finished and no name card is on screen")
       }
     case .stats:
-      send(.key(.character("s")))
+      send(.act(.open(.stats)))
       hands.emit(statsEvent)
       send(.press(.close))
     case .people(let order):
-      send(.key(.character("m")))
+      send(.act(.open(.people)))
       if order == .weakest { send(.press(.sortPeople)) }
       if let people = model.screen.people { hands.emit(peopleEvent(people)) }
       send(.press(.close))
@@ -161,12 +159,12 @@ struct HeadlessPlayer {
       guard hands.recorder != nil else {
         return hands.emitError("no history is kept: nothing to forget")
       }
-      send(.key(.character("m")))
+      send(.act(.open(.people)))
       send(.press(.forgetProgress))
       send(.press(.forgetProgress))
       send(.press(.close))
     case .quit:
-      send(.key(.character("q")))
+      send(.act(.quit))
     }
   }
 

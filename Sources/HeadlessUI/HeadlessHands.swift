@@ -2,13 +2,12 @@ import Foundation
 import GameEngine
 import Pictures
 import AppCore
-import TerminalUI
 
 /// What the headless front end does with each effect: nothing is drawn; pictures are only
 /// checked; the history is kept before the events that follow are written, so a `result`
 /// line on standard output is on disk; the game's changes become events.
 struct HeadlessHands: EffectHandlers {
-  let photos: [MemberID: HeadlessPlayer.Photo]
+  let photos: [MemberID: PhotoFile]
   let recorder: HistoryRecorder?
   let scores: ClubScores?
   let write: (String) -> Void
