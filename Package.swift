@@ -121,11 +121,21 @@ let package = Package(
     // line.
     .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
 
+    // What a launch puts together before a front end runs, and keeps while it does: the
+    // settings and the options over them, the roster (a folder, the sample club or a club's
+    // server, with the download's progress), the history link, scores to the club.
+    .target(
+      name: "Launch",
+      dependencies: [
+        "AppCore", "GameEngine", "Pictures", "Roster", "RosterDownload", "History", "Settings",
+        system,
+      ]),
+
     .executableTarget(
       name: "meet-the-members",
       dependencies: [
-        "GameEngine", "Pictures", "Roster", "AppCore", "TerminalUI", "HeadlessUI", "History",
-        "CMalloc",
+        "GameEngine", "Pictures", "Roster", "AppCore", "TerminalUI", "HeadlessUI", "Launch",
+        "History", "CMalloc",
         "RosterDownload", "Settings",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         system,
@@ -181,8 +191,8 @@ let package = Package(
     .testTarget(
       name: "MeetTheMembersTests",
       dependencies: [
-        "meet-the-members", "AppCore", "HeadlessUI", "Pictures", "History", "LoopbackServer",
-        system,
+        "meet-the-members", "AppCore", "HeadlessUI", "Launch", "Pictures", "History",
+        "LoopbackServer", system,
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(

@@ -1,3 +1,4 @@
+import Launch
 import ArgumentParser
 import CMalloc
 import GameEngine
@@ -13,37 +14,9 @@ import TerminalUI
   import Glibc
 #endif
 
-/// A failure said in one line ("Error: ..."), without the usage text.
-struct CommandError: Error, CustomStringConvertible {
-  let description: String
-
-  init(_ description: String) { self.description = description }
-}
 
 /// What the command line does, apart from parsing it.
 enum Commands {
-  /// The roster in a folder, or fetched from a server when the argument is an http or https
-  /// URL (no larger than `largestDownload` megabytes, when the settings say); the bundled
-  /// sample club without one.
-  static func loadRoster(_ folder: String?, largestDownload: Int64? = nil) throws -> Roster {
-    if let folder, RosterFetcher.isURL(folder) {
-      return try RemoteRoster.load(folder, largestMegabytes: largestDownload)
-    }
-    if let folder, let scheme = RosterFetcher.otherScheme(folder) {
-      throw CommandError(
-        "\(TerminalText.escapingControls(folder)): a roster is fetched by http or https, not "
-          + "\(TerminalText.escapingControls(scheme))")
-    }
-    let folder = try folder ?? SampleClub.folder()
-    do {
-      return try LaunchNotice.saying(
-        "Reading the roster folder \(TerminalText.escapingControls(folder))..."
-      ) { try Roster.load(folder) }
-    } catch let error as RosterError {
-      throw CommandError("\(error)")
-    }
-  }
-
   /// `samePhotos`: the sets of members whose photos are one file, as the history found them.
   static func makeSession(
     roster: Roster, settings: GameSettings, samePhotos: [[MemberID]] = []
@@ -102,7 +75,7 @@ enum Commands {
     configuration: Configuration, rosterArgument: String?, warnings: [String],
     scores: ClubScores?
   ) throws -> Never {
-    let utf8 = ColorSupport.prepareLocale()
+    let utf8 = ProcessLocale.prepare()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
     // mmap threshold each time such a buffer is freed, after which they come from the heaps
     // (one per thread that decodes) and the memory stays taken: a fixed threshold gives each
@@ -198,7 +171,7 @@ enum Commands {
   static func preview(_ path: String, size: CellSize, colors: ColorMode, graphics: GraphicsOption)
     throws
   {
-    let utf8 = ColorSupport.prepareLocale()
+    let utf8 = ProcessLocale.prepare()
     guard let pixels = pixelMode(graphics).pixels else {
       let style = CellStyle(colors: colors, symbols: utf8 ? .unicode : .ascii)
       print(

@@ -1,3 +1,4 @@
+import Launch
 import ArgumentParser
 import GameEngine
 import Pictures
@@ -38,25 +39,25 @@ struct Play: ParsableCommand {
   }
 
   func run() throws {
-    var launch = try Launch(config: config.config, standard: true, roster: roster.rosterFolder)
-    let values = try launch.configuration.settings(
+    var start = try Start(config: config.config, standard: true, roster: roster.rosterFolder)
+    let values = try start.configuration.settings(
       typed: settings.typed.merging(look.typed) { a, _ in a })
     let game = try GameSettings(
-      folder: launch.folder, values: values, choices: choices, dataDir: data.dataDir)
-    let loaded = try launch.roster(forAGame: true)
+      folder: start.folder, values: values, choices: choices, dataDir: data.dataDir)
+    let loaded = try start.roster(forAGame: true)
     let history = HistoryLink.open(folder: game.dataFolder, roster: loaded)
     let session = try Commands.makeSession(
       roster: loaded, settings: game, samePhotos: history.samePhotos)
     let scores = ScoreSending.clubScores(
-      roster: loaded, settings: launch.configuration.values, history: history)
+      roster: loaded, settings: start.configuration.values, history: history)
     let colors = values["colors"].flatMap { ColorMode(rawValue: $0.lowercased()) }
     let graphics = GameOptions.graphics(values)
-    let warnings = launch.warnings
+    let warnings = start.warnings
     try MainActor.assumeIsolated {
       try Commands.play(
         roster: loaded, session: session, mode: game.mode, colors: colors,
         graphics: graphics, tracePath: trace, history: history,
-        configuration: launch.configuration, rosterArgument: roster.rosterFolder,
+        configuration: start.configuration, rosterArgument: roster.rosterFolder,
         warnings: warnings, scores: scores)
     }
   }
@@ -92,21 +93,21 @@ struct Headless: ParsableCommand {
   func run() throws {
     // The standard file is not read: a seed plays the same game on every machine, whatever
     // its player set.
-    var launch = try Launch(config: config.config, standard: false, roster: roster.rosterFolder)
-    let values = try launch.configuration.settings(typed: settings.typed)
+    var start = try Start(config: config.config, standard: false, roster: roster.rosterFolder)
+    let values = try start.configuration.settings(typed: settings.typed)
     let game = try GameSettings(
-      folder: launch.folder, values: values, choices: choices, dataDir: data.dataDir)
-    let start = try GameOptions.clock(clock)
-    let loaded = try launch.roster(forAGame: true)
+      folder: start.folder, values: values, choices: choices, dataDir: data.dataDir)
+    let clockStart = try GameOptions.clock(clock)
+    let loaded = try start.roster(forAGame: true)
     let history = HistoryLink.open(folder: game.dataFolder, roster: loaded)
     let session = try Commands.makeSession(
       roster: loaded, settings: game, samePhotos: history.samePhotos)
     throw ExitCode(
       Commands.playHeadless(
         roster: loaded, session: session, mode: game.mode ?? .quiz, history: history,
-        unixSecondsAtStart: start ?? HistoryLink.unixSecondsNow(),
+        unixSecondsAtStart: clockStart ?? HistoryLink.unixSecondsNow(),
         scores: ScoreSending.clubScores(
-          roster: loaded, settings: launch.configuration.values, history: history)))
+          roster: loaded, settings: start.configuration.values, history: history)))
   }
 }
 
@@ -136,43 +137,5 @@ struct GameSettings {
     mode = try GameOptions.mode(choices.mode)
     randomOrder = try GameOptions.randomOrder(choices.order)
     group = choices.group
-  }
-}
-
-/// What every command that reads a roster starts with: the settings file (its faults said on
-/// standard error) and the roster asked for, typed or the settings'.
-struct Launch {
-  let configuration: Configuration
-  /// The roster as typed on the command line.
-  let typed: String?
-  /// The settings file's faults, and the settings' roster when it cannot be played.
-  private(set) var warnings: [String]
-
-  /// `standard`: whether the standard settings file is read when `--config` names none.
-  init(config: String?, standard: Bool, roster: String?) throws(UsageError) {
-    configuration = try Configuration.load(option: config, standard: standard)
-    configuration.warn()
-    warnings = configuration.warnings
-    typed = roster
-  }
-
-  /// The roster to play: typed, else the settings'; nil for the sample club.
-  var folder: String? { typed ?? configuration.values["roster"] }
-
-  /// The roster asked for. For a game, the sample club plays when the settings' roster
-  /// cannot be played (said); for the other commands, that is an error.
-  mutating func roster(forAGame: Bool) throws -> Roster {
-    let largest = configuration.values["largest-download"].flatMap { Int64($0) }
-    guard forAGame, typed == nil, let folder, let file = configuration.file else {
-      return try Commands.loadRoster(folder, largestDownload: largest)
-    }
-    do {
-      return try Commands.loadRoster(folder, largestDownload: largest)
-    } catch {
-      let warning = "\(file.place(of: "roster")): roster \(error); the sample club plays"
-      Configuration(warning: warning).warn()
-      warnings.append(warning)
-      return try Commands.loadRoster(nil)
-    }
   }
 }

@@ -1,3 +1,4 @@
+import Launch
 import Foundation
 import GameEngine
 import Pictures

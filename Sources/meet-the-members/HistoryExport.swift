@@ -4,6 +4,7 @@ import GameEngine
 import History
 import Roster
 import AppCore
+import Launch
 import TerminalUI
 
 /// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON on
@@ -76,59 +77,15 @@ struct HistoryExport: ParsableCommand {
     }
   }
 
-  /// Columns and rows of strings, numbers, booleans and nulls.
-  struct Table {
-    var columns: [String]
-    var rows: [[Any?]]
-
-    var csv: String {
-      ([columns.map(Self.field)] + rows.map { $0.map(Self.field) }).map {
-        $0.joined(separator: ",") + "\r\n"
-      }.joined()
-    }
-
-    /// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
-    static func field(_ value: Any?) -> String {
-      let text: String
-      switch value {
-      case nil: text = ""
-      case let value as Bool: text = value ? "true" : "false"
-      case let value?: text = "\(value)"
-      }
-      guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
-      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    func json() throws -> String {
-      let objects = rows.map { row in
-        Dictionary(uniqueKeysWithValues: zip(columns, row.map { $0 ?? NSNull() }))
-      }
-      let data = try JSONSerialization.data(
-        withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
-      return String(decoding: data, as: UTF8.self)
-    }
-  }
-
-  static func iso8601(_ unixSeconds: Double) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: Date(timeIntervalSince1970: unixSeconds))
-  }
-
-  /// The columns of every answer's line.
-  static let answerColumns = [
-    "name", "file", "roster", "mode", "kind", "outcome", "chosen", "seconds", "answered_at",
-  ]
-
   func answerTable(_ history: History, rosters: [String]?) throws -> Table {
     let answers = try history.exportedAnswers(rosters: rosters)
     return Table(
-      columns: Self.answerColumns,
+      columns: Table.answerColumns,
       rows: answers.map {
         [
           $0.name, $0.file, $0.rosterName, $0.answer.mode, $0.answer.kind,
           $0.answer.outcome.rawValue,
-          $0.answer.chosen, $0.answer.seconds, Self.iso8601($0.answer.answeredAt),
+          $0.answer.chosen, $0.answer.seconds, Table.iso8601($0.answer.answeredAt),
         ]
       })
   }
@@ -229,7 +186,7 @@ struct HistoryExport: ParsableCommand {
           person.averageSeconds.map { ($0 * 1000).rounded() / 1000 }, recall,
           memories.knows(id, at: now),
           !memories.knows(id, at: now) && memories.recognises(id, at: now),
-          person.lastSeen.map(Self.iso8601),
+          person.lastSeen.map(Table.iso8601),
         ]
       })
   }

@@ -3,6 +3,7 @@ import Foundation
 import Pictures
 import Roster
 import AppCore
+import Launch
 import TerminalUI
 
 #if canImport(Glibc)
@@ -68,6 +69,8 @@ struct MeetTheMembers: ParsableCommand {
       try command.run()
     } catch let error as UsageError {
       refuse(error.description)
+    } catch let stopped as LaunchStopped {
+      exit(withError: ExitCode(stopped.status))
     } catch {
       exit(withError: error)
     }
@@ -81,14 +84,6 @@ struct MeetTheMembers: ParsableCommand {
   }
 }
 
-/// A command line the program refuses: a value out of range or options that contradict each
-/// other. Said in one line, without the usage text, with ArgumentParser's exit status for
-/// usage errors (64), so that a script can tell it from a roster `check` finds unplayable (1).
-struct UsageError: Error, CustomStringConvertible {
-  let description: String
-
-  init(_ description: String) { self.description = description }
-}
 
 /// `--graphics`: a mode, or the terminal's answers.
 enum GraphicsOption: String, CaseIterable {

@@ -1,3 +1,4 @@
+import Launch
 import ArgumentParser
 import Foundation
 import GameEngine

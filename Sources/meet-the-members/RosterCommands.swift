@@ -1,3 +1,4 @@
+import Launch
 import ArgumentParser
 import Pictures
 import Settings
@@ -41,9 +42,9 @@ struct Forget: ParsableCommand {
   @OptionGroup var config: ConfigOption
 
   func run() throws {
-    var launch = try Launch(config: config.config, standard: true, roster: roster.rosterFolder)
+    var start = try Start(config: config.config, standard: true, roster: roster.rosterFolder)
     let dataFolder = try GameOptions.dataFolder(data.dataDir)
-    try HistoryLink.forget(roster: try launch.roster(forAGame: false), dataFolder: dataFolder)
+    try HistoryLink.forget(roster: try start.roster(forAGame: false), dataFolder: dataFolder)
   }
 }
 
@@ -89,8 +90,8 @@ struct RosterPrinting: ParsableArguments {
   /// The roster and its warnings printed (every photo decoded, or headers only); the exit
   /// status 1 when it cannot be played.
   func print(decodingEveryPhoto: Bool) throws {
-    var launch = try Launch(config: config.config, standard: true, roster: roster.rosterFolder)
-    let loaded = try launch.roster(forAGame: false)
+    var start = try Start(config: config.config, standard: true, roster: roster.rosterFolder)
+    let loaded = try start.roster(forAGame: false)
     throw ExitCode(Commands.printRoster(loaded, decodingEveryPhoto: decodingEveryPhoto))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import Launch
 @testable import meet_the_members
 
 /// The built executable's command line, run as a user would run it.

@@ -3,6 +3,7 @@ import AppCore
 import TerminalUI
 import XCTest
 
+@testable import Launch
 @testable import meet_the_members
 
 /// The settings file through the built binary: its settings are the options' defaults, an

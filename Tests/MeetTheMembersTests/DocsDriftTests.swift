@@ -3,6 +3,7 @@ import Settings
 import XCTest
 
 @testable import HeadlessUI
+@testable import Launch
 @testable import meet_the_members
 
 /// The docs say what the code does: the headless protocol's commands and events, the

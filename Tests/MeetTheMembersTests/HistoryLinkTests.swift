@@ -10,6 +10,7 @@ import AppCore
 import TerminalUI
 import XCTest
 
+@testable import Launch
 @testable import meet_the_members
 
 /// The game's link to the history: what it keeps, and what it says when it cannot.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import Launch
 @testable import meet_the_members
 
 /// `make run` and `make install`/`uninstall` as a user runs them, on temporary folders.

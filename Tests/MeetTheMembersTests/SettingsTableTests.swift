@@ -6,6 +6,7 @@ import XCTest
 
 @testable import AppCore
 @testable import TerminalUI
+@testable import Launch
 @testable import meet_the_members
 
 /// The table of settings is the one place a setting is written: the options' help, the

@@ -4,7 +4,6 @@ import GameEngine
 import Roster
 import RosterDownload
 import AppCore
-import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +15,7 @@ import TerminalUI
 /// moment, so that the screen is never blank while the game waits for it.
 final class ProgressDisplay: @unchecked Sendable {
   private let terminal = isatty(STDERR_FILENO) == 1
-  private let unicode = ColorSupport.prepareLocale()
+  private let unicode = ProcessLocale.prepare()
   private let lock = NSLock()
   /// The newest progress, and when it came.
   private var latest: (progress: DownloadProgress, at: ContinuousClock.Instant)?
@@ -144,7 +143,7 @@ final class ProgressDisplay: @unchecked Sendable {
 /// A line on standard error, in a terminal, when a step of the launch takes more than a
 /// moment (half a second; `MEET_THE_MEMBERS_NOTICE_AFTER`, in seconds, for tests): the
 /// screen says what the game waits for rather than stay blank.
-enum LaunchNotice {
+package enum LaunchNotice {
   static let delay: Duration = {
     let text = ProcessInfo.processInfo.environment["MEET_THE_MEMBERS_NOTICE_AFTER"]
     guard let seconds = text.flatMap(Double.init), seconds >= 0 else { return .milliseconds(500) }
@@ -152,7 +151,7 @@ enum LaunchNotice {
   }()
 
   /// `work`'s result; `text` said first when it takes longer than `delay`.
-  static func saying<T>(_ text: String, _ work: () throws -> T) rethrows -> T {
+  package static func saying<T>(_ text: String, _ work: () throws -> T) rethrows -> T {
     guard isatty(STDERR_FILENO) == 1 else { return try work() }
     let line = Data("\(text)\n".utf8)
     guard delay > .zero else {

@@ -3,12 +3,11 @@ import GameEngine
 import History
 import Roster
 import AppCore
-import TerminalUI
 
 /// The history as the game uses it: opened before the game, its people matched with the
 /// roster's members, and each revealed answer handed to it. When it cannot be kept, the game
 /// plays on and the start screen says why, once.
-struct HistoryLink {
+package struct HistoryLink {
   let history: History?
   /// The history's person for each member, by the person's id.
   let people: [MemberID: Int64]
@@ -30,14 +29,14 @@ struct HistoryLink {
   /// Who the player took for whom in the roster's answers.
   var confusions = Confusions()
   /// The sets of members whose photos are one file (see `QuestionGenerator`).
-  var samePhotos: [[MemberID]] = []
+  package var samePhotos: [[MemberID]] = []
   /// The history's path when another program held it through the launch's wait: the
   /// answers then wait in the recorder, and are saved beside it as the game ends.
   var heldAtLaunch: String?
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in), waiting up
   /// to `wait` seconds for another program that holds it.
-  static func open(folder: String?, roster: Roster, wait: Double = launchWait) -> HistoryLink {
+  package static func open(folder: String?, roster: Roster, wait: Double = launchWait) -> HistoryLink {
     let key = roster.historyKey
     guard let folder else {
       return HistoryLink(
@@ -153,7 +152,7 @@ struct HistoryLink {
 
   /// `forget`: asks on standard error, reads the answer from standard input, and clears the
   /// roster's history if it is yes.
-  static func forget(roster: Roster, dataFolder: String?) throws {
+  package static func forget(roster: Roster, dataFolder: String?) throws {
     let key = roster.historyKey
     let shown = TerminalText.escapingControls(key.name)
     guard let dataFolder,
@@ -180,10 +179,10 @@ struct HistoryLink {
     }
   }
 
-  static func unixSecondsNow() -> Double { Date().timeIntervalSince1970 }
+  package static func unixSecondsNow() -> Double { Date().timeIntervalSince1970 }
 
   /// The memories recorded, with the game's clock set against the wall clock.
-  func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
+  package func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
     var setup = HistorySetup(
       memories: Memories(memories, model: model, guessTimes: guessTimes, taken: taken),
       wallClock: history == nil && heldAtLaunch == nil
@@ -201,7 +200,7 @@ struct HistoryLink {
   /// cannot take now waits in the recorder (see `HistoryRecorder`), said in a short reason;
   /// the answers still waiting as the game ends are saved beside the history
   /// (`saveUnkept`).
-  func recorder() -> HistoryRecorder? {
+  package func recorder() -> HistoryRecorder? {
     let rosterName = roster.name
     guard let history else { return heldAtLaunch.map { heldRecorder(path: $0) } }
     let people = people

@@ -1,10 +1,8 @@
-import ArgumentParser
 import Dispatch
 import Foundation
 import Roster
 import RosterDownload
 import AppCore
-import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
@@ -13,11 +11,11 @@ import TerminalUI
 /// A roster URL in place of a folder: the roster fetched into the cache (its progress on
 /// standard error) and loaded from there. Ctrl-C stops the download and keeps what the cache
 /// held; a server that cannot be used leaves the cached version to play, with a warning.
-enum RemoteRoster {
+package enum RemoteRoster {
   /// `largestMegabytes`: the `largest-download` setting, when the settings give it.
   /// `MEET_THE_MEMBERS_DOWNLOAD_TIMES` ("manifest=2,silence=1,longest=5,judged-after=0.5",
   /// in seconds) shortens the waits, for tests.
-  static func load(_ argument: String, largestMegabytes: Int64? = nil) throws -> Roster {
+  package static func load(_ argument: String, largestMegabytes: Int64? = nil) throws -> Roster {
     let safe = TerminalText.escapingControls
     guard let url = URL(string: argument), url.host?.isEmpty == false else {
       throw CommandError("\(safe(argument)): not a URL to fetch a roster from")
@@ -47,7 +45,7 @@ enum RemoteRoster {
         ? "Stopped waiting for the other game" : "Download stopped"
       FileHandle.standardError.write(Data("\(stopped): the cache keeps what it held.\n".utf8))
       // 130 for Ctrl-C, 143 for SIGTERM: the status of a program the signal ended.
-      throw ExitCode(128 + (interruptingSignal != 0 ? interruptingSignal : SIGINT))
+      throw LaunchStopped(status: 128 + (interruptingSignal != 0 ? interruptingSignal : SIGINT))
     } catch {
       display.end()
       throw CommandError(safe("\(error)"))

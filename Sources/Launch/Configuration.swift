@@ -5,27 +5,26 @@ import Roster
 import RosterDownload
 import Settings
 import AppCore
-import TerminalUI
 
 /// The player's settings file and what it gives the command line: each setting is the option
 /// of the same name (`answer-seconds` is `--answer-seconds`), and an option typed overrides
 /// it. A bad value is one line on standard error that names the file, the line and the key,
 /// and the game plays with that setting's default.
-struct Configuration {
+package struct Configuration {
   /// The settings this version knows: their keys, checks and defaults.
   static let table = SettingsTable.standard
 
   /// The file, when there is one to read or write (nil without a home).
-  let file: ConfigFile?
+  package let file: ConfigFile?
   /// The settings that passed their checks, as typed after their options.
-  let values: [String: String]
+  package let values: [String: String]
   /// One line for each thing wrong with the file.
-  let warnings: [String]
+  package let warnings: [String]
 
   /// The file `--config` names (which must exist), else the one in the XDG config folder
   /// unless `standard` is off (the headless game: a seed plays the same game on every
   /// machine, whatever its player set).
-  static func load(option: String?, standard: Bool = true) throws(UsageError) -> Configuration {
+  package static func load(option: String?, standard: Bool = true) throws(UsageError) -> Configuration {
     let path: String?
     if let option {
       guard !option.isEmpty else { throw UsageError("--config needs a file") }
@@ -70,7 +69,7 @@ struct Configuration {
   }
 
   /// Only a warning to say.
-  init(warning: String) {
+  package init(warning: String) {
     self.init(file: nil, values: [:], warnings: [warning])
   }
 
@@ -102,7 +101,7 @@ struct Configuration {
   /// The settings a command takes (the keys of `typed`): each typed on the command line, else
   /// the file's. A value typed is checked as the table checks it, and refused in the option's
   /// name.
-  func settings(typed: [String: String?]) throws(UsageError) -> [String: String] {
+  package func settings(typed: [String: String?]) throws(UsageError) -> [String: String] {
     var settings = try Self.checked(typed: typed)
     for key in typed.keys where settings[key] == nil { settings[key] = values[key] }
     return settings
@@ -121,7 +120,7 @@ struct Configuration {
   }
 
   /// The settings file for the settings window: where it is, and its settings as typed.
-  var settingsFile: SettingsFile? {
+  package var settingsFile: SettingsFile? {
     guard let file else { return nil }
     return SettingsFile(
       path: TerminalText.escapingControls(file.path),
@@ -131,7 +130,7 @@ struct Configuration {
   /// What keeps a setting in the file: the value as typed, checked as the option checks it
   /// (a number as a number, true and false as such); nil, or why not. A score server's URL
   /// pasted for `send-scores` is kept as its host.
-  var settingSaver: (@Sendable (String, String) -> String?)? {
+  package var settingSaver: (@Sendable (String, String) -> String?)? {
     guard let path = file?.path else { return nil }
     return { key, typed in
       var text =
@@ -174,7 +173,7 @@ struct Configuration {
   /// The roster (a folder or a URL, as typed on the command line) as the settings would keep
   /// it, when the start screen is to offer to make it the player's club; nil when there is no
   /// file to keep it in, or it is the club already.
-  func clubOffered(for roster: String) -> String? {
+  package func clubOffered(for roster: String) -> String? {
     guard file != nil else { return nil }
     let club = Self.club(of: roster)
     return values["roster"].map(Self.club(of:)) == club ? nil : club
@@ -188,7 +187,7 @@ struct Configuration {
   }
 
   /// Says what is wrong with the file on standard error, a line each.
-  func warn() {
+  package func warn() {
     for warning in warnings {
       FileHandle.standardError.write(
         Data("Warning: \(TerminalText.escapingControls(warning))\n".utf8))

@@ -2,7 +2,6 @@ import Foundation
 import GameEngine
 import History
 import AppCore
-import TerminalUI
 
 /// Answers the history could not keep as the game ended, saved beside it in the format of
 /// `meet-the-members history --format csv`, so that nothing a player answered is gone.
@@ -12,8 +11,8 @@ enum UnkeptAnswers {
   static func save(_ answers: [RecordedAnswer], roster: String, besides historyPath: String)
     throws -> String
   {
-    let table = HistoryExport.Table(
-      columns: HistoryExport.answerColumns,
+    let table = Table(
+      columns: Table.answerColumns,
       rows: answers.map { answer in
         let result = answer.result
         let option = result.chosenIndex.map { result.question.options[$0] }
@@ -21,11 +20,11 @@ enum UnkeptAnswers {
           result.member.name, result.member.id.rawValue, roster, answer.mode,
           result.question.kind.rawValue, History.Outcome(result.outcome).rawValue,
           result.typed?.text ?? option?.name, result.answerTime.seconds,
-          HistoryExport.iso8601(answer.answeredAt),
+          Table.iso8601(answer.answeredAt),
         ]
       })
     let folder = (historyPath as NSString).deletingLastPathComponent
-    let stamp = HistoryExport.iso8601(Date().timeIntervalSince1970)
+    let stamp = Table.iso8601(Date().timeIntervalSince1970)
       .replacingOccurrences(of: ":", with: "-")
     let path = (folder as NSString).appendingPathComponent("unkept-answers-\(stamp).csv")
     try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)

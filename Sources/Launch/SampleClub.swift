@@ -7,11 +7,11 @@
 /// `PREFIX/share/meet-the-members/sample-club`), else in the source tree whose build folder
 /// holds the binary (`swift run`, `make run` and the tests, from any working directory). A
 /// copy of the binary elsewhere finds neither and says where it looked.
-enum SampleClub {
+package enum SampleClub {
   static let installedPath = "share/meet-the-members/sample-club"
   static let sourcePath = "Resources/sample-club"
 
-  static func folder() throws(CommandError) -> String {
+  package static func folder() throws(CommandError) -> String {
     guard let executable = executablePath() else {
       throw CommandError(
         "cannot tell where this program is, so not where the sample club is: give a roster folder")

@@ -3,7 +3,6 @@ import History
 import Roster
 import RosterDownload
 import AppCore
-import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
@@ -15,9 +14,9 @@ import TerminalUI
 /// `ScoresConsent`). A score not taken waits and is sent again with the next (at the next
 /// round's end, or launch), for 30 days; one the server refused is not. Without a history it
 /// waits in memory until the game ends.
-enum ScoreSending {
+package enum ScoreSending {
   /// What the game needs to send the roster's scores; nil when its server collects none.
-  static func clubScores(
+  package static func clubScores(
     roster: Roster, settings: [String: String], history: HistoryLink
   ) -> ClubScores? {
     guard let url = roster.scoresURL else { return nil }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The history as `meet-the-members history` prints it: columns and rows of strings,
+/// numbers, booleans and nulls, as CSV or JSON. Answers the game could not keep are saved in
+/// the same columns.
+public struct Table {
+  public var columns: [String]
+  public var rows: [[Any?]]
+
+  public init(columns: [String], rows: [[Any?]]) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  public var csv: String {
+    ([columns.map(Self.field)] + rows.map { $0.map(Self.field) }).map {
+      $0.joined(separator: ",") + "\r\n"
+    }.joined()
+  }
+
+  /// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
+  static func field(_ value: Any?) -> String {
+    let text: String
+    switch value {
+    case nil: text = ""
+    case let value as Bool: text = value ? "true" : "false"
+    case let value?: text = "\(value)"
+    }
+    guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  public func json() throws -> String {
+    let objects = rows.map { row in
+      Dictionary(uniqueKeysWithValues: zip(columns, row.map { $0 ?? NSNull() }))
+    }
+    let data = try JSONSerialization.data(
+      withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
+    return String(decoding: data, as: UTF8.self)
+  }
+
+
+  public static func iso8601(_ unixSeconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: Date(timeIntervalSince1970: unixSeconds))
+  }
+
+  /// The columns of every answer's line.
+  public static let answerColumns = [
+    "name", "file", "roster", "mode", "kind", "outcome", "chosen", "seconds", "answered_at",
+  ]
+}

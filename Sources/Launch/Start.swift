@@ -1,0 +1,64 @@
+import Foundation
+import Roster
+import RosterDownload
+import Settings
+
+/// What every command that reads a roster starts with: the settings file (its faults said on
+/// standard error) and the roster asked for, typed or the settings'.
+package struct Start {
+  package let configuration: Configuration
+  /// The roster as typed on the command line.
+  package let typed: String?
+  /// The settings file's faults, and the settings' roster when it cannot be played.
+  package private(set) var warnings: [String]
+
+  /// `standard`: whether the standard settings file is read when `--config` names none.
+  package init(config: String?, standard: Bool, roster: String?) throws(UsageError) {
+    configuration = try Configuration.load(option: config, standard: standard)
+    configuration.warn()
+    warnings = configuration.warnings
+    typed = roster
+  }
+
+  /// The roster to play: typed, else the settings'; nil for the sample club.
+  package var folder: String? { typed ?? configuration.values["roster"] }
+
+  /// The roster asked for. For a game, the sample club plays when the settings' roster
+  /// cannot be played (said); for the other commands, that is an error.
+  package mutating func roster(forAGame: Bool) throws -> Roster {
+    let largest = configuration.values["largest-download"].flatMap { Int64($0) }
+    guard forAGame, typed == nil, let folder, let file = configuration.file else {
+      return try Self.loadRoster(folder, largestDownload: largest)
+    }
+    do {
+      return try Self.loadRoster(folder, largestDownload: largest)
+    } catch {
+      let warning = "\(file.place(of: "roster")): roster \(error); the sample club plays"
+      Configuration(warning: warning).warn()
+      warnings.append(warning)
+      return try Self.loadRoster(nil)
+    }
+  }
+
+  /// The roster in a folder, or fetched from a server when the argument is an http or https
+  /// URL (no larger than `largestDownload` megabytes, when the settings say); the bundled
+  /// sample club without one.
+  package static func loadRoster(_ folder: String?, largestDownload: Int64? = nil) throws -> Roster {
+    if let folder, RosterFetcher.isURL(folder) {
+      return try RemoteRoster.load(folder, largestMegabytes: largestDownload)
+    }
+    if let folder, let scheme = RosterFetcher.otherScheme(folder) {
+      throw CommandError(
+        "\(TerminalText.escapingControls(folder)): a roster is fetched by http or https, not "
+          + "\(TerminalText.escapingControls(scheme))")
+    }
+    let folder = try folder ?? SampleClub.folder()
+    do {
+      return try LaunchNotice.saying(
+        "Reading the roster folder \(TerminalText.escapingControls(folder))..."
+      ) { try Roster.load(folder) }
+    } catch let error as RosterError {
+      throw CommandError("\(error)")
+    }
+  }
+}
