@@ -280,25 +280,49 @@ var packageDirectory: URL {
 ///
 /// A run that has not ended after `deadline` is killed and fails the test: a hang must fail,
 /// not block the suite.
-/// Where every game the tests run keeps its history (XDG_DATA_HOME for the binary, the tmux
-/// server and its shell): never the home folder. Its settings are looked for in a folder of
-/// its own (XDG_CONFIG_HOME), empty unless a test writes one: never the player's.
-let testDataHome: String = {
-  let path = NSTemporaryDirectory() + "mtm-data-\(getpid())"
-  setenv("XDG_DATA_HOME", path, 1)
-  setenv("XDG_CONFIG_HOME", path + "/config", 1)
-  XCTestObservationCenter.shared.addTestObserver(RemovalAtTheEnd(path))
-  return path
-}()
+/// Where the games the running test starts keep their history (XDG_DATA_HOME for the binary,
+/// the tmux server and its shell) and look for their settings (XDG_CONFIG_HOME, empty unless
+/// the test writes one): a folder of the test's own, made when it first asks and removed when
+/// it ends, so that no test sees another's answers or settings, and never the player's.
+var testDataHome: String { TestDataFolders.shared.current() }
 
-/// Removes a folder once every test has run.
-final class RemovalAtTheEnd: NSObject, XCTestObservation {
-  let path: String
+/// Each test's data folder (see `testDataHome`).
+final class TestDataFolders: NSObject, XCTestObservation, @unchecked Sendable {
+  static let shared: TestDataFolders = {
+    let folders = TestDataFolders()
+    XCTestObservationCenter.shared.addTestObserver(folders)
+    return folders
+  }()
 
-  init(_ path: String) { self.path = path }
+  private let lock = NSLock()
+  private var folder: String?
+  private var made = 0
 
-  func testBundleDidFinish(_ testBundle: Bundle) {
-    try? FileManager.default.removeItem(atPath: path)
+  /// The running test's folder, made (and set in this process's environment) if it has none.
+  func current() -> String {
+    lock.withLock {
+      if let folder { return folder }
+      made += 1
+      let path = NSTemporaryDirectory() + "mtm-data-\(getpid())-\(made)"
+      try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      setenv("XDG_DATA_HOME", path, 1)
+      setenv("XDG_CONFIG_HOME", path + "/config", 1)
+      folder = path
+      return path
+    }
+  }
+
+  /// Each test starts with a folder of its own in the environment, so that a game it starts
+  /// by any means keeps its history there.
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    _ = current()
+  }
+
+  func testCaseDidFinish(_ testCase: XCTestCase) {
+    lock.withLock {
+      if let folder { try? FileManager.default.removeItem(atPath: folder) }
+      folder = nil
+    }
   }
 }
 
