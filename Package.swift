@@ -123,11 +123,15 @@ let package = Package(
 
     // What a launch puts together before a front end runs, and keeps while it does: the
     // settings and the options over them, the roster (a folder, the sample club or a club's
-    // server, with the download's progress), the history link, scores to the club.
+    // server, with the download's progress), the history link, scores to the club (kept in
+    // the history until the club's server takes them, POSTed with AsyncHTTPClient).
     .target(
       name: "Launch",
       dependencies: [
         "AppCore", "GameEngine", "Pictures", "Roster", "RosterDownload", "History", "Settings",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         system,
       ]),
 

@@ -1,6 +1,6 @@
+import AppCore
 import Foundation
 import GameEngine
-import AppCore
 
 /// A line of the headless front end's input: one JSON object whose "do" names the command.
 /// A line that is not a command decodes to an error whose message says what is wrong, and

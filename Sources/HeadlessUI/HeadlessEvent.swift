@@ -1,6 +1,6 @@
+import AppCore
 import Foundation
 import GameEngine
-import AppCore
 
 /// A line of the headless front end's output: what happened, when (`t`, seconds on the
 /// virtual clock) and its fields. Written with sorted keys, so a line's keys always come in

@@ -1,7 +1,7 @@
+import AppCore
 import Foundation
 import GameEngine
 import Pictures
-import AppCore
 
 /// What the headless front end does with each effect: nothing is drawn; pictures are only
 /// checked; the history is kept before the events that follow are written, so a `result`

@@ -1,7 +1,7 @@
+import AppCore
 import Foundation
 import GameEngine
 import Pictures
-import AppCore
 
 /// `headless`: the game's model played with no terminal, one JSON object per line on
 /// standard input and output, on a virtual clock that moves only when told to (`wait`). The

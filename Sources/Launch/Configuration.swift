@@ -1,10 +1,10 @@
+import AppCore
 import Foundation
 import GameEngine
 import Pictures
 import Roster
 import RosterDownload
 import Settings
-import AppCore
 
 /// The player's settings file and what it gives the command line: each setting is the option
 /// of the same name (`answer-seconds` is `--answer-seconds`), and an option typed overrides
@@ -24,7 +24,9 @@ package struct Configuration {
   /// The file `--config` names (which must exist), else the one in the XDG config folder
   /// unless `standard` is off (the headless game: a seed plays the same game on every
   /// machine, whatever its player set).
-  package static func load(option: String?, standard: Bool = true) throws(UsageError) -> Configuration {
+  package static func load(option: String?, standard: Bool = true) throws(UsageError)
+    -> Configuration
+  {
     let path: String?
     if let option {
       guard !option.isEmpty else { throw UsageError("--config needs a file") }

@@ -1,8 +1,8 @@
+import AppCore
 import Foundation
 import GameEngine
 import History
 import Roster
-import AppCore
 
 /// The history as the game uses it: opened before the game, its people matched with the
 /// roster's members, and each revealed answer handed to it. When it cannot be kept, the game
@@ -36,7 +36,9 @@ package struct HistoryLink {
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in), waiting up
   /// to `wait` seconds for another program that holds it.
-  package static func open(folder: String?, roster: Roster, wait: Double = launchWait) -> HistoryLink {
+  package static func open(folder: String?, roster: Roster, wait: Double = launchWait)
+    -> HistoryLink
+  {
     let key = roster.historyKey
     guard let folder else {
       return HistoryLink(

@@ -39,7 +39,6 @@ public struct Table {
     return String(decoding: data, as: UTF8.self)
   }
 
-
   public static func iso8601(_ unixSeconds: Double) -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -1,9 +1,9 @@
+import AppCore
 import Dispatch
 import Foundation
 import GameEngine
 import Roster
 import RosterDownload
-import AppCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,8 @@
+import AppCore
 import Dispatch
 import Foundation
 import Roster
 import RosterDownload
-import AppCore
 
 #if canImport(Glibc)
   import Glibc

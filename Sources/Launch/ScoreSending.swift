@@ -1,8 +1,9 @@
+import AppCore
 import Foundation
 import History
 import Roster
 import RosterDownload
-import AppCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -54,9 +55,9 @@ package enum ScoreSending {
     let rosterKey: String
     /// The score servers the player said yes to (every one, with `everyone`), by host: the
     /// club played joins them once a score is kept for it (which only a yes does).
-    private let allowed: Locked<(hosts: Set<String>, everyone: Bool)>
+    private let allowed: Mutex<(hosts: Set<String>, everyone: Bool)>
     /// Scores with nowhere else to wait, and the last outcome of sending them.
-    private let memory = Locked(
+    private let memory = Mutex(
       (waiting: [History.KeptScore](), sent: Double?.none, failure: String?.none))
 
     init(
@@ -67,7 +68,7 @@ package enum ScoreSending {
       self.roster = (roster.name, roster.version, roster.serverURL.map(Self.shown))
       self.history = history
       self.rosterKey = rosterKey
-      self.allowed = Locked((Set(allowed), everyone))
+      self.allowed = Mutex((Set(allowed), everyone))
     }
 
     /// A roster's URL as a score tells it: without a name and password, a query or a
@@ -82,7 +83,7 @@ package enum ScoreSending {
     }
 
     func keep(_ score: RoundScore) {
-      allowed.withLockedValue { _ = $0.hosts.insert(ScoresConsent.host(of: url)) }
+      allowed.withLock { _ = $0.hosts.insert(ScoresConsent.host(of: url)) }
       let document = ScoreDocument(score, roster: roster).json
       if let history,
         (try? history.keepScore(
@@ -90,7 +91,7 @@ package enum ScoreSending {
       {
         return
       }
-      memory.withLockedValue {
+      memory.withLock {
         $0.waiting.append(History.KeptScore(id: -1, url: url.absoluteString, document: document))
       }
     }
@@ -98,7 +99,7 @@ package enum ScoreSending {
     /// Whether the player said yes to the server at `url`.
     private func isAllowed(_ url: String) -> Bool {
       let host = URL(string: url).map(ScoresConsent.host(of:)) ?? ""
-      return allowed.withLockedValue { $0.everyone || $0.hosts.contains(host) }
+      return allowed.withLock { $0.everyone || $0.hosts.contains(host) }
     }
 
     /// Sends each score waiting for a server the player said yes to, oldest first. A server
@@ -121,7 +122,7 @@ package enum ScoreSending {
             score.id, reason: failure.reason, refused: failure.refused, at: now())
         }
       }
-      let waiting = memory.withLockedValue { memory in
+      let waiting = memory.withLock { memory in
         defer { memory.waiting = [] }
         return memory.waiting
       }
@@ -130,7 +131,7 @@ package enum ScoreSending {
         let failure =
           unreachable[score.url].map { ScorePoster.Failure(reason: $0, refused: false) }
           ?? Self.post(score)
-        memory.withLockedValue {
+        memory.withLock {
           $0.failure = failure?.reason
           if failure == nil { $0.sent = now() }
         }
@@ -140,14 +141,14 @@ package enum ScoreSending {
           left.append(score)
         }
       }
-      memory.withLockedValue { $0.waiting = left + $0.waiting }
+      memory.withLock { $0.waiting = left + $0.waiting }
       return status()
     }
 
     /// How the roster's scores went: the history's, and those in memory.
     func status() -> ScoresStatus {
       let kept = (try? history?.scoresSent(roster: rosterKey)) ?? History.ScoresSent()
-      return memory.withLockedValue { memory in
+      return memory.withLock { memory in
         ScoresStatus(
           lastSent: [kept.lastSent, memory.sent].compactMap { $0 }.max(),
           failure: (memory.failure ?? kept.failure).map(TerminalText.escapingControls),
@@ -222,17 +223,5 @@ struct ScoreDocument: Encodable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-  }
-}
-
-/// A value shared between threads, used under its lock.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLockedValue<T>(_ body: (inout Value) -> T) -> T {
-    lock.withLock { body(&value) }
   }
 }

@@ -43,7 +43,8 @@ package struct Start {
   /// The roster in a folder, or fetched from a server when the argument is an http or https
   /// URL (no larger than `largestDownload` megabytes, when the settings say); the bundled
   /// sample club without one.
-  package static func loadRoster(_ folder: String?, largestDownload: Int64? = nil) throws -> Roster {
+  package static func loadRoster(_ folder: String?, largestDownload: Int64? = nil) throws -> Roster
+  {
     if let folder, RosterFetcher.isURL(folder) {
       return try RemoteRoster.load(folder, largestMegabytes: largestDownload)
     }

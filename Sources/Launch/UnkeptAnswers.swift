@@ -1,7 +1,7 @@
+import AppCore
 import Foundation
 import GameEngine
 import History
-import AppCore
 
 /// Answers the history could not keep as the game ended, saved beside it in the format of
 /// `meet-the-members history --format csv`, so that nothing a player answered is gone.

@@ -23,7 +23,7 @@ public struct FetchError: Error, Hashable, CustomStringConvertible {
 extension FetchError {
   /// Any failure as one line for the player: the server's answer, the client's reason, or
   /// Ctrl-C.
-  static func explained(_ error: any Error, url: URL) -> FetchError {
+  public static func explained(_ error: any Error, url: URL) -> FetchError {
     switch error {
     case let error as FetchError: return error
     case let answer as ServerAnswer:

@@ -1,19 +1,18 @@
-import Launch
+import AppCore
 import ArgumentParser
 import CMalloc
 import GameEngine
+import HeadlessUI
+import Launch
 import Pictures
 import Roster
 import RosterDownload
 import SystemPackage
-import AppCore
-import HeadlessUI
 import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
 
 /// What the command line does, apart from parsing it.
 enum Commands {

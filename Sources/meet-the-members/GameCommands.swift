@@ -1,10 +1,10 @@
-import Launch
+import AppCore
 import ArgumentParser
 import GameEngine
+import Launch
 import Pictures
 import Roster
 import Settings
-import AppCore
 import TerminalUI
 
 /// `meet-the-members play` (and `meet-the-members` alone): the game in the terminal.

@@ -1,6 +1,6 @@
-import Launch
 import Foundation
 import GameEngine
+import Launch
 import Pictures
 import Settings
 

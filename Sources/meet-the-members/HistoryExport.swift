@@ -1,10 +1,10 @@
+import AppCore
 import ArgumentParser
 import Foundation
 import GameEngine
 import History
-import Roster
-import AppCore
 import Launch
+import Roster
 import TerminalUI
 
 /// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON on

@@ -1,9 +1,9 @@
+import AppCore
 import ArgumentParser
 import Foundation
+import Launch
 import Pictures
 import Roster
-import AppCore
-import Launch
 import TerminalUI
 
 #if canImport(Glibc)
@@ -83,7 +83,6 @@ struct MeetTheMembers: ParsableCommand {
     Glibc.exit(ExitCode.validationFailure.rawValue)
   }
 }
-
 
 /// `--graphics`: a mode, or the terminal's answers.
 enum GraphicsOption: String, CaseIterable {

@@ -1,6 +1,6 @@
-import Launch
 import ArgumentParser
 import Foundation
+import Launch
 
 /// The command line as it was before the commands: the flags that chose what to do
 /// (`--headless`, `--check`, `--list`, `--forget`, `--preview PHOTO`) anywhere among the

@@ -1,5 +1,5 @@
-import Launch
 import ArgumentParser
+import Launch
 import Settings
 
 /// The options several commands share, each declared once (`@OptionGroup`): a command takes

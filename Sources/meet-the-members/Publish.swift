@@ -1,7 +1,7 @@
-import Launch
 import ArgumentParser
 import Foundation
 import GameEngine
+import Launch
 import Roster
 import RosterDownload
 

@@ -1,8 +1,8 @@
-import Launch
+import AppCore
 import ArgumentParser
+import Launch
 import Pictures
 import Settings
-import AppCore
 import TerminalUI
 
 /// `meet-the-members check` (once `--check`): the roster, every photo decoded.

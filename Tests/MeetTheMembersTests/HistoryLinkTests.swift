@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import GRDB
 import GameEngine
@@ -6,7 +7,6 @@ import Pictures
 import Roster
 import Synchronization
 import SystemPackage
-import AppCore
 import TerminalUI
 import XCTest
 

@@ -5,8 +5,8 @@ import Settings
 import XCTest
 
 @testable import AppCore
-@testable import TerminalUI
 @testable import Launch
+@testable import TerminalUI
 @testable import meet_the_members
 
 /// The table of settings is the one place a setting is written: the options' help, the

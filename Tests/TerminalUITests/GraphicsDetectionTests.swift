@@ -1,7 +1,7 @@
+import AppCore
 import CPseudoTerminal
 import Foundation
 import Pictures
-import AppCore
 import TerminalUI
 import XCTest
 

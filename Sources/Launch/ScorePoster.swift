@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import RosterDownload
 
 /// Sends a score to the club's server: one JSON document POSTed to the manifest's
 /// `scores-url`. Any 2xx answer takes it.
