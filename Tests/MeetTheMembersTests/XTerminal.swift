@@ -33,20 +33,24 @@ final class XTerminal {
     }
   }
 
-  let display: String
+  private(set) var display: String
   let folder: URL
-  private let server: Process
+  private var server: Process
   private var terminal: Process?
 
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mtm-x-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    // Xvfb chooses a free display itself and writes its number once it accepts clients
-    // (-displayfd): a socket file left by the server of the test before, on the same number,
-    // no longer passes for this one being ready (xterm then found no display, and no window
-    // came in 30 s, about one run in ten).
-    server = Process()
+    (server, display) = try Self.startServer()
+  }
+
+  /// Starts an X server. Xvfb chooses a free display itself and writes its number once it
+  /// accepts clients (-displayfd): a socket file left by the server of the test before, on
+  /// the same number, no longer passes for this one being ready (xterm then found no display,
+  /// and no window came in 30 s, about one run in ten).
+  private static func startServer() throws -> (Process, String) {
+    let server = Process()
     server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     server.arguments = [
       "Xvfb", "-displayfd", "1", "-screen", "0", "1000x800x24", "-nolisten", "tcp",
@@ -69,7 +73,18 @@ final class XTerminal {
       throw Timeout(
         description: "Xvfb did not start: it wrote \(String(decoding: written, as: UTF8.self))")
     }
-    display = ":\(number)"
+    return (server, ":\(number)")
+  }
+
+  /// A new X server in place of this one, whose display the terminal could not open: with
+  /// tests in parallel, a server of another test that ends on the same number as this one
+  /// started can take its socket with it.
+  private func replaceServer() throws {
+    if server.isRunning {
+      server.terminate()
+      server.waitUntilExit()
+    }
+    (server, display) = try Self.startServer()
   }
 
   deinit { stop() }
@@ -117,15 +132,17 @@ final class XTerminal {
     }
     // What the terminal says goes to a file, for the message when no window comes. A
     // terminal that ends before it has a window (its graphics failed to start, on a machine
-    // under load) is started once more; one that runs without a window is a failure.
+    // under load; or its display was gone, when a new X server takes its place) is started
+    // up to twice more; one that runs without a window is a failure.
     let log = path("terminal-errors.txt")
     let windowClass = kind == .kitty ? "kitty" : "xterm"
     var window = ""
-    for attempt in 1...2 {
+    for attempt in 1...3 {
       _ = FileManager.default.createFile(atPath: log, contents: nil)
       let started = Process()
       started.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       started.arguments = arguments
+      environment["DISPLAY"] = display
       started.environment = environment
       started.currentDirectoryURL = folder
       started.standardOutput = FileHandle.nullDevice
@@ -145,8 +162,13 @@ final class XTerminal {
         }
         break
       } catch let timeout as Timeout {
-        if attempt == 1, !started.isRunning { continue }
         let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        if attempt < 3, !started.isRunning {
+          if said.contains("Can't open display") || said.contains("cannot open display") {
+            try replaceServer()
+          }
+          continue
+        }
         throw Timeout(
           description: "\(timeout.description) (it \(started.isRunning ? "runs" : "ended"); "
             + "it said: \(said.suffix(600)))")
