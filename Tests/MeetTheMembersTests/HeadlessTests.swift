@@ -36,8 +36,9 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testARightAnswerScoresAndAWrongOneDoesNot() throws {
-    let first = try play([#"{"do":"start"}"#]).events
-    let question = try XCTUnwrap(events("question", in: first).first)
+    let game = try HeadlessGame()
+    try game.send(#"{"do":"start"}"#)
+    let question = try XCTUnwrap(game.events("question").first)
     let options = try XCTUnwrap(question["options"] as? [String])
     let correct = try XCTUnwrap(question["correct"] as? Int)
     XCTAssertEqual(Set(options).count, 4)
@@ -46,24 +47,20 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(member["name"] as? String, options[correct])
     XCTAssertEqual(member["file"] as? String, "Aiyana Redcloud.png")
 
-    let (played, _) = try play([
-      #"{"do":"start"}"#, #"{"do":"wait","seconds":1.25}"#,
-      #"{"do":"answer","option":\#(correct + 1)}"#, #"{"do":"wait","seconds":2}"#,
-    ])
-    let second = try XCTUnwrap(events("question", in: played).last)
+    try game.send(#"{"do":"wait","seconds":1.25}"#)
+    try game.send(#"{"do":"answer","option":\#(correct + 1)}"#)
+    try game.send(#"{"do":"wait","seconds":2}"#)
+    let second = try XCTUnwrap(game.events("question").last)
     let wrong = ((second["correct"] as? Int ?? 0) + 1) % 4
-    let (both, _) = try play([
-      #"{"do":"start"}"#, #"{"do":"wait","seconds":1.25}"#,
-      #"{"do":"answer","option":\#(correct + 1)}"#, #"{"do":"wait","seconds":2}"#,
-      #"{"do":"answer","option":\#(wrong + 1)}"#,
-    ])
-    let results = events("result", in: both)
+    try game.send(#"{"do":"answer","option":\#(wrong + 1)}"#)
+    XCTAssertEqual(try game.finish(), 0)
+    let results = game.events("result")
     XCTAssertEqual(results.map { $0["outcome"] as? String }, ["correct", "wrong"])
     XCTAssertEqual(results.map { $0["score"] as? Int }, [1, 1])
     XCTAssertEqual(results.map { $0["chosen"] as? Int }, [correct, wrong])
     XCTAssertEqual(results.map { $0["seconds"] as? Double }, [1.25, 0])
     XCTAssertEqual(results.map { $0["t"] as? Double }, [1.25, 3.25])
-    XCTAssertEqual(events("question", in: both).map { $0["t"] as? Double }, [0, 3.25])
+    XCTAssertEqual(game.events("question").map { $0["t"] as? Double }, [0, 3.25])
   }
 
   func testNoAnswerTimesOutAtFiveSecondsAndTheNextQuestionComesTwoSecondsLater() throws {
@@ -77,13 +74,17 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testPauseFreezesTheClockAndResumingResetsTheScore() throws {
-    let correct = try XCTUnwrap(
-      events("question", in: try play([#"{"do":"start"}"#]).events).first?["correct"] as? Int)
-    let (events, _) = try play([
-      #"{"do":"start"}"#, #"{"do":"answer","option":\#(correct + 1)}"#,
+    let game = try HeadlessGame()
+    try game.send(#"{"do":"start"}"#)
+    try game.send(#"{"do":"answer","option":\#(try game.correctOption())}"#)
+    for command in [
       #"{"do":"wait","seconds":3}"#, #"{"do":"pause"}"#, #"{"do":"wait","seconds":100}"#,
       #"{"do":"resume"}"#, #"{"do":"wait","seconds":5}"#,
-    ])
+    ] {
+      try game.send(command)
+    }
+    _ = try game.finish()
+    let events = game.events
     XCTAssertEqual(self.events("paused", in: events).first?["t"] as? Double, 3)
     XCTAssertEqual(self.events("paused", in: events).first?["reason"] as? String, "player")
     let resumed = try XCTUnwrap(self.events("resumed", in: events).first)
@@ -179,15 +180,18 @@ final class HeadlessTests: XCTestCase {
   }
 
   func testARoundEndsWithAFinishedSceneAndNextPlaysTheNextRound() throws {
-    let correct = try XCTUnwrap(
-      events("question", in: try play([#"{"do":"start"}"#]).events).first?["correct"] as? Int)
-    let (events, _) = try play(
-      [
-        #"{"do":"start"}"#, #"{"do":"wait","seconds":1}"#,
-        #"{"do":"answer","option":\#(correct + 1)}"#, #"{"do":"wait","seconds":2}"#,
-        #"{"do":"wait","seconds":7}"#, #"{"do":"wait","seconds":7}"#,
-        #"{"do":"wait","seconds":60}"#, #"{"do":"next"}"#, #"{"do":"next"}"#,
-      ], arguments: ["--seed", "3", "--round", "3"])
+    let game = try HeadlessGame(["--seed", "3", "--round", "3"])
+    try game.send(#"{"do":"start"}"#)
+    try game.send(#"{"do":"wait","seconds":1}"#)
+    try game.send(#"{"do":"answer","option":\#(try game.correctOption())}"#)
+    for command in [
+      #"{"do":"wait","seconds":2}"#, #"{"do":"wait","seconds":7}"#, #"{"do":"wait","seconds":7}"#,
+      #"{"do":"wait","seconds":60}"#, #"{"do":"next"}"#, #"{"do":"next"}"#,
+    ] {
+      try game.send(command)
+    }
+    _ = try game.finish()
+    let events = game.events
     let finished = try XCTUnwrap(self.events("finished", in: events).first)
     XCTAssertEqual(finished["round"] as? Int, 1)
     XCTAssertEqual(finished["questions"] as? Int, 3)
@@ -223,22 +227,17 @@ final class HeadlessTests: XCTestCase {
     XCTAssertEqual(fresh.first?["known"] as? Int, 0)
     XCTAssertEqual(fresh.first?["new"] as? Int, 18)
 
-    // Three right answers, each scripted from the question the run before showed.
-    var commands = [#"{"do":"start"}"#]
-    var script = try play(commands, arguments: arguments).events
+    // Three right answers, each to the question on screen.
+    let game = try HeadlessGame(arguments)
+    try game.send(#"{"do":"start"}"#)
     for _ in 0..<3 {
-      let question = try XCTUnwrap(events("question", in: script).last)
-      let correct = try XCTUnwrap(question["correct"] as? Int)
-      commands += [
-        #"{"do":"wait","seconds":1}"#, #"{"do":"answer","option":\#(correct + 1)}"#,
-        #"{"do":"wait","seconds":2}"#,
-      ]
-      try? FileManager.default.removeItem(atPath: data)
-      script = try play(commands, arguments: arguments).events
+      try game.send(#"{"do":"wait","seconds":1}"#)
+      try game.send(#"{"do":"answer","option":\#(try game.correctOption())}"#)
+      try game.send(#"{"do":"wait","seconds":2}"#)
     }
+    XCTAssertEqual(try game.finish(), 0)
     XCTAssertEqual(
-      events("result", in: script).map { $0["outcome"] as? String },
-      ["correct", "correct", "correct"])
+      game.events("result").map { $0["outcome"] as? String }, ["correct", "correct", "correct"])
     let after = try play([], arguments: arguments).events
     XCTAssertEqual(after.first?["new"] as? Int, 15, "three people met")
     XCTAssertEqual(after.first?["known"] as? Int, 0, "a first right answer is not knowing them")
@@ -454,13 +453,14 @@ extension HeadlessTests {
     let data = NSTemporaryDirectory() + "mtm-history-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: data) }
     let arguments = ["--seed", "3", "--data-dir", data]
-    let first = try play([#"{"do":"start"}"#], arguments: arguments).events
-    let question = try XCTUnwrap(events("question", in: first).first)
+    let game = try HeadlessGame(arguments)
+    try game.send(#"{"do":"start"}"#)
+    let question = try XCTUnwrap(game.events("question").first)
     let options = try XCTUnwrap(question["options"] as? [String])
     let wrong = ((question["correct"] as? Int ?? 0) + 1) % 4
     let asked = try XCTUnwrap((question["member"] as? [String: Any])?["name"] as? String)
-    _ = try play(
-      [#"{"do":"start"}"#, #"{"do":"answer","option":\#(wrong + 1)}"#], arguments: arguments)
+    try game.send(#"{"do":"answer","option":\#(wrong + 1)}"#)
+    XCTAssertEqual(try game.finish(), 0)
     let later = try play([#"{"do":"people"}"#], arguments: arguments).events
     let rows = try XCTUnwrap(events("people", in: later).first?["people"] as? [[String: Any]])
     let confused = Dictionary(

@@ -31,6 +31,7 @@ final class HistoryFaultsInGameTests: XCTestCase {
   func testAnswersWaitWhileAnotherProgramHoldsTheHistoryAndNoneIsLost() throws {
     let data = folder + "/data"
     let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+    try game.send(#"{"do":"start"}"#)
     try game.answer(count: 2)
     let holder = HistoryHolder(data + "/" + History.fileName)
     try holder.hold()
@@ -69,6 +70,7 @@ final class HistoryFaultsInGameTests: XCTestCase {
   func testALogAnotherGameIsWritingIsNotTakenForDamaged() throws {
     let data = folder + "/data"
     let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+    try game.send(#"{"do":"start"}"#)
     try game.answer(count: 5)
     let log = try XCTUnwrap(FileHandle(forWritingAtPath: data + "/" + History.fileName + "-wal"))
     try log.seekToEnd()
@@ -92,6 +94,7 @@ final class HistoryFaultsInGameTests: XCTestCase {
     mounted = disk
     let data = disk + "/data"
     let game = try HeadlessGame(["--seed", "3", "--round", "1000", "--data-dir", data])
+    try game.send(#"{"do":"start"}"#)
     try game.answer(count: 2)
     // The disk filled to its last byte.
     let filler = disk + "/filler"
@@ -119,80 +122,6 @@ final class HistoryFaultsInGameTests: XCTestCase {
     let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
     XCTAssertTrue(exit["history"] as? String ?? "" != "", "\(exit)")
     XCTAssertEqual(try exported(data).count, 35, "every answer revealed, in the history")
-  }
-}
-
-/// The headless game as a process that is driven a command at a time: each command's events
-/// are read up to its `ready`.
-final class HeadlessGame {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private var buffer = Data()
-
-  init(_ arguments: [String]) throws {
-    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
-    process.arguments = ["--headless"] + arguments
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    _ = testDataHome
-    try process.run()
-    _ = try events()
-    _ = try send(#"{"do":"start"}"#)
-  }
-
-  deinit {
-    if process.isRunning { process.terminate() }
-  }
-
-  /// Sends one command; its events, up to `ready` (or `exit`).
-  @discardableResult
-  func send(_ command: String) throws -> [[String: Any]] {
-    input.fileHandleForWriting.write(Data((command + "\n").utf8))
-    return try events()
-  }
-
-  /// Answers `count` questions in turn, each right after a second and its reveal waited out;
-  /// their events.
-  @discardableResult
-  func answer(count: Int) throws -> [[String: Any]] {
-    var all: [[String: Any]] = []
-    for _ in 0..<count {
-      all += try send(#"{"do":"wait","seconds":1}"#)
-      all += try send(#"{"do":"answer","option":1}"#)
-      all += try send(#"{"do":"wait","seconds":2}"#)
-    }
-    return all
-  }
-
-  /// The game's output ended before its `ready`.
-  struct Ended: Error {
-    let events: String
-  }
-
-  func quit() throws -> [[String: Any]] {
-    let events = try send(#"{"do":"quit"}"#)
-    process.waitUntilExit()
-    return events
-  }
-
-  /// The events up to the next `ready` or `exit`.
-  private func events() throws -> [[String: Any]] {
-    var events: [[String: Any]] = []
-    while true {
-      while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = buffer[..<newline]
-        buffer.removeSubrange(...newline)
-        let event = try XCTUnwrap(
-          try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
-        events.append(event)
-        if ["ready", "exit"].contains(event["event"] as? String) { return events }
-      }
-      let more = output.fileHandleForReading.availableData
-      if more.isEmpty { throw Ended(events: "\(events)") }
-      buffer += more
-    }
   }
 }
 

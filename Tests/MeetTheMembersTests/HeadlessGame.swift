@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+
+/// The built game played headless in conversation, as a bot plays it: each command is written
+/// once the game is ready, and its events are read back up to the next `ready` (or `exit`),
+/// so that a test answers the question it sees in one launch. The game keeps its history in
+/// the running test's data folder unless the arguments say otherwise.
+final class HeadlessGame {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private var unread = Data()
+  private let watchdog: DispatchWorkItem
+  /// Every event so far, in order.
+  private(set) var events: [[String: Any]] = []
+
+  /// Starts `meet-the-members headless` with `arguments` and reads up to its first `ready`.
+  /// A game still running after `deadline` is killed, which fails the test.
+  init(
+    _ arguments: [String] = ["--seed", "3"], deadline: Duration = .seconds(120),
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    _ = testDataHome
+    process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
+    process.arguments = ["headless"] + arguments
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    watchdog = DispatchWorkItem { [process] in
+      guard process.isRunning else { return }
+      XCTFail("\(arguments) still running after \(deadline): killed", file: file, line: line)
+      kill(process.processIdentifier, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + .seconds(Int(deadline.components.seconds)), execute: watchdog)
+    _ = try readUntilReady()
+  }
+
+  deinit {
+    watchdog.cancel()
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  /// Writes one command; returns the events it caused, up to the next `ready` or `exit`.
+  @discardableResult
+  func send(_ command: String) throws -> [[String: Any]] {
+    input.fileHandleForWriting.write(Data((command + "\n").utf8))
+    return try readUntilReady()
+  }
+
+  /// The events named `name` among `events` (all of them when nil).
+  func events(_ name: String, in events: [[String: Any]]? = nil) -> [[String: Any]] {
+    (events ?? self.events).filter { $0["event"] as? String == name }
+  }
+
+  /// The last question's correct option, as the `answer` command counts them (1 to 4).
+  func correctOption() throws -> Int {
+    try XCTUnwrap(events("question").last?["correct"] as? Int) + 1
+  }
+
+  /// Answers `count` questions in turn, each with the first option after a second, its
+  /// reveal waited out; their events.
+  @discardableResult
+  func answer(count: Int) throws -> [[String: Any]] {
+    var all: [[String: Any]] = []
+    for _ in 0..<count {
+      all += try send(#"{"do":"wait","seconds":1}"#)
+      all += try send(#"{"do":"answer","option":1}"#)
+      all += try send(#"{"do":"wait","seconds":2}"#)
+    }
+    return all
+  }
+
+  /// Quits; the events up to `exit`, once the game has ended.
+  func quit() throws -> [[String: Any]] {
+    let events = try send(#"{"do":"quit"}"#)
+    process.waitUntilExit()
+    watchdog.cancel()
+    return events
+  }
+
+  /// Ends the input, which quits the game; returns its exit status.
+  func finish() throws -> Int32 {
+    try input.fileHandleForWriting.close()
+    while try readLine() != nil {}
+    process.waitUntilExit()
+    watchdog.cancel()
+    return process.terminationStatus
+  }
+
+  private func readUntilReady() throws -> [[String: Any]] {
+    var read: [[String: Any]] = []
+    while let line = try readLine() {
+      let event =
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        ?? ["unparsed": line]
+      read.append(event)
+      events.append(event)
+      if event["event"] as? String == "ready" || event["event"] as? String == "exit" { break }
+    }
+    return read
+  }
+
+  /// The next line the game wrote; nil once it closed its output.
+  private func readLine() throws -> String? {
+    while true {
+      if let end = unread.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: unread[unread.startIndex..<end], as: UTF8.self)
+        unread.removeSubrange(unread.startIndex...end)
+        return line
+      }
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty {
+        guard !unread.isEmpty else { return nil }
+        defer { unread.removeAll() }
+        return String(decoding: unread, as: UTF8.self)
+      }
+      unread.append(chunk)
+    }
+  }
+}
