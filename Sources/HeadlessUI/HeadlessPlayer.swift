@@ -9,8 +9,6 @@ import Pictures
 /// as events instead. Tests, bots and simulated players use it. Commands are
 /// `HeadlessCommand`s, events `HeadlessEvent`s.
 package struct HeadlessPlayer {
-  /// A member's photo: where to open it and its name inside the roster folder.
-
   private var runner: EffectRunner
   private var hands: HeadlessHands
   /// The mode `start` plays when the command does not say.

@@ -3,7 +3,7 @@ import Foundation
 /// The history as `meet-the-members history` prints it: columns and rows of strings,
 /// numbers, booleans and nulls, as CSV or JSON. Answers the game could not keep are saved in
 /// the same columns.
-public struct Table {
+public struct HistoryTable {
   public var columns: [String]
   public var rows: [[Any?]]
 

@@ -32,6 +32,8 @@ package struct Start {
     }
     do {
       return try Self.loadRoster(folder, largestDownload: largest)
+    } catch let stopped as LaunchStopped {
+      throw stopped  // Ctrl-C or SIGTERM during the download ends the program
     } catch {
       let warning = "\(file.place(of: "roster")): roster \(error); the sample club plays"
       Configuration(warning: warning).warn()

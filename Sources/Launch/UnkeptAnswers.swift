@@ -11,8 +11,8 @@ enum UnkeptAnswers {
   static func save(_ answers: [RecordedAnswer], roster: String, besides historyPath: String)
     throws -> String
   {
-    let table = Table(
-      columns: Table.answerColumns,
+    let table = HistoryTable(
+      columns: HistoryTable.answerColumns,
       rows: answers.map { answer in
         let result = answer.result
         let option = result.chosenIndex.map { result.question.options[$0] }
@@ -20,11 +20,11 @@ enum UnkeptAnswers {
           result.member.name, result.member.id.rawValue, roster, answer.mode,
           result.question.kind.rawValue, History.Outcome(result.outcome).rawValue,
           result.typed?.text ?? option?.name, result.answerTime.seconds,
-          Table.iso8601(answer.answeredAt),
+          HistoryTable.iso8601(answer.answeredAt),
         ]
       })
     let folder = (historyPath as NSString).deletingLastPathComponent
-    let stamp = Table.iso8601(Date().timeIntervalSince1970)
+    let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
       .replacingOccurrences(of: ":", with: "-")
     let path = (folder as NSString).appendingPathComponent("unkept-answers-\(stamp).csv")
     try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)

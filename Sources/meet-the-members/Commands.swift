@@ -80,6 +80,15 @@ enum Commands {
     // (one per thread that decodes) and the memory stays taken: a fixed threshold gives each
     // buffer back to the system when it is freed.
     mallopt(M_MMAP_THRESHOLD, 1 << 20)
+    var choice: TerminalChoice
+    do throws(TerminalError) {
+      choice = try Terminal.choose(colors: colors, utf8: utf8)
+    } catch {
+      throw CommandError(error.description)
+    }
+    // Asked before ncurses takes the terminal, which would read the answers as keys.
+    (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
+    // Opened (and emptied) only once there is a terminal to play in.
     let trace: Trace?
     do throws(Trace.OpenError) {
       trace = try tracePath.map { path throws(Trace.OpenError) in try Trace(path: path) }
@@ -87,9 +96,6 @@ enum Commands {
       throw CommandError(error.description)
     }
     do {
-      var choice = try Terminal.choose(colors: colors, utf8: utf8)
-      // Asked before ncurses takes the terminal, which would read the answers as keys.
-      (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
       let summary = RosterSummary(
         members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
         warnings: roster.warnings.map(\.description),

@@ -77,15 +77,15 @@ struct HistoryExport: ParsableCommand {
     }
   }
 
-  func answerTable(_ history: History, rosters: [String]?) throws -> Table {
+  func answerTable(_ history: History, rosters: [String]?) throws -> HistoryTable {
     let answers = try history.exportedAnswers(rosters: rosters)
-    return Table(
-      columns: Table.answerColumns,
+    return HistoryTable(
+      columns: HistoryTable.answerColumns,
       rows: answers.map {
         [
           $0.name, $0.file, $0.rosterName, $0.answer.mode, $0.answer.kind,
           $0.answer.outcome.rawValue,
-          $0.answer.chosen, $0.answer.seconds, Table.iso8601($0.answer.answeredAt),
+          $0.answer.chosen, $0.answer.seconds, HistoryTable.iso8601($0.answer.answeredAt),
         ]
       })
   }
@@ -132,7 +132,7 @@ struct HistoryExport: ParsableCommand {
         withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
       print(String(decoding: data, as: UTF8.self))
     case .csv:
-      let table = Table(
+      let table = HistoryTable(
         columns: ["name", "default", "fitted"],
         rows: rows.map { row in
           [
@@ -160,10 +160,10 @@ struct HistoryExport: ParsableCommand {
     FileHandle.standardError.write(Data((words + guessing + "\n").utf8))
   }
 
-  func summaryTable(_ history: History, rosters: [String]?) throws -> Table {
+  func summaryTable(_ history: History, rosters: [String]?) throws -> HistoryTable {
     let now = Date().timeIntervalSince1970
     let model = try history.memoryModel()
-    return Table(
+    return HistoryTable(
       columns: [
         "name", "file", "roster", "answers", "correct", "average_seconds", "recall", "known",
         "recognised", "last_seen",
@@ -186,7 +186,7 @@ struct HistoryExport: ParsableCommand {
           person.averageSeconds.map { ($0 * 1000).rounded() / 1000 }, recall,
           memories.knows(id, at: now),
           !memories.knows(id, at: now) && memories.recognises(id, at: now),
-          person.lastSeen.map(Table.iso8601),
+          person.lastSeen.map(HistoryTable.iso8601),
         ]
       })
   }

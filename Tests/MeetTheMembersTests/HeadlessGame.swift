@@ -25,7 +25,8 @@ final class HeadlessGame {
     process.arguments = ["headless"] + arguments
     process.standardInput = input
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+    process.standardError = FileHandle(forWritingAtPath: errorsPath)
     try process.run()
     watchdog = DispatchWorkItem { [process] in
       guard process.isRunning else { return }
@@ -34,19 +35,34 @@ final class HeadlessGame {
     }
     DispatchQueue.global().asyncAfter(
       deadline: .now() + .seconds(Int(deadline.components.seconds)), execute: watchdog)
-    _ = try readUntilReady()
+    _ = try readUntilReady("the launch")
   }
 
   deinit {
     watchdog.cancel()
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(atPath: errorsPath)
+  }
+
+  /// Where the game's standard error goes, for the message when it ends too soon.
+  private let errorsPath =
+    NSTemporaryDirectory() + "mtm-headless-errors-\(getpid())-\(UUID().uuidString.prefix(8))"
+
+  /// The game ended before the `ready` or `exit` of a command: what it wrote.
+  struct Ended: Error, CustomStringConvertible {
+    let description: String
   }
 
   /// Writes one command; returns the events it caused, up to the next `ready` or `exit`.
   @discardableResult
   func send(_ command: String) throws -> [[String: Any]] {
+    // Writing to a game that has ended would end this process with SIGPIPE.
+    guard process.isRunning else { throw ended(before: command) }
     input.fileHandleForWriting.write(Data((command + "\n").utf8))
-    return try readUntilReady()
+    return try readUntilReady(command)
   }
 
   /// The events named `name` among `events` (all of them when nil).
@@ -89,7 +105,9 @@ final class HeadlessGame {
     return process.terminationStatus
   }
 
-  private func readUntilReady() throws -> [[String: Any]] {
+  /// The events `command` caused, up to the next `ready` or `exit`; throws when the game's
+  /// output ends first.
+  private func readUntilReady(_ command: String) throws -> [[String: Any]] {
     var read: [[String: Any]] = []
     while let line = try readLine() {
       let event =
@@ -97,9 +115,19 @@ final class HeadlessGame {
         ?? ["unparsed": line]
       read.append(event)
       events.append(event)
-      if event["event"] as? String == "ready" || event["event"] as? String == "exit" { break }
+      if event["event"] as? String == "ready" || event["event"] as? String == "exit" {
+        return read
+      }
     }
-    return read
+    throw ended(before: command)
+  }
+
+  private func ended(before command: String) -> Ended {
+    let errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+    return Ended(
+      description:
+        "the game ended before the answer to \(command) (its events: \(events.suffix(5)); "
+        + "its errors: \(errors.suffix(600)))")
   }
 
   /// The next line the game wrote; nil once it closed its output.

@@ -138,12 +138,17 @@ final class RosterCommandTests: XCTestCase {
 
   func testWithoutATerminalTheGameSaysSoBeforeTouchingAnything() throws {
     for name in ["Ann.jpg", "Bo.jpg", "Cy.jpg", "Di.jpg"] { try photo(name) }
-    let result = try runMeetTheMembers([folder])
+    // A trace asked for is not opened (which empties it) before there is a terminal.
+    let trace = folder + "/../trace-kept.jsonl"
+    try Data("an earlier game's trace\n".utf8).write(to: URL(fileURLWithPath: trace))
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let result = try runMeetTheMembers([folder, "--trace", trace])
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
       result.errors,
       "Error: standard input and output must be a terminal to play (try meet-the-members check)\n")
     XCTAssertEqual(result.output, "")
+    XCTAssertEqual(try String(contentsOfFile: trace, encoding: .utf8), "an earlier game's trace\n")
   }
 
   func testPreviewPrintsThePhotoAsANSIRows() throws {

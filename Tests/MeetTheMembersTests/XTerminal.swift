@@ -39,6 +39,7 @@ final class XTerminal {
   private var terminal: Process?
 
   init() throws {
+    _ = testDataHome  // what runs in the terminal keeps its history and settings there
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mtm-x-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -164,7 +165,8 @@ final class XTerminal {
       } catch let timeout as Timeout {
         let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         if attempt < 3, !started.isRunning {
-          if said.contains("Can't open display") || said.contains("cannot open display") {
+          // xterm: "Can't open display"; kitty: "Failed to open display".
+          if said.localizedCaseInsensitiveContains("open display") {
             try replaceServer()
           }
           continue
