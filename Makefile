@@ -30,9 +30,9 @@ BINARY ?= $(shell $(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --show-bin
 MANUAL ?= $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-members.1
 # System packages the build and the tests need: chafa's pkg-config file requires glib's;
 # ncurses-term has the *-direct (truecolor) terminfo entries; tmux runs the end-to-end tests;
-# GRDB links Debian's SQLite.
+# GRDB links Debian's SQLite, Digests its OpenSSL (libcrypto).
 DEBIAN_PACKAGES := pkg-config libpng-dev libturbojpeg0-dev libchafa-dev libglib2.0-dev \
-  libsqlite3-dev libncurses-dev ncurses-term tmux
+  libsqlite3-dev libncurses-dev ncurses-term tmux libssl-dev
 # Only the tests need these: real terminals (xterm, kitty) on an X server of their own, keys
 # pressed and the screen read back as pixels.
 TEST_PACKAGES := xvfb xterm kitty xdotool x11-apps fonts-dejavu-core

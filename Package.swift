@@ -14,7 +14,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -46,6 +45,11 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
     // openpty, for the tests that play a terminal.
     .systemLibrary(name: "CPseudoTerminal"),
+    // OpenSSL's libcrypto, for SHA-256 and MD5.
+    .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+    // SHA-256 and MD5 of bytes fed as they come (OpenSSL's libcrypto).
+    .target(name: "Digests", dependencies: ["CLibCrypto"]),
 
     // Decoding photos and turning them into terminal cells.
     .target(
@@ -65,7 +69,7 @@ let package = Package(
       name: "History",
       dependencies: [
         "GameEngine", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "Digests",
         system,
       ]),
     // The app's model, which every front end shares: what the player sees (`Screen`), what
@@ -91,7 +95,7 @@ let package = Package(
     .target(name: "HeadlessUI", dependencies: ["AppCore", "GameEngine", "Pictures"]),
 
     // A club's roster from its server: the manifest read, the zip streamed to the cache
-    // (AsyncHTTPClient), checked (swift-crypto) and extracted (ZIPFoundation).
+    // (AsyncHTTPClient), checked (`Digests`) and extracted (ZIPFoundation).
     .target(
       name: "RosterDownload",
       dependencies: [
@@ -100,7 +104,7 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "Digests",
         system,
       ]),
     // For the tests: a real HTTP server on 127.0.0.1 that answers and fails as told (SwiftNIO's
@@ -113,7 +117,7 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        .product(name: "Crypto", package: "swift-crypto"),
+        "Digests",
       ]),
 
     // The player's settings: the one table of every setting (key, option, range, default,
@@ -183,7 +187,7 @@ let package = Package(
     .testTarget(
       name: "HistoryTests",
       dependencies: [
-        "History", "GameEngine", .product(name: "Crypto", package: "swift-crypto"), system,
+        "History", "GameEngine", "Digests", system,
       ]),
     .testTarget(
       name: "TerminalUITests",
@@ -201,6 +205,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "HeadlessUITests", dependencies: ["HeadlessUI", "AppCore", "GameEngine", system]),
+    .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings", "GameEngine"]),
     .testTarget(
       name: "RosterDownloadTests",

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import GameEngine

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import GRDB
 import GameEngine
@@ -95,12 +95,12 @@ extension History {
       return PhotoHash(recorded: Data(("path:" + path.string).utf8))
     }
     defer { try? file.close() }
-    var hasher = SHA256()
+    let hasher = Digest.sha256()
     var block = [UInt8](repeating: 0, count: 1 << 16)
     while let count = try? block.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 {
-      hasher.update(data: block[..<count])
+      hasher.update(block[..<count])
     }
-    return PhotoHash(hasher.finalize())
+    return PhotoHash(hasher.finish())
   }
 }
 
@@ -112,7 +112,9 @@ struct PhotoHash: Hashable {
 
   private init(words: [4 of UInt64]) { self.words = words }
 
-  init(_ digest: SHA256.Digest) {
+  /// A SHA-256 (32 bytes).
+  init(_ digest: [UInt8]) {
+    precondition(digest.count == 32, "a SHA-256 is 32 bytes")
     var words = [4 of UInt64](repeating: 0)
     digest.withUnsafeBytes { bytes in
       for word in 0..<4 {
@@ -127,7 +129,7 @@ struct PhotoHash: Hashable {
     if text.count == 64, let words = Self.words(hexadecimal: text) {
       self.init(words: words)
     } else {
-      self.init(SHA256.hash(data: text))
+      self.init(Digest.sha256(of: text))
     }
   }
 

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import ZIPFoundation
 
@@ -66,9 +66,9 @@ public enum RosterPublishing {
       "version": version, "download-name": name, "download-size": "\(zip.count)",
     ]
     if md5 {
-      fields["download-md5"] = hex(Insecure.MD5.hash(data: zip))
+      fields["download-md5"] = hexadecimal((try? Digest.hash(.md5, of: zip)) ?? [])
     } else {
-      fields["download-sha256"] = hex(SHA256.hash(data: zip))
+      fields["download-sha256"] = hexadecimal(Digest.sha256(of: zip))
     }
     if let club { fields["name"] = club }
     for (key, value) in changing { fields[key] = value is NSNull ? nil : value }
@@ -84,9 +84,5 @@ public enum RosterPublishing {
       contents[path] = FileManager.default.contents(atPath: "\(folder)/\(path)")
     }
     return contents
-  }
-
-  public static func hex(_ digest: some Sequence<UInt8>) -> String {
-    digest.map { String(format: "%02x", $0) }.joined()
   }
 }

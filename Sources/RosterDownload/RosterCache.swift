@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import SystemPackage
 
@@ -34,7 +34,7 @@ public struct RosterCache: Sendable {
   /// The folder kept for the roster at `url`: its host, for people who look, and a digest of
   /// the whole URL, so that two rosters never share one.
   func slot(for url: URL) -> CacheSlot {
-    let hex = hexDigits(SHA256.hash(data: Data(url.absoluteString.utf8)).prefix(8))
+    let hex = hexadecimal(Digest.sha256(of: Data(url.absoluteString.utf8)).prefix(8))
     let host = (url.host ?? "roster").filter {
       $0.isLetter || $0.isNumber || $0 == "." || $0 == "-"
     }
@@ -250,9 +250,4 @@ enum FileTree {
     }
     return true
   }
-}
-
-/// Bytes as lowercase hexadecimal digits, as checksums are written.
-func hexDigits(_ bytes: some Sequence<UInt8>) -> String {
-  bytes.map { String(format: "%02x", $0) }.joined()
 }

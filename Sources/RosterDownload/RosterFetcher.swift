@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import Crypto
+import Digests
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -306,7 +306,12 @@ public struct RosterFetcher: Sendable {
     let url = manifest.download
     let clock = ContinuousClock()
     let start = clock.now
-    var digest = ChecksumDigest(manifest.checksum.kind)
+    let digest: Digest
+    do {
+      digest = try Digest(manifest.checksum.kind)
+    } catch {
+      throw FetchError(url, "its \(manifest.checksum.kind.rawValue) cannot be checked: \(error)")
+    }
     var received: Int64 = 0
     progress(.downloading(DownloadProgress(received: 0, total: manifest.size, elapsed: .zero)))
     do {
@@ -336,7 +341,7 @@ public struct RosterFetcher: Sendable {
       // Closed before the length the server announced.
       throw FetchError(url, Self.cut(received, of: manifest.size))
     }
-    return (received, digest.hex)
+    return (received, hexadecimal(digest.finish()))
   }
 
   private static func cut(_ received: Int64, of size: Int64) -> String {

@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 
 /// What a club's server says of its roster: the small JSON file a roster URL names.
@@ -84,9 +85,9 @@ public struct RosterManifest: Hashable, Sendable {
       throw ManifestError("it has no download-sha256 (nor download-md5)")
     }
     let hex = text.trimmed.lowercased()
-    guard hex.count == kind.hexDigits, hex.allSatisfy(\.isHexDigit) else {
+    guard hex.count == 2 * kind.length, hex.allSatisfy(\.isHexDigit) else {
       throw ManifestError(
-        "its \(key) \(quoted(text)) is not \(kind.hexDigits) hexadecimal digits")
+        "its \(key) \(quoted(text)) is not \(2 * kind.length) hexadecimal digits")
     }
     return Checksum(kind: kind, hex: hex)
   }
@@ -101,12 +102,12 @@ public struct RosterManifest: Hashable, Sendable {
   /// `downloadName`, of `size` bytes with these digests, and where scores go, if anywhere.
   /// Every value is a string, the keys are those `parse` reads, sorted.
   static func json(
-    version: Int, name: String, downloadName: String, size: Int, sha256: String, md5: String,
+    version: Int, name: String, downloadName: String, size: Int, sha256: String, md5: String?,
     scoresURL: String? = nil
   ) throws -> Data {
     let fields = Fields(
       version: Scalar("\(version)"), downloadName: Scalar(downloadName),
-      downloadSize: Scalar("\(size)"), sha256: Scalar(sha256), md5: Scalar(md5),
+      downloadSize: Scalar("\(size)"), sha256: Scalar(sha256), md5: md5.map(Scalar.init),
       name: Scalar(name), scoresURL: scoresURL.map(Scalar.init))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -201,12 +202,8 @@ public struct RosterManifest: Hashable, Sendable {
 
 /// The digest the zip must have.
 public struct Checksum: Hashable, Sendable, CustomStringConvertible {
-  public enum Kind: String, Hashable, Sendable {
-    case sha256 = "SHA-256"
-    case md5 = "MD5"
-
-    var hexDigits: Int { self == .sha256 ? 64 : 32 }
-  }
+  /// SHA-256 or MD5.
+  public typealias Kind = Digest.Algorithm
 
   public var kind: Kind
   /// Lowercase hexadecimal digits.

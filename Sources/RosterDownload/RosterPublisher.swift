@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import ZIPFoundation
 
@@ -73,12 +73,12 @@ public enum RosterPublisher {
       throw PublishError("\(folder): cannot be zipped: \(error)")
     }
     let zip = archive.data ?? Data()
-    let sha256 = hexDigits(SHA256.hash(data: zip))
+    let sha256 = hexadecimal(Digest.sha256(of: zip))
     let manifest = try RosterManifest.json(
       version: version, name: name,
       downloadName: baseURL.map { $0.hasSuffix("/") ? $0 + zipName : $0 + "/" + zipName }
         ?? zipName,
-      size: zip.count, sha256: sha256, md5: hexDigits(Insecure.MD5.hash(data: zip)),
+      size: zip.count, sha256: sha256, md5: (try? Digest.hash(.md5, of: zip)).map(hexadecimal),
       scoresURL: scoresURL)
     try write(zip, to: (out as NSString).appendingPathComponent(zipName))
     try write(manifest + Data("\n".utf8), to: manifestPath)

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import GRDB
 import GameEngine
@@ -221,7 +221,7 @@ final class HistoryTests: XCTestCase {
     let hash = PhotoHash(recorded: Data(digits.utf8))
     XCTAssertEqual(hash.text, digits)
     XCTAssertEqual(
-      PhotoHash(SHA256.hash(data: Data("a".utf8))).text,
+      PhotoHash(Digest.sha256(of: Data("a".utf8))).text,
       "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb")
     for other in [
       digits.uppercased(), String(digits.dropLast()), digits + "0", "", "path:/x/y.jpg",
@@ -236,7 +236,7 @@ final class HistoryTests: XCTestCase {
   }
 
   private func sha256Hex(_ text: String) -> String {
-    SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    hexadecimal(Digest.sha256(of: Data(text.utf8)))
   }
 
   func testTotalsCountTheRostersAnswersTheBestStreakAndTheAnswerTimes() throws {
