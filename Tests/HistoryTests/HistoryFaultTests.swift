@@ -20,9 +20,7 @@ final class HistoryFaultTests: RosterFolderTestCase {
     let history = try History(folder: data)
     let ada = try XCTUnwrap(
       history.people(try photos(["Ada"], in: "club"), roster: key("club")).first)
-    try DatabaseQueue(path: file).writeWithoutTransaction {
-      try $0.checkpoint(.truncate)
-    }
+    try checkpoint(file)
     for index in 0..<answers {
       try history.record(
         History.Answer(
@@ -139,7 +137,7 @@ final class HistoryFaultTests: RosterFolderTestCase {
           chosen: String(repeating: "Bo", count: 20), seconds: 1, answeredAt: Double(index)),
         memory: MemoryState(stability: 1, difficulty: 5), grade: 1)
     }
-    try DatabaseQueue(path: file).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    try checkpoint(file)
     // A page of the answers' table, in the middle of the file, overwritten.
     var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
     let page = 4096
@@ -172,7 +170,7 @@ final class HistoryFaultTests: RosterFolderTestCase {
           chosen: "Bo \(index)", seconds: 1, answeredAt: Double(index)),
         memory: MemoryState(stability: 1, difficulty: 5), grade: 1)
     }
-    try DatabaseQueue(path: file).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    try checkpoint(file)
     let sound = try Data(contentsOf: URL(fileURLWithPath: file))
     var random = SeededGenerator(seed: 58)
     var refused = 0
@@ -224,5 +222,10 @@ final class HistoryFaultTests: RosterFolderTestCase {
         XCTAssertEqual("\(error)", "\(data): not a folder (the history is kept in one)")
       }
     }
+  }
+
+  /// Writes the database's write-ahead log into its file, and empties the log.
+  private func checkpoint(_ file: String) throws {
+    _ = try DatabaseQueue(path: file).writeWithoutTransaction { try $0.checkpoint(.truncate) }
   }
 }

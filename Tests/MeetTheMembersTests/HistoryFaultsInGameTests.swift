@@ -101,7 +101,7 @@ final class HistoryFaultsInGameTests: XCTestCase {
     let handle = try XCTUnwrap(
       FileHandle(forWritingAtPath: filler)
         ?? {
-          FileManager.default.createFile(atPath: filler, contents: nil)
+          _ = FileManager.default.createFile(atPath: filler, contents: nil)
           return FileHandle(forWritingAtPath: filler)
         }())
     let block = Data(repeating: 0, count: 4096)
