@@ -22,12 +22,13 @@ man1dir = $(DESTDIR)$(PREFIX)/share/man/man1
 bashdir = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-# What `make install` takes from the build: the binary, and the page that the generate-manual
-# plugin of swift-argument-parser writes. `make install-files BINARY=... MANUAL=...` installs
-# others without building (the tests install the debug build they ran); BINARY's default asks
-# SwiftPM for the build folder only when it is not given.
-BINARY ?= $(shell $(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --show-bin-path)/meet-the-members
-MANUAL ?= $(BUILD_DIR)/plugins/GenerateManual/outputs/meet-the-members/meet-the-members.1
+# What `make install` takes from the build: the binary, and the page that `make manual` writes.
+# `make install-files BINARY=... MANUAL=...` installs others without building (the tests
+# install the debug build they ran). BIN_PATH is the build's products folder; its default asks
+# SwiftPM only when it is not given.
+BIN_PATH ?= $(shell $(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --show-bin-path)
+BINARY ?= $(BIN_PATH)/meet-the-members
+MANUAL ?= $(BUILD_DIR)/manual/$(CONFIGURATION)/meet-the-members.1
 # System packages the build and the tests need: chafa's pkg-config file requires glib's;
 # ncurses-term has the *-direct (truecolor) terminfo entries; tmux runs the end-to-end tests;
 # GRDB links Debian's SQLite, Digests its OpenSSL (libcrypto).
@@ -39,8 +40,8 @@ TEST_PACKAGES := xvfb xterm kitty xdotool x11-apps fonts-dejavu-core
 # What `make bench` measures with and against (Python also serves the roster zips).
 BENCH_PACKAGES := hyperfine time chafa python3
 
-.PHONY: all build run test lint format coverage deps clean install install-files uninstall \
-  sample-club bench fuzz
+.PHONY: all build run test lint format coverage deps clean install manual install-files \
+  uninstall sample-club bench fuzz
 
 all: build
 
@@ -71,9 +72,19 @@ coverage: deps
 # fish under PREFIX (DESTDIR before it for a staged install), from a build made here.
 install: deps
 	$(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --product meet-the-members
-	$(SWIFT) package $(SWIFTPM_FLAGS) generate-manual --configuration $(CONFIGURATION) \
-	  --authors 'The Meet the Members authors'
+	$(MAKE) manual
 	$(MAKE) install-files
+
+# The manual page of the binary built (BINARY), as meet-the-members.1 in MANUAL's folder:
+# swift-argument-parser's generate-manual tool reads the binary's help. The tool is built in
+# the binary's build, from the parser the binary was built with, so only its own files compile
+# (the package's generate-manual plugin builds the parser again as a host tool and plans a build
+# of every executable: on a fresh clone about 30 s more).
+manual:
+	$(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --product generate-manual
+	mkdir -p '$(dir $(MANUAL))'
+	'$(BIN_PATH)/generate-manual' '$(BINARY)' --authors 'The Meet the Members authors' \
+	  --output-directory '$(dir $(MANUAL))'
 
 # The same files from a build already made: BINARY and MANUAL (the completions come from the
 # binary itself).
