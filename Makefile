@@ -81,6 +81,8 @@ install: deps
 # (the package's generate-manual plugin builds the parser again as a host tool and plans a build
 # of every executable: on a fresh clone 45 to 53 s against 39 s).
 manual:
+	@test -x '$(BINARY)' || \
+	  { echo "error: no binary at $(BINARY) (make install builds one)" >&2; exit 1; }
 	$(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION) --product generate-manual
 	mkdir -p '$(dir $(MANUAL))'
 	'$(BIN_PATH)/generate-manual' '$(BINARY)' --authors 'The Meet the Members authors' \
