@@ -1,3 +1,5 @@
+import RealModule
+
 /// Learn mode: name cards for new people and questions about whoever the player is most
 /// likely to forget, as the `LearnScheduler` chooses them. Its scheduler is made at the
 /// game's first step, from the memories then, and made again after they are forgotten.
@@ -58,8 +60,10 @@ struct LearnSteps: GameSteps {
 
   /// How a person is asked: picked among four until they are recognised (their last answer
   /// a recall), the name among names and, every other question, the face among faces; then
-  /// their name typed. A miss goes back to picking. `--kind names` only picks names,
-  /// `--kind faces` only faces, `--kind typing` only types.
+  /// their name typed. A miss goes back to picking. A player whose typed names are likely
+  /// right less than three times in four (`typingPays`) is only asked to pick: for them a
+  /// name typed is mostly a slow miss, and a pick teaches as much in less time.
+  /// `--kind names` only picks names, `--kind faces` only faces, `--kind typing` only types.
   static func kind(
     of member: MemberID, in memories: Memories, kinds: QuestionKinds?, number: Int
   ) -> QuestionKind {
@@ -68,11 +72,39 @@ struct LearnSteps: GameSteps {
     case .faces: return .face
     case .typing: return .typing
     case .mixed, nil:
-      guard let record = memories.records[member], record.lastGrade != .again else {
+      guard let record = memories.records[member], record.lastGrade != .again,
+        typingPays(memories.typedAnswers)
+      else {
         return number % 2 == 0 ? .face : .name
       }
       return .typing
     }
+  }
+
+  /// The share of typed names right below which typing does not pay.
+  static let typingLine = 0.75
+  /// How sure the game must be that the player's typed names are right less often than
+  /// `typingLine` before it stops asking them to type.
+  static let typingSureness = 0.95
+
+  /// Whether learn mode asks this player to type a recognised name: unless, after `typed`
+  /// (their names typed so far, right and asked), the chance that they type a name right is
+  /// below `typingLine` with probability above `typingSureness`. The chance is believed
+  /// uniform before any answer, so after r right of n it is Beta(r + 1, n - r + 1), whose
+  /// probability below the line is that of at least r + 1 successes in n + 1 draws at the
+  /// line. Two misses and nothing right suffice; a player who types well keeps typing.
+  static func typingPays(_ typed: (right: Int, asked: Int)) -> Bool {
+    let draws = typed.asked + 1
+    let (logLine, logMiss) = (Double.log(typingLine), Double.log(1 - typingLine))
+    var below = 0.0
+    for successes in (typed.right + 1)...draws {
+      let ways =
+        Double.logGamma(Double(draws + 1)) - Double.logGamma(Double(successes + 1))
+        - Double.logGamma(Double(draws - successes + 1))
+      below += Double.exp(
+        ways + Double(successes) * logLine + Double(draws - successes) * logMiss)
+    }
+    return below <= typingSureness
   }
 
   /// Whom the scheduler would choose now: the same one `next` chooses if nothing happens

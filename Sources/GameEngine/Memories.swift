@@ -149,6 +149,21 @@ public struct Memories: Hashable, Sendable {
     members.count { isDue($0, at: time) }
   }
 
+  /// The player's names typed so far, every person's together: how many were right, and how
+  /// many were asked.
+  public var typedAnswers: (right: Int, asked: Int) {
+    var right = 0
+    var asked = 0
+    for events in taken.values {
+      for event in events {
+        guard case .answer(let correct, _, .typing, _) = event.kind else { continue }
+        asked += 1
+        if correct { right += 1 }
+      }
+    }
+    return (right, asked)
+  }
+
   /// How many of `members` were never asked.
   public func new(among members: [MemberID]) -> Int {
     members.count { records[$0] == nil }

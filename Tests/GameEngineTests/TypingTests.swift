@@ -151,6 +151,33 @@ final class TypedQuestionTests: XCTestCase {
     XCTAssertEqual(kinds, [.name, .face, .typing, .name])
   }
 
+  /// Learn mode stops asking a player to type once they are likely (95%) to type a name right
+  /// less than three times in four: a player who types every name wrong types twice, and is
+  /// then asked to pick, even names they recognise.
+  func testLearnModeOnlyPicksForAPlayerWhoseTypedNamesAreMostlyWrong() {
+    var game = makeGame(members: club(4))
+    game.play(.learnPressed, at: .zero)
+    var now = Instant.zero
+    var kinds: [QuestionKind] = []
+    for _ in 0..<60 {
+      if game.state.phase.introduction != nil {
+        now = now + .seconds(2)
+        game.play(.nextPressed, at: now)
+        continue
+      }
+      guard let question = game.state.phase.question else { break }
+      kinds.append(question.kind)
+      now = now + .seconds(1)
+      game.play(question.kind == .typing ? question.wrongAnswer : question.rightAnswer, at: now)
+      now = now + .seconds(2)
+      game.play(.clockTicked, at: now)
+    }
+    XCTAssertEqual(kinds.count { $0 == .typing }, 2, "\(kinds)")
+    XCTAssertGreaterThan(kinds.count, 30)
+    let time = game.wallClock.unixSeconds(at: now)
+    XCTAssertEqual(club(4).count { game.memories.recognises($0.id, at: time) }, 4)
+  }
+
   /// Learn mode: a name card, then the name or the face picked among four until it is
   /// recognised, then typed; a miss goes back to picking. Known means typed.
   func testLearnModeGoesCardNamesTypingForOnePerson() throws {
