@@ -87,12 +87,13 @@ struct LearnSteps: GameSteps {
   /// `typingLine` before it stops asking them to type.
   static let typingSureness = 0.95
 
-  /// Whether learn mode asks this player to type a recognised name: unless, after `typed`
-  /// (their names typed so far, right and asked), the chance that they type a name right is
-  /// below `typingLine` with probability above `typingSureness`. The chance is believed
-  /// uniform before any answer, so after r right of n it is Beta(r + 1, n - r + 1), whose
-  /// probability below the line is that of at least r + 1 successes in n + 1 draws at the
-  /// line. Two misses and nothing right suffice; a player who types well keeps typing.
+  /// Whether learn mode asks this player to type a recognised name: unless, after `typed` (the
+  /// names they typed once they had answered them right: `Memories.typedAnswers`), the chance
+  /// that they type a name right is below `typingLine` with probability above `typingSureness`.
+  /// The chance is believed uniform before any answer, so after r right of n it is
+  /// Beta(r + 1, n - r + 1), whose probability below the line is that of at least r + 1
+  /// successes in n + 1 draws at the line. Two misses and nothing right suffice; a player who types well is most
+  /// unlikely to be switched, and a switch is not undone (learn mode then asks no typed names).
   static func typingPays(_ typed: (right: Int, asked: Int)) -> Bool {
     let draws = typed.asked + 1
     let (logLine, logMiss) = (Double.log(typingLine), Double.log(1 - typingLine))

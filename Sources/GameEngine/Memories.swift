@@ -149,14 +149,19 @@ public struct Memories: Hashable, Sendable {
     members.count { isDue($0, at: time) }
   }
 
-  /// The player's names typed so far, every person's together: how many were right, and how
-  /// many were asked.
+  /// The names the player typed once they had answered them right, every person's together
+  /// (the cards and answers taken in, the history's included): how many were typed right, and
+  /// how many were asked. A name typed before any right answer about that person (a quiz's
+  /// typed question about someone never met, say) is left out: it says nothing of how well
+  /// the player types a name they recognise.
   public var typedAnswers: (right: Int, asked: Int) {
     var right = 0
     var asked = 0
     for events in taken.values {
-      for event in events {
-        guard case .answer(let correct, _, .typing, _) = event.kind else { continue }
+      for (previous, event) in zip(events, events.dropFirst()) {
+        guard case .answer(true, _, _, _) = previous.kind,
+          case .answer(let correct, _, .typing, _) = event.kind
+        else { continue }
         asked += 1
         if correct { right += 1 }
       }

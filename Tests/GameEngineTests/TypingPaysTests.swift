@@ -16,4 +16,28 @@ final class TypingPaysTests: XCTestCase {
     XCTAssertFalse(LearnSteps.typingPays((right: 700, asked: 1000)), "0.70 of many: sure")
     XCTAssertFalse(LearnSteps.typingPays((right: 600, asked: 1000)))
   }
+
+  /// Only a name typed after a right answer about that person counts: a quiz's typed question
+  /// about someone never met, or one just after their card or a miss, says nothing of how
+  /// well the player types a name they recognise.
+  func testOnlyNamesTypedAfterARightAnswerAboutThePersonCount() {
+    let member = club(4)[0]
+    let right = answers(about: member).right
+    let typedWrong = QuestionResult(
+      question: right.question.asked(as: .typing), outcome: .wrong(chosen: nil),
+      answerTime: .seconds(4))
+    var memories = Memories()
+    memories.remember(typedWrong, at: 10)
+    memories.introduce(member.id, at: 20)
+    memories.remember(typedWrong, at: 30)
+    XCTAssertEqual(memories.typedAnswers.asked, 0, "never met, then just after the card")
+    memories.remember(right, at: 40)
+    memories.remember(typedWrong, at: 50)
+    memories.remember(typed(right), at: 60)
+    XCTAssertEqual(memories.typedAnswers.right, 0, "typed right, but after a miss")
+    XCTAssertEqual(memories.typedAnswers.asked, 1)
+    memories.remember(typed(right), at: 70)
+    XCTAssertEqual(memories.typedAnswers.right, 1)
+    XCTAssertEqual(memories.typedAnswers.asked, 2)
+  }
 }
