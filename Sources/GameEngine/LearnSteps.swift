@@ -92,8 +92,9 @@ struct LearnSteps: GameSteps {
   /// that they type a name right is below `typingLine` with probability above `typingSureness`.
   /// The chance is believed uniform before any answer, so after r right of n it is
   /// Beta(r + 1, n - r + 1), whose probability below the line is that of at least r + 1
-  /// successes in n + 1 draws at the line. Two misses and nothing right suffice; a player who types well is most
-  /// unlikely to be switched, and a switch is not undone (learn mode then asks no typed names).
+  /// successes in n + 1 draws at the line. Two misses and nothing right suffice; a player who
+  /// types well is most unlikely to be switched. Learn mode does not undo a switch itself,
+  /// since it then asks no typed names; the quiz's typed names still count.
   static func typingPays(_ typed: (right: Int, asked: Int)) -> Bool {
     let draws = typed.asked + 1
     let (logLine, logMiss) = (Double.log(typingLine), Double.log(1 - typingLine))
