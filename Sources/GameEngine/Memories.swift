@@ -95,6 +95,18 @@ public struct Memories: Hashable, Sendable {
     return replay
   }
 
+  /// The record that one person's cards and answers `events` (in order) leave when `model`
+  /// takes them in from the start, each answer's time weighed by `guessTimes`, as
+  /// `replayed(with:)` replays each member's; nil for no event.
+  public static func record(
+    replaying events: [Taken], model: MemoryModel, guessTimes: GuessTimes
+  ) -> MemoryRecord? {
+    var replay = Memories(model: model, guessTimes: guessTimes)
+    let someone = MemberID("")
+    for event in events { replay.take(event, of: someone) }
+    return replay.records[someone]
+  }
+
   /// The probability that the player recalls the member's name at `time` (Unix seconds);
   /// nil for someone never asked.
   public func recall(of member: MemberID, at time: Double) -> Double? {
@@ -344,5 +356,25 @@ public struct Taken: Hashable, Sendable {
   public init(time: Double, kind: Kind) {
     self.time = time
     self.kind = kind
+  }
+}
+
+extension Taken {
+  /// The cards and answers of `events` (in any order; the history's, as the fit reads them)
+  /// by person, each person's in order, a card before an answer of the same moment.
+  public static func byPerson(_ events: [MemoryFit.Event]) -> [Int64: [Taken]] {
+    var taken: [Int64: [Taken]] = [:]
+    for event in events {
+      let kind: Kind =
+        switch event.kind {
+        case .card: .card
+        case .answer(let right, let seconds, let kind, let slip):
+          .answer(right: right, seconds: seconds, kind: kind, slip: slip)
+        }
+      taken[event.person, default: []].append(Taken(time: event.time, kind: kind))
+    }
+    return taken.mapValues { events in
+      events.sorted { ($0.time, $0.kind == .card ? 0 : 1) < ($1.time, $1.kind == .card ? 0 : 1) }
+    }
   }
 }

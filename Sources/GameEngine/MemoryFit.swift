@@ -40,8 +40,7 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 /// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
 ///   four), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 - that.
 ///   A name typed cannot be guessed: right with probability R, but for a slip. A name typed
-///   right is taken in as the game takes the whole name typed (good: the history does not
-///   keep whether it had a slip).
+///   right is taken in as the game took it: recalled, with effort if it had a slip.
 /// - A person's replay starts at their first name card, and every answer after it is scored.
 ///   An answer before any card (a quiz's, or one recorded before cards were) starts it
 ///   instead, unscored: the name is shown at its reveal.
@@ -55,8 +54,9 @@ public enum MemoryFit {
     public enum Kind: Hashable, Sendable {
       /// A name card: the name shown, nothing asked.
       case card
-      /// An answer to a question of `kind`, right or not, given in `seconds`.
-      case answer(right: Bool, seconds: Double, kind: QuestionKind)
+      /// An answer to a question of `kind`, right or not, given in `seconds`; `slip`: a name
+      /// typed right with a slip.
+      case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool)
     }
 
     /// Whom it was about: any value that tells people apart.
@@ -73,9 +73,12 @@ public enum MemoryFit {
 
     /// An answer about `person` at `time`.
     public static func answer(
-      person: Int64, time: Double, right: Bool, seconds: Double, kind: QuestionKind = .name
+      person: Int64, time: Double, right: Bool, seconds: Double, kind: QuestionKind = .name,
+      slip: Bool = false
     ) -> Self {
-      Self(person: person, time: time, kind: .answer(right: right, seconds: seconds, kind: kind))
+      Self(
+        person: person, time: time,
+        kind: .answer(right: right, seconds: seconds, kind: kind, slip: slip))
     }
 
     /// A name card of `person` seen at `time`.
@@ -304,22 +307,23 @@ public enum MemoryFit {
         return (sorted[index].time - sorted[index - 1].time) / 86_400
       }
       let right = sorted.map { event -> Bool? in
-        guard case .answer(let right, _, _) = event.kind else { return nil }
+        guard case .answer(let right, _, _, _) = event.kind else { return nil }
         return right
       }
       self.days = days
       self.right = right
       grades = sorted.map { event in
-        guard case .answer(_, let seconds, let kind) = event.kind else { return .again }
-        // The history does not keep whether a name typed had a slip.
-        return Memories.recalledGrade(seconds: seconds, kind: kind, slip: false)
+        guard case .answer(_, let seconds, let kind, let slip) = event.kind else {
+          return .again
+        }
+        return Memories.recalledGrade(seconds: seconds, kind: kind, slip: slip)
       }
       options = sorted.map { event in
-        guard case .answer(_, _, let kind) = event.kind else { return 0 }
+        guard case .answer(_, _, let kind, _) = event.kind else { return 0 }
         return kind.guessedAmong
       }
       times = sorted.map { event in
-        guard case .answer(_, let seconds, let kind) = event.kind else { return .none }
+        guard case .answer(_, let seconds, let kind, _) = event.kind else { return .none }
         return guessTimes.evidence(seconds: seconds, kind: kind)
       }
       // An answer is scored when a card or an answer of its person came before it.

@@ -23,10 +23,13 @@ extension History {
     public let answeredAt: Double
     /// How the question was asked (`QuestionKind`'s raw value: "name", "typing").
     public let kind: String
+    /// Whether a name typed right had a slip (`TypedMatch.slip`).
+    public let slip: Bool
 
     public init(
       person: Int64, roster: String, mode: String, outcome: Outcome, chosen: String?,
-      chosenPerson: Int64? = nil, seconds: Double, answeredAt: Double, kind: String = "name"
+      chosenPerson: Int64? = nil, seconds: Double, answeredAt: Double, kind: String = "name",
+      slip: Bool = false
     ) {
       self.person = person
       self.roster = roster
@@ -37,20 +40,21 @@ extension History {
       self.seconds = seconds
       self.answeredAt = answeredAt
       self.kind = kind
+      self.slip = slip
     }
 
     init(_ record: AnswerRecord) {
       self.init(
         person: record.person, roster: record.roster, mode: record.mode, outcome: record.outcome,
         chosen: record.chosen, chosenPerson: record.chosenPerson, seconds: record.seconds,
-        answeredAt: record.answeredAt, kind: record.kind ?? "name")
+        answeredAt: record.answeredAt, kind: record.kind ?? "name", slip: record.slip)
     }
 
     var record: AnswerRecord {
       AnswerRecord(
         person: person, roster: roster, mode: mode, outcome: outcome, chosen: chosen,
         chosenPerson: chosenPerson, seconds: seconds, answeredAt: answeredAt,
-        kind: kind == "name" ? nil : kind)
+        kind: kind == "name" ? nil : kind, slip: slip)
     }
   }
 
@@ -89,9 +93,13 @@ extension History {
     of person: Int64, _ memory: MemoryState, grade: Int, typed: Bool, belief: SpeedBelief?,
     at time: Double
   ) -> MemoryColumns {
-    MemoryColumns(
-      id: person, stability: memory.stability, difficulty: memory.difficulty, lastAnswer: time,
-      lastGrade: grade, learning: memory.learning, typed: typed, belief: bytes(of: belief))
+    // One state per person: the belief holds the memory at the model's speed (its typical
+    // speed's), so FSRS's columns are kept only for a memory without one.
+    let columns = belief == nil ? memory : nil
+    return MemoryColumns(
+      id: person, stability: columns?.stability, difficulty: columns?.difficulty,
+      lastAnswer: time, lastGrade: grade, learning: columns?.learning, typed: typed,
+      belief: bytes(of: belief))
   }
 
   /// Each wrong answer of the roster `roster` (its identity) that gave another person's name:

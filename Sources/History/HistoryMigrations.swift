@@ -146,6 +146,21 @@ extension History {
         t.add(column: "belief", .blob)
       }
     }
+    // Whether a name typed right had a slip (`TypedMatch.slip`, taken in as recalled with
+    // effort), so that a person's answers replayed (by the fit, or at a refit) are taken in
+    // as the game took them. False for every answer before. And one state per person: a
+    // person with a belief keeps their memory in it alone (its typical speed's memory is the
+    // one FSRS's columns held beside it).
+    migrator.registerMigration("v8") { db in
+      try db.alter(table: "answer") { t in
+        t.add(column: "slip", .boolean).notNull().defaults(to: false)
+      }
+      try db.execute(
+        sql: """
+          UPDATE person SET stability = NULL, difficulty = NULL, learning = NULL
+          WHERE belief IS NOT NULL
+          """)
+    }
     return migrator
   }
 }

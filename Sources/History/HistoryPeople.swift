@@ -217,10 +217,12 @@ extension History {
   }
 
   private static func person(_ row: Row) -> Person {
+    let belief = belief(row["belief"] ?? .null)
     let memory = Self.memory(
-      stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"])
+      stability: row["stability"], difficulty: row["difficulty"], learning: row["learning"],
+      belief: belief)
     return Person(
       id: row["id"], memory: memory, lastAnswer: row["lastAnswer"], lastGrade: row["lastGrade"],
-      typed: row["typed"] ?? false, belief: belief(row["belief"] ?? .null))
+      typed: row["typed"] ?? false, belief: belief)
   }
 }

@@ -61,12 +61,12 @@ extension History {
   public func eventsToFit() throws(Unavailable) -> [MemoryFit.Event] {
     try reading { db in
       let answers = try Row.fetchAll(
-        db, sql: "SELECT person, answeredAt, outcome = ?, seconds, kind FROM answer",
+        db, sql: "SELECT person, answeredAt, outcome = ?, seconds, kind, slip FROM answer",
         arguments: [Outcome.correct]
       ).map { row in
         MemoryFit.Event.answer(
           person: row[0], time: row[1], right: row[2], seconds: row[3],
-          kind: (row[4] as String?).flatMap(QuestionKind.init(rawValue:)) ?? .name)
+          kind: (row[4] as String?).flatMap(QuestionKind.init(rawValue:)) ?? .name, slip: row[5])
       }
       let cards = try Row.fetchAll(db, sql: "SELECT person, shownAt FROM card").map {
         MemoryFit.Event.card(person: $0[0], time: $0[1])

@@ -89,6 +89,8 @@ extension History {
     var answeredAt: Double
     /// nil for a name picked among four.
     var kind: String?
+    /// A name typed right with a slip.
+    var slip: Bool
   }
 
   /// A row of `roster`: an identity and the name it is shown by.
@@ -158,8 +160,13 @@ extension History {
     return SpeedBelief(weights: weights, memories: memories)
   }
 
-  /// The memory kept in a row of `person`, or nil for someone never asked.
-  static func memory(stability: Double?, difficulty: Double?, learning: Double?) -> MemoryState? {
+  /// The memory kept in a row of `person`: its belief's at the model's speed, else FSRS's
+  /// columns (a row kept before beliefs were); nil for someone never asked, or whose belief
+  /// cannot be read (the launch then replays their cards and answers).
+  static func memory(
+    stability: Double?, difficulty: Double?, learning: Double?, belief: SpeedBelief?
+  ) -> MemoryState? {
+    if let belief { return belief.typicalMemory }
     guard let stability, let difficulty else { return nil }
     return MemoryState(stability: stability, difficulty: difficulty, learning: learning)
   }

@@ -157,13 +157,14 @@ extension History {
           GROUP BY person.id ORDER BY 3, person.name
           """, arguments: [Self.json(rosters), Outcome.correct, Outcome.timeout]
       ).map { row in
+        let belief = Self.belief(row[12] ?? .null)
         let memory = Self.memory(
-          stability: row[6], difficulty: row[7], learning: row[10])
+          stability: row[6], difficulty: row[7], learning: row[10], belief: belief)
         return PersonSummary(
           name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
           correct: row[4],
           averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9],
-          typed: row[11], belief: Self.belief(row[12] ?? .null))
+          typed: row[11], belief: belief)
       }
     }
   }

@@ -88,13 +88,20 @@ package struct HistoryLink {
         })
       let totals = try history.totals(roster: key.identity, members: members)
       let taken = Self.taken(try history.eventsToFit(), members: members)
+      let model = try history.memoryModel()
+      let guessTimes = try history.guessTimes()
+      // Someone met whose memory cannot be read (a belief damaged) is replayed from their
+      // cards and answers: nothing they answered is lost.
+      for (member, events) in taken where memories[member] == nil {
+        memories[member] = Memories.record(
+          replaying: events, model: model, guessTimes: guessTimes)
+      }
       waiting.quiet()
       waiting.limit = playingWait
       return HistoryLink(
         history: history, people: people, memories: memories, taken: taken, roster: key,
         notice: history.notice.map(TerminalText.escapingControls), totals: totals,
-        model: try history.memoryModel(), guessTimes: try history.guessTimes(),
-        confusions: confusions,
+        model: model, guessTimes: guessTimes, confusions: confusions,
         samePhotos: samePhotos.keys.sorted().compactMap { samePhotos[$0] })
     } catch  where error.isBusy {
       let path = (folder as NSString).appendingPathComponent(History.fileName)
@@ -116,19 +123,10 @@ package struct HistoryLink {
   static func taken(_ events: [MemoryFit.Event], members: [Int64: MemberID]) -> [MemberID: [Taken]]
   {
     var taken: [MemberID: [Taken]] = [:]
-    for event in events {
-      guard let member = members[event.person] else { continue }
-      let kind: Taken.Kind =
-        switch event.kind {
-        case .card: .card
-        case .answer(let right, let seconds, let kind):
-          .answer(right: right, seconds: seconds, kind: kind, slip: false)
-        }
-      taken[member, default: []].append(Taken(time: event.time, kind: kind))
+    for (person, events) in Taken.byPerson(events.filter { members[$0.person] != nil }) {
+      if let member = members[person] { taken[member] = events }
     }
-    return taken.mapValues { events in
-      events.sorted { ($0.time, $0.kind == .card ? 0 : 1) < ($1.time, $1.kind == .card ? 0 : 1) }
-    }
+    return taken
   }
 
   /// The sets of members whose photos are one file, found without the history's hashes: the
@@ -223,6 +221,7 @@ package struct HistoryLink {
         let option = result.chosenIndex.map { result.question.options[$0] }
         let chosen = result.typed?.text ?? option?.name
         let chosenMember = result.typed?.other?.member ?? option?.member
+        let slip = result.typed?.match == .slip
         try Self.waiting { () throws(History.Unavailable) in
           try history.record(
             History.Answer(
@@ -230,7 +229,7 @@ package struct HistoryLink {
               outcome: History.Outcome(result.outcome), chosen: chosen,
               chosenPerson: chosenMember.flatMap { people[$0] },
               seconds: result.answerTime.seconds, answeredAt: answer.answeredAt,
-              kind: result.question.kind.rawValue),
+              kind: result.question.kind.rawValue, slip: slip),
             memory: answer.memory, grade: answer.grade.rawValue, typed: answer.typed,
             belief: answer.belief)
         }

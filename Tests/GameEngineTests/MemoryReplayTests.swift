@@ -30,6 +30,46 @@ final class MemoryReplayTests: XCTestCase {
     XCTAssertEqual(replayed.model, fitted)
   }
 
+  /// A name typed with a slip is taken in again as the game took it (recalled with effort):
+  /// by the replay of one person's cards and answers (as the history reads them), and by the
+  /// fit's replay, which scores the answers after it by it.
+  func testANameTypedWithASlipIsReplayedAsItWasTakenIn() {
+    let (right, _) = answers(about: ada)
+    let slipped = QuestionResult(
+      question: right.question.asked(as: .typing), outcome: .correct,
+      answerTime: .seconds(6), typed: TypedAnswer(text: "Adaa", match: .slip))
+    // Ada's name typed over a year, with a slip once it is learnt.
+    let times: [Double] = [300, 6_000, 900_000, 4_000_000, 15_000_000, 40_000_000]
+    let slipAt = 4
+    func play(slipping: Bool) -> Memories {
+      var memories = Memories()
+      memories.introduce(ada.id, at: 0)
+      for (index, time) in times.enumerated() {
+        memories.remember(index == slipAt && slipping ? slipped : typed(right), at: time)
+      }
+      return memories
+    }
+    let played = play(slipping: true)
+    XCTAssertNotEqual(
+      played.records[ada.id]?.memory, play(slipping: false).records[ada.id]?.memory)
+    func events(slip: Bool) -> [MemoryFit.Event] {
+      times.indices.reversed().map { index in
+        index == slipAt
+          ? .answer(
+            person: 1, time: times[index], right: true, seconds: 6, kind: .typing, slip: slip)
+          : .answer(person: 1, time: times[index], right: true, seconds: 1, kind: .typing)
+      } + [.card(person: 1, time: 0)]
+    }
+    let taken = Taken.byPerson(events(slip: true))[1] ?? []
+    XCTAssertEqual(taken, played.taken[ada.id])
+    XCTAssertEqual(
+      Memories.record(replaying: taken, model: played.model, guessTimes: played.guessTimes),
+      played.records[ada.id])
+    XCTAssertNotEqual(
+      MemoryFit.logLoss(of: events(slip: true), model: .standard).loss,
+      MemoryFit.logLoss(of: events(slip: false), model: .standard).loss)
+  }
+
   /// A record kept without its cards and answers (none taken in) keeps what it holds.
   func testARecordWithNothingTakenInKeepsWhatItHolds() {
     let kept = MemoryRecord(

@@ -5,9 +5,10 @@ import XCTest
 
 @testable import History
 
-/// Each person's belief over how fast the player forgets their name is kept with their
-/// memory, so that what the answers taught survives a new launch; one that cannot be read is
-/// none, and nothing else is lost.
+/// Each person's belief over how fast the player forgets their name is kept, so that what the
+/// answers taught survives a new launch. It is the person's one state: their memory at the
+/// model's speed is its typical speed's, not kept again beside it. One that cannot be read is
+/// none, and so is the memory (the launch replays the person's cards and answers).
 final class SpeedBeliefKeepingTests: RosterFolderTestCase {
   func testABeliefSurvivesANewLaunchAndADamagedOneIsNone() throws {
     let key = RosterKey.folder(folder + "/club")
@@ -37,8 +38,10 @@ final class SpeedBeliefKeepingTests: RosterFolderTestCase {
     let reopened = try History(folder: folder + "/data")
     let found = try reopened.people(photos(["Ada"], in: "club"), roster: key)[0]
     XCTAssertEqual(found.belief, belief)
-    XCTAssertEqual(found.memory, memory)
+    XCTAssertEqual(found.memory, belief.typicalMemory)
     XCTAssertEqual(try reopened.summaries(rosters: nil).first?.belief, belief)
+    XCTAssertEqual(try reopened.summaries(rosters: nil).first?.memory, belief.typicalMemory)
+    XCTAssertEqual(try memoryColumnsKept(reopened), 0, "kept once, in the belief")
 
     // Damaged: too short; weights of nothing; a stability that is no number; not a blob.
     var zeros = Data(count: 28 * 8)
@@ -53,12 +56,58 @@ final class SpeedBeliefKeepingTests: RosterFolderTestCase {
       let damaged = try History(folder: folder + "/data").people(
         photos(["Ada"], in: "club"), roster: key)[0]
       XCTAssertNil(damaged.belief, "\(value)")
-      XCTAssertEqual(damaged.memory, memory, "the memory stays")
+      XCTAssertNil(damaged.memory, "\(value)")
     }
 
     try reopened.forget(roster: key.identity)
     XCTAssertNil(
       try History(folder: folder + "/data").people(photos(["Ada"], in: "club"), roster: key)[0]
         .belief)
+  }
+
+  /// How many people keep a memory in FSRS's columns.
+  private func memoryColumnsKept(_ history: History) throws -> Int? {
+    try history.pool.read { db in
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT count(*) FROM person
+          WHERE stability IS NOT NULL OR difficulty IS NOT NULL OR learning IS NOT NULL
+          """)
+    }
+  }
+
+  /// A history from before a person's belief was their one state (and before slips were
+  /// kept): opened now, a person with a belief keeps it alone, one without keeps FSRS's
+  /// columns, and every answer reads as without a slip.
+  func testAHistoryFromBeforeKeepsOneStateAPerson() throws {
+    let key = RosterKey.folder(folder + "/club")
+    let history = try History(folder: folder + "/data")
+    let people = try history.people(photos(["Ada", "Bo"], in: "club"), roster: key)
+    let belief = SpeedBelief(memory: MemoryState(stability: 2, difficulty: 5))
+    for (person, kept) in zip(people, [belief, nil]) {
+      try history.record(
+        History.Answer(
+          person: person.id, roster: key.identity, mode: "learn", outcome: .correct,
+          chosen: "Ada", seconds: 1.5, answeredAt: 100),
+        memory: MemoryState(stability: 2, difficulty: 5), grade: 3, belief: kept)
+    }
+    try history.pool.write { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE answer DROP COLUMN slip;
+          UPDATE person SET stability = 2, difficulty = 5;
+          DELETE FROM grdb_migrations WHERE identifier = 'v8';
+          """)
+    }
+    XCTAssertEqual(try memoryColumnsKept(history), 2)
+
+    let reopened = try History(folder: folder + "/data")
+    XCTAssertEqual(try memoryColumnsKept(reopened), 1, "Bo's, who has no belief")
+    let found = try reopened.people(photos(["Ada", "Bo"], in: "club"), roster: key)
+    XCTAssertEqual(
+      found.map(\.memory), [belief.typicalMemory, MemoryState(stability: 2, difficulty: 5)])
+    XCTAssertEqual(found.map(\.belief), [belief, nil])
+    XCTAssertEqual(try reopened.answers().map(\.slip), [false, false])
   }
 }

@@ -103,6 +103,71 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(setup.memories.guessTimes, GuessTimes(right: [280], wrong: [20]))
   }
 
+  /// A person whose one state, the belief, cannot be read is replayed at the next launch from
+  /// their card and answers: nothing they answered is lost.
+  func testAPersonWhoseBeliefCannotBeReadIsReplayedFromTheirAnswers() throws {
+    let roster = try fourPeople()
+    let link = HistoryLink.open(folder: folder + "/data", roster: roster)
+    let recorder = try XCTUnwrap(link.recorder())
+    let ada = roster.members[0]
+    var played = Memories()
+    let card = played.introduce(ada.id, at: 0)
+    XCTAssertEqual(recorder.perform(.recordIntroduction(ada.id, card, previous: nil)), [])
+    // Names typed, whose times say nothing of a guess: replayed, they are taken in as played.
+    for time in [20.0, 400, 90_000] {
+      let result = QuestionResult(
+        question: answer(ada, at: time).result.question.asked(as: .typing), outcome: .correct,
+        answerTime: .seconds(3), typed: TypedAnswer(text: ada.name, match: .name))
+      let record = played.remember(result, at: time)
+      XCTAssertEqual(
+        recorder.perform(
+          .recordAnswer(
+            RecordedAnswer(
+              result: result, answeredAt: time, memory: record.memory, grade: record.lastGrade,
+              mode: "learn", belief: record.belief))), [])
+    }
+    try DatabaseQueue(path: try XCTUnwrap(link.history).path).write { db in
+      try db.execute(sql: "UPDATE person SET belief = x'0102'")
+    }
+    let next = HistoryLink.open(folder: folder + "/data", roster: roster)
+    let setup = next.setup(origin: .zero, unixSecondsAtOrigin: 100_000)
+    let replayed = try XCTUnwrap(setup.memories.records[ada.id])
+    let expected = try XCTUnwrap(played.records[ada.id])
+    XCTAssertEqual(replayed.memory, expected.memory)
+    XCTAssertEqual(replayed.belief?.memories, expected.belief?.memories)
+    XCTAssertEqual(replayed.lastAnswer, 90_000)
+    XCTAssertEqual(replayed.lastGrade, expected.lastGrade)
+  }
+
+  /// A name typed right with a slip is kept so, and the next game takes it in again as the
+  /// game took it (recalled with effort), not as the whole name typed.
+  func testANameTypedWithASlipIsKeptSoForTheNextGame() throws {
+    let roster = try fourPeople()
+    let link = HistoryLink.open(folder: folder + "/data", roster: roster)
+    let recorder = try XCTUnwrap(link.recorder())
+    let ada = roster.members[0]
+    let asked = answer(ada, at: 0).result.question.asked(as: .typing)
+    for (time, match) in [(10.0, TypedMatch.slip), (20, .name)] {
+      let result = QuestionResult(
+        question: asked, outcome: .correct, answerTime: .seconds(4),
+        typed: TypedAnswer(text: match == .slip ? "Adda" : "Ada", match: match))
+      XCTAssertEqual(
+        recorder.perform(
+          .recordAnswer(
+            RecordedAnswer(
+              result: result, answeredAt: time, memory: MemoryState(stability: 1, difficulty: 5),
+              grade: match == .slip ? .hard : .good, mode: "learn"))), [])
+    }
+    let next = HistoryLink.open(folder: folder + "/data", roster: roster)
+    let setup = next.setup(origin: .zero, unixSecondsAtOrigin: 30)
+    XCTAssertEqual(
+      setup.memories.taken[ada.id],
+      [
+        Taken(time: 10, kind: .answer(right: true, seconds: 4, kind: .typing, slip: true)),
+        Taken(time: 20, kind: .answer(right: true, seconds: 4, kind: .typing, slip: false)),
+      ])
+  }
+
   /// A wrong answer keeps whom it chose: the person of the name chosen, when the history has
   /// them; a time out, or a name the history has nobody for, keeps none.
   func testAWrongAnswerKeepsThePersonChosen() throws {
