@@ -359,6 +359,7 @@ public struct Taken: Hashable, Sendable {
   }
 }
 
+/// The history's cards and answers as `Memories` takes them in.
 extension Taken {
   /// The cards and answers of `events` (in any order; the history's, as the fit reads them)
   /// by person, each person's in order, a card before an answer of the same moment.

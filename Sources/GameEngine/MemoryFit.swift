@@ -40,7 +40,8 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 /// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
 ///   four), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 - that.
 ///   A name typed cannot be guessed: right with probability R, but for a slip. A name typed
-///   right is taken in as the game took it: recalled, with effort if it had a slip.
+///   right is taken in as the game took it: recalled, with effort if it had a spelling slip
+///   (`TypedMatch.slip`, not the fit's `slip`).
 /// - A person's replay starts at their first name card, and every answer after it is scored.
 ///   An answer before any card (a quiz's, or one recorded before cards were) starts it
 ///   instead, unscored: the name is shown at its reveal.
@@ -55,7 +56,7 @@ public enum MemoryFit {
       /// A name card: the name shown, nothing asked.
       case card
       /// An answer to a question of `kind`, right or not, given in `seconds`; `slip`: a name
-      /// typed right with a slip.
+      /// typed right with a spelling slip (`TypedMatch.slip`).
       case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool)
     }
 

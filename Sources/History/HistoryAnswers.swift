@@ -23,7 +23,7 @@ extension History {
     public let answeredAt: Double
     /// How the question was asked (`QuestionKind`'s raw value: "name", "typing").
     public let kind: String
-    /// Whether a name typed right had a slip (`TypedMatch.slip`).
+    /// Whether a name typed right had a spelling slip (`TypedMatch.slip`).
     public let slip: Bool
 
     public init(
@@ -47,7 +47,7 @@ extension History {
       self.init(
         person: record.person, roster: record.roster, mode: record.mode, outcome: record.outcome,
         chosen: record.chosen, chosenPerson: record.chosenPerson, seconds: record.seconds,
-        answeredAt: record.answeredAt, kind: record.kind ?? "name", slip: record.slip)
+        answeredAt: record.answeredAt, kind: record.kind ?? "name", slip: record.slip ?? false)
     }
 
     var record: AnswerRecord {
@@ -59,7 +59,9 @@ extension History {
   }
 
   /// Records an answer and the person's memory after it (and the answer's grade, 1 to 4, and
-  /// whether the name is recalled by typing it), committed before it returns.
+  /// whether the name is recalled by typing it), committed before it returns. With a belief,
+  /// the memory is kept in it alone (`memory` is the game's at the model's speed, its typical
+  /// speed's); `memory` is kept only without one.
   public func record(
     _ answer: Answer, memory: MemoryState, grade: Int, typed: Bool = false,
     belief: SpeedBelief? = nil
@@ -74,8 +76,8 @@ extension History {
   }
 
   /// Records a name card of `person` seen at `time` (Unix seconds) in the roster `roster` (its
-  /// identity), and the person's memory after it (its grade, 1 to 4), committed before it
-  /// returns.
+  /// identity), and the person's memory after it (its grade, 1 to 4; kept as `record` keeps
+  /// it), committed before it returns.
   public func recordCard(
     person: Int64, roster: String, memory: MemoryState, grade: Int,
     belief: SpeedBelief? = nil, at time: Double
@@ -89,6 +91,7 @@ extension History {
     }
   }
 
+  /// The columns of `person` that keep their memory after a card or an answer at `time`.
   private static func memory(
     of person: Int64, _ memory: MemoryState, grade: Int, typed: Bool, belief: SpeedBelief?,
     at time: Double

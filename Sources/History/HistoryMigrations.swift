@@ -146,20 +146,24 @@ extension History {
         t.add(column: "belief", .blob)
       }
     }
-    // Whether a name typed right had a slip (`TypedMatch.slip`, taken in as recalled with
-    // effort), so that a person's answers replayed (by the fit, or at a refit) are taken in
-    // as the game took them. False for every answer before. And one state per person: a
-    // person with a belief keeps their memory in it alone (its typical speed's memory is the
-    // one FSRS's columns held beside it).
+    // Whether a name typed right had a spelling slip (`TypedMatch.slip`, taken in as
+    // recalled with effort), so that a person's answers replayed (by the fit, or at a refit)
+    // are taken in as the game took them. False for every answer before. And one state per
+    // person: a person whose belief can be read keeps their memory in it alone (its typical
+    // speed's memory is the one FSRS's columns held beside it); one whose belief cannot be
+    // read keeps the columns, their only memory that can.
     migrator.registerMigration("v8") { db in
       try db.alter(table: "answer") { t in
         t.add(column: "slip", .boolean).notNull().defaults(to: false)
       }
-      try db.execute(
-        sql: """
-          UPDATE person SET stability = NULL, difficulty = NULL, learning = NULL
-          WHERE belief IS NOT NULL
-          """)
+      let beliefs = try Row.fetchAll(
+        db, sql: "SELECT id, belief FROM person WHERE belief IS NOT NULL")
+      for row in beliefs where History.belief(row["belief"] ?? .null) != nil {
+        try db.execute(
+          sql: """
+            UPDATE person SET stability = NULL, difficulty = NULL, learning = NULL WHERE id = ?
+            """, arguments: [row["id"] as Int64])
+      }
     }
     return migrator
   }

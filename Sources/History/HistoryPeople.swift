@@ -23,15 +23,17 @@ extension History {
   /// What the history knows of a person.
   public struct Person: Hashable, Sendable {
     public let id: Int64
-    /// Their memory after the last answer, when that was (Unix time) and how it counted
-    /// (FSRS's grade, 1 to 4); nil if never asked.
+    /// Their memory after the last answer (at the model's speed: their belief's typical
+    /// speed's, or FSRS's columns in a row from before beliefs), when that was (Unix time) and
+    /// how it counted (FSRS's grade, 1 to 4); the memory is nil if never asked, or if their
+    /// belief cannot be read (the game's launch then replays their cards and answers).
     public var memory: MemoryState?
     public var lastAnswer: Double?
     public var lastGrade: Int?
     /// Whether their name was recalled by typing it, and not missed since.
     public var typed = false
     /// How fast the player forgets their name, as their answers said (nil: not asked since
-    /// beliefs were kept).
+    /// beliefs were kept, or a belief that cannot be read).
     public var belief: SpeedBelief?
     /// When their photo is the same file as an earlier one's (a club's placeholder), that
     /// photo's index among those matched (see `people`); nil for a photo of their own.

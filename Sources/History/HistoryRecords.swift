@@ -89,8 +89,10 @@ extension History {
     var answeredAt: Double
     /// nil for a name picked among four.
     var kind: String?
-    /// A name typed right with a slip.
-    var slip: Bool
+    /// A name typed right with a spelling slip (`TypedMatch.slip`); nil in a history not yet
+    /// made to keep it (read as none: `meet-the-members history` opens an older file as it
+    /// is).
+    var slip: Bool?
   }
 
   /// A row of `roster`: an identity and the name it is shown by.
@@ -130,8 +132,9 @@ extension History {
 
   /// The belief kept in a row of `person` (any value: only a blob of the right length is
   /// one); nil when there is none, or it cannot be read: weights that sum to nothing, a
-  /// memory out of the model's bounds. The model's speed alone then, and nothing is lost: the
-  /// next answer makes a new one.
+  /// memory out of the model's bounds. The person's memory is then FSRS's columns where a row
+  /// from before beliefs keeps them, else none: the game's launch replays the person's cards
+  /// and answers, and the next answer keeps a new belief.
   static func belief(_ value: DatabaseValue) -> SpeedBelief? {
     let speeds = SpeedBelief.speeds.count
     guard case .blob(let data) = value.storage, data.count == speeds * 4 * 8 else { return nil }

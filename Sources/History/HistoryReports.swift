@@ -128,6 +128,7 @@ extension History {
     public let correct: Int
     /// Their average answer time (time outs left out); nil before any answer.
     public let averageSeconds: Double?
+    /// Their memory after the last card or answer, as `Person.memory` reads it.
     public let memory: MemoryState?
     /// Unix time of the last card or answer.
     public let lastSeen: Double?

@@ -30,9 +30,9 @@ final class MemoryReplayTests: XCTestCase {
     XCTAssertEqual(replayed.model, fitted)
   }
 
-  /// A name typed with a slip is taken in again as the game took it (recalled with effort):
-  /// by the replay of one person's cards and answers (as the history reads them), and by the
-  /// fit's replay, which scores the answers after it by it.
+  /// A name typed with a spelling slip is taken in again as the game took it (recalled with
+  /// effort): by the replay of one person's cards and answers (as the history reads them),
+  /// and by the fit's replay, whose score of the answers after it changes with it.
   func testANameTypedWithASlipIsReplayedAsItWasTakenIn() {
     let (right, _) = answers(about: ada)
     let slipped = QuestionResult(
@@ -68,6 +68,21 @@ final class MemoryReplayTests: XCTestCase {
     XCTAssertNotEqual(
       MemoryFit.logLoss(of: events(slip: true), model: .standard).loss,
       MemoryFit.logLoss(of: events(slip: false), model: .standard).loss)
+  }
+
+  /// The history's cards and answers by person, each person's in order: a card before an
+  /// answer of the same moment (the game shows a card, then asks).
+  func testACardComesBeforeAnAnswerOfTheSameMoment() {
+    let answer = MemoryFit.Event.answer(person: 2, time: 5, right: true, seconds: 1)
+    XCTAssertEqual(
+      Taken.byPerson([answer, .card(person: 1, time: 9), .card(person: 2, time: 5)]),
+      [
+        1: [Taken(time: 9, kind: .card)],
+        2: [
+          Taken(time: 5, kind: .card),
+          Taken(time: 5, kind: .answer(right: true, seconds: 1, kind: .name, slip: false)),
+        ],
+      ])
   }
 
   /// A record kept without its cards and answers (none taken in) keeps what it holds.

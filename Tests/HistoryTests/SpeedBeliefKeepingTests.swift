@@ -77,37 +77,46 @@ final class SpeedBeliefKeepingTests: RosterFolderTestCase {
     }
   }
 
-  /// A history from before a person's belief was their one state (and before slips were
-  /// kept): opened now, a person with a belief keeps it alone, one without keeps FSRS's
-  /// columns, and every answer reads as without a slip.
+  /// A history from before a person's belief was their one state (and before spelling slips
+  /// were kept). Read as it is (`meet-the-members history` opens it read-only, unchanged),
+  /// every answer is without a slip. Opened by the game, a person whose belief can be read
+  /// keeps their memory in it alone; one without a belief, or with one that cannot be read,
+  /// keeps FSRS's columns (their only memory that can be read).
   func testAHistoryFromBeforeKeepsOneStateAPerson() throws {
     let key = RosterKey.folder(folder + "/club")
     let history = try History(folder: folder + "/data")
-    let people = try history.people(photos(["Ada", "Bo"], in: "club"), roster: key)
+    let people = try history.people(photos(["Ada", "Bo", "Cy"], in: "club"), roster: key)
     let belief = SpeedBelief(memory: MemoryState(stability: 2, difficulty: 5))
-    for (person, kept) in zip(people, [belief, nil]) {
+    let columns = MemoryState(stability: 7, difficulty: 4)
+    for (person, kept) in zip(people, [belief, nil, belief]) {
       try history.record(
         History.Answer(
           person: person.id, roster: key.identity, mode: "learn", outcome: .correct,
           chosen: "Ada", seconds: 1.5, answeredAt: 100),
-        memory: MemoryState(stability: 2, difficulty: 5), grade: 3, belief: kept)
+        memory: columns, grade: 3, belief: kept)
     }
+    // As v7 kept them: FSRS's columns beside every belief; Cy's belief damaged.
     try history.pool.write { db in
       try db.execute(
         sql: """
           ALTER TABLE answer DROP COLUMN slip;
-          UPDATE person SET stability = 2, difficulty = 5;
+          UPDATE person SET stability = 7, difficulty = 4;
+          UPDATE person SET belief = x'0102' WHERE id = ?;
           DELETE FROM grdb_migrations WHERE identifier = 'v8';
-          """)
+          """, arguments: [people[2].id])
     }
-    XCTAssertEqual(try memoryColumnsKept(history), 2)
+    XCTAssertEqual(try memoryColumnsKept(history), 3)
+
+    let asItIs = try History(folder: folder + "/data", access: .readOnly)
+    XCTAssertEqual(try asItIs.answers().map(\.slip), [false, false, false])
+    XCTAssertEqual(
+      try asItIs.exportedAnswers(rosters: nil).map(\.answer.slip), [false, false, false])
 
     let reopened = try History(folder: folder + "/data")
-    XCTAssertEqual(try memoryColumnsKept(reopened), 1, "Bo's, who has no belief")
-    let found = try reopened.people(photos(["Ada", "Bo"], in: "club"), roster: key)
-    XCTAssertEqual(
-      found.map(\.memory), [belief.typicalMemory, MemoryState(stability: 2, difficulty: 5)])
-    XCTAssertEqual(found.map(\.belief), [belief, nil])
-    XCTAssertEqual(try reopened.answers().map(\.slip), [false, false])
+    XCTAssertEqual(try memoryColumnsKept(reopened), 2, "Bo's, who has no belief, and Cy's")
+    let found = try reopened.people(photos(["Ada", "Bo", "Cy"], in: "club"), roster: key)
+    XCTAssertEqual(found.map(\.memory), [belief.typicalMemory, columns, columns])
+    XCTAssertEqual(found.map(\.belief), [belief, nil, nil])
+    XCTAssertEqual(try reopened.answers().map(\.slip), [false, false, false])
   }
 }
