@@ -60,13 +60,23 @@ extension History {
   /// not a club's), as the fit reads them.
   public func eventsToFit() throws(Unavailable) -> [MemoryFit.Event] {
     try reading { db in
-      let answers = try Row.fetchAll(
-        db, sql: "SELECT person, answeredAt, outcome = ?, seconds, kind, slip FROM answer",
-        arguments: [Outcome.correct]
-      ).map { row in
-        MemoryFit.Event.answer(
-          person: row[0], time: row[1], right: row[2], seconds: row[3],
-          kind: (row[4] as String?).flatMap(QuestionKind.init(rawValue:)) ?? .name, slip: row[5])
+      // A cursor, and each answer's kind by its place in `QuestionKind.allCases` (a name
+      // picked for NULL or a kind not known): a launch reads every answer of every roster.
+      let kinds = QuestionKind.allCases
+      let place = kinds.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT person, answeredAt, outcome = ?, seconds, CASE kind \(place) ELSE 0 END, slip
+          FROM answer
+          """,
+        arguments: StatementArguments([Outcome.correct.rawValue] + kinds.map(\.rawValue)))
+      var answers: [MemoryFit.Event] = []
+      while let row = try rows.next() {
+        answers.append(
+          .answer(
+            person: row[0], time: row[1], right: row[2], seconds: row[3],
+            kind: kinds[row[4] as Int], slip: row[5]))
       }
       let cards = try Row.fetchAll(db, sql: "SELECT person, shownAt FROM card").map {
         MemoryFit.Event.card(person: $0[0], time: $0[1])
