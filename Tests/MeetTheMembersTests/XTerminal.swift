@@ -46,15 +46,33 @@ final class XTerminal {
     (server, display) = try Self.startServer()
   }
 
-  /// Starts an X server. Xvfb chooses a free display itself and writes its number once it
-  /// accepts clients (-displayfd): a socket file left by the server of the test before, on
-  /// the same number, no longer passes for this one being ready (xterm then found no display,
-  /// and no window came in 30 s, about one run in ten).
+  /// Starts an X server, which writes its display's number once it accepts clients
+  /// (-displayfd): a socket file left by the server of the test before, on the same number,
+  /// no longer passes for this one being ready (xterm then found no display, and no window
+  /// came in 30 s, about one run in ten). The number is this process's own, from 100 to 899
+  /// by its process id, the next of its sequence when a server holds it: the lowest free
+  /// number, which Xvfb takes by itself, is the one a server of another test has just given
+  /// up, and that server, still ending, took the new one's socket with it (xterm: "Can't open
+  /// display", three starts in a row, in two of six runs of the tests on one machine).
   private static func startServer() throws -> (Process, String) {
+    var refused: [String] = []
+    for attempt in 0..<8 {
+      let number = 100 + (Int(getpid()) * 7 + attempt * 131) % 800
+      if let server = try startServer(number: number, refused: &refused) {
+        return (server, ":\(number)")
+      }
+    }
+    throw Timeout(description: "Xvfb did not start: \(refused.joined(separator: "; "))")
+  }
+
+  /// An X server on display `number`, once it accepts clients; nil when it ends first (a
+  /// server holds the number), what it wrote added to `refused`.
+  private static func startServer(number: Int, refused: inout [String]) throws -> Process? {
     let server = Process()
     server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     server.arguments = [
-      "Xvfb", "-displayfd", "1", "-screen", "0", "1000x800x24", "-nolisten", "tcp",
+      "Xvfb", ":\(number)", "-displayfd", "1", "-screen", "0", "1000x800x24", "-nolisten",
+      "tcp",
     ]
     let ready = Pipe()
     server.standardOutput = ready
@@ -67,14 +85,13 @@ final class XTerminal {
       if chunk.isEmpty { break }
       written.append(chunk)
     }
-    guard
-      let number = Int(
-        String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else {
-      throw Timeout(
-        description: "Xvfb did not start: it wrote \(String(decoding: written, as: UTF8.self))")
+    let said = String(decoding: written, as: UTF8.self)
+    guard Int(said.trimmingCharacters(in: .whitespacesAndNewlines)) == number else {
+      server.waitUntilExit()
+      refused.append(":\(number): it wrote \"\(said)\"")
+      return nil
     }
-    return (server, ":\(number)")
+    return server
   }
 
   /// A new X server in place of this one, whose display the terminal could not open: with
