@@ -69,7 +69,8 @@ public final class History: Sendable {
   /// foreign database, or one from a newer version of the game, is left as it is and
   /// reported. A log of writes that SQLite will not read (a game killed as it wrote) is kept
   /// aside, and said, before SQLite discards it.
-  /// Read-only, a history that is not there is an error, and nothing is made or changed.
+  /// Read-only, a history that is not there is an error, and nothing is made or changed (one
+  /// from an older version is read from a copy in memory brought up to date).
   public init(
     folder: String, access: Access = .readWrite, waiting: Waiting = Waiting()
   ) throws(Unavailable) {
@@ -92,7 +93,18 @@ public final class History: Sendable {
     let kept = opening.existed ? "; it is kept as it is" : ""
     do {
       if access == .readOnly {
-        pool = try DatabaseQueue(path: path, configuration: configuration)
+        let file = try DatabaseQueue(path: path, configuration: configuration)
+        // A history the game has not opened since an older version is read from a copy in
+        // memory brought up to date (every query names what the latest version keeps); the
+        // file stays as it is.
+        guard try file.read({ db in try !Self.migrator.hasCompletedMigrations(db) }) else {
+          pool = file
+          return
+        }
+        let copy = try DatabaseQueue()
+        try file.backup(to: copy)
+        try Self.migrator.migrate(copy)
+        pool = copy
         return
       }
       pool = try DatabasePool(path: path, configuration: configuration)

@@ -91,6 +91,28 @@ final class RosterIdentityTests: RosterFolderTestCase {
     XCTAssertEqual(try history.totals(roster: club.identity).questions, 0)
   }
 
+  /// A history from before, read as `meet-the-members history` reads it (read-only, before
+  /// the game has opened it): every answer and person is there, from a copy brought up to
+  /// date in memory, and the file is left as it was.
+  func testAHistoryFromBeforeIsReadAsItIs() throws {
+    let data = folder + "/data"
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let ada = try photos(["Ada"], in: "a/photos")[0]
+    let path = data + "/" + History.fileName
+    try VersionTwoHistory(people: [(ada, "photos")], answers: [(0, "photos"), (0, "photos")])
+      .write(to: path)
+    let history = try History(folder: data, access: .readOnly)
+    XCTAssertEqual(try history.answers().map(\.answeredAt), [0, 1])
+    XCTAssertEqual(try history.exportedAnswers(rosters: nil).map(\.name), ["Ada", "Ada"])
+    let summaries = try history.summaries(rosters: nil)
+    XCTAssertEqual(summaries.map(\.answers), [2])
+    XCTAssertEqual(summaries.map(\.memory), [MemoryState(stability: 1, difficulty: 5)])
+    let migrations = try DatabaseQueue(path: path).read { db in
+      try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+    }
+    XCTAssertEqual(migrations, ["v1", "v2"], "the file as it was")
+  }
+
   /// A history written by the version before (schema v2: rosters known by their folder's
   /// name): opened now, it is migrated, and each person's answers go to the roster their
   /// photo is found in, even when two clubs' folders had the same name.
