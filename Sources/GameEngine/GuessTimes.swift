@@ -100,13 +100,27 @@ public struct GuessTimes: Hashable, Sendable {
     add(result, -1)
   }
 
+  /// Counts an answer chosen (not a timeout) to a question of `kind`, given in `seconds`.
+  public mutating func count(kind: QuestionKind, seconds: Double, right: Bool) {
+    add(kind: kind, seconds: seconds, right: right, 1)
+  }
+
   private mutating func add(_ result: QuestionResult, _ step: Int) {
-    guard result.question.kind.guessedAmong > 0 else { return }
-    let span = Self.span(of: result.answerTime.seconds)
+    let (kind, seconds) = (result.question.kind, result.answerTime.seconds)
     switch result.outcome {
-    case .correct: right[span] = max(0, right[span] + step)
-    case .wrong: wrong[span] = max(0, wrong[span] + step)
+    case .correct: add(kind: kind, seconds: seconds, right: true, step)
+    case .wrong: add(kind: kind, seconds: seconds, right: false, step)
     case .timedOut: break
+    }
+  }
+
+  private mutating func add(kind: QuestionKind, seconds: Double, right isRight: Bool, _ step: Int) {
+    guard kind.guessedAmong > 0 else { return }
+    let span = Self.span(of: seconds)
+    if isRight {
+      right[span] = max(0, right[span] + step)
+    } else {
+      wrong[span] = max(0, wrong[span] + step)
     }
   }
 }

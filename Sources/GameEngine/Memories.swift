@@ -357,15 +357,21 @@ public struct Taken: Hashable, Sendable {
     self.time = time
     self.kind = kind
   }
+
+  /// Whether it is a name card.
+  var isCard: Bool { kind == .card }
 }
 
 /// The history's cards and answers as `Memories` takes them in.
 extension Taken {
   /// The cards and answers of `events` (in any order; the history's, as the fit reads them)
-  /// by person, each person's in order, a card before an answer of the same moment.
-  public static func byPerson(_ events: [MemoryFit.Event]) -> [Int64: [Taken]] {
+  /// by person, each person's in order, a card before an answer of the same moment; only
+  /// those of `people` when given.
+  public static func byPerson(_ events: [MemoryFit.Event], of people: Set<Int64>? = nil)
+    -> [Int64: [Taken]]
+  {
     var taken: [Int64: [Taken]] = [:]
-    for event in events {
+    for event in events where people?.contains(event.person) ?? true {
       let kind: Kind =
         switch event.kind {
         case .card: .card
@@ -374,8 +380,9 @@ extension Taken {
         }
       taken[event.person, default: []].append(Taken(time: event.time, kind: kind))
     }
-    return taken.mapValues { events in
-      events.sorted { ($0.time, $0.kind == .card ? 0 : 1) < ($1.time, $1.kind == .card ? 0 : 1) }
+    for person in taken.keys {
+      taken[person]?.sort { $0.time != $1.time ? $0.time < $1.time : $0.isCard && !$1.isCard }
     }
+    return taken
   }
 }

@@ -105,44 +105,6 @@ extension History {
       belief: bytes(of: belief))
   }
 
-  /// Each wrong answer of the roster `roster` (its identity) that gave another person's name:
-  /// the person asked and the person whose name it was.
-  public func confusions(roster: String) throws(Unavailable) -> [(asked: Int64, chosen: Int64)] {
-    try reading { db in
-      try Row.fetchAll(
-        db,
-        sql: """
-          SELECT person, chosenPerson FROM answer
-          WHERE roster = ? AND outcome = ? AND chosenPerson IS NOT NULL
-          """, arguments: [roster, Outcome.wrong]
-      ).map { (asked: $0[0], chosen: $0[1]) }
-    }
-  }
-
-  /// How quickly the player chose names and faces among several, right and wrong (timeouts
-  /// and names typed left out), in every roster: how they answer when they guess is theirs.
-  public func guessTimes() throws(Unavailable) -> GuessTimes {
-    // The span of each answer (`GuessTimes.spans`): 0 up to the first end, and so on.
-    let span = GuessTimes.spans.map { _ in "(seconds > ?)" }.joined(separator: " + ")
-    return try reading { db in
-      var counts: [Outcome: [Int]] = [:]
-      let rows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT outcome, \(span) AS span, COUNT(*) FROM answer
-          WHERE (kind IS NULL OR kind = ?) AND outcome IN (?, ?) GROUP BY outcome, span
-          """,
-        arguments: StatementArguments(GuessTimes.spans)
-          + [QuestionKind.face.rawValue, Outcome.correct, Outcome.wrong])
-      for row in rows {
-        let (outcome, span, count): (Outcome, Int, Int) = (row[0], row[1], row[2])
-        counts[outcome, default: Array(repeating: 0, count: GuessTimes.spans.count + 1)][span] =
-          count
-      }
-      return GuessTimes(right: counts[.correct] ?? [], wrong: counts[.wrong] ?? [])
-    }
-  }
-
   /// How many people and answers the roster `roster` (its identity) has recorded.
   public func recorded(roster: String) throws(Unavailable) -> (people: Int, answers: Int) {
     return try reading { db in

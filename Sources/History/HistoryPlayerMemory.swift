@@ -56,35 +56,6 @@ extension History {
     }
   }
 
-  /// Every name card and answer recorded, of every roster (the player's memory is theirs,
-  /// not a club's), as the fit reads them.
-  public func eventsToFit() throws(Unavailable) -> [MemoryFit.Event] {
-    try reading { db in
-      // A cursor, and each answer's kind by its place in `QuestionKind.allCases` (a name
-      // picked for NULL or a kind not known): a launch reads every answer of every roster.
-      let kinds = QuestionKind.allCases
-      let place = kinds.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT person, answeredAt, outcome = ?, seconds, CASE kind \(place) ELSE 0 END, slip
-          FROM answer
-          """,
-        arguments: StatementArguments([Outcome.correct.rawValue] + kinds.map(\.rawValue)))
-      var answers: [MemoryFit.Event] = []
-      while let row = try rows.next() {
-        answers.append(
-          .answer(
-            person: row[0], time: row[1], right: row[2], seconds: row[3],
-            kind: kinds[row[4] as Int], slip: row[5]))
-      }
-      let cards = try Row.fetchAll(db, sql: "SELECT person, shownAt FROM card").map {
-        MemoryFit.Event.card(person: $0[0], time: $0[1])
-      }
-      return cards + answers
-    }
-  }
-
   /// The fit kept; nil before there were enough answers for one. A number out of a fit's
   /// bounds is taken to its bound, and a fit with a number that is not one is not used.
   public func fittedMemory() throws(Unavailable) -> FittedMemory? {
@@ -103,7 +74,8 @@ extension History {
   /// a roster's progress was forgotten is not the player's any more).
   @discardableResult
   public func refitMemory(at time: Double) throws(Unavailable) -> FittedMemory? {
-    guard let result = MemoryFit.fit(try eventsToFit(), guessTimes: try guessTimes()) else {
+    let read = try readAnswers()
+    guard let result = MemoryFit.fit(read.events, guessTimes: read.guessTimes) else {
       try writing { db in _ = try PlayerMemoryRecord.deleteAll(db) }
       return nil
     }

@@ -4,44 +4,114 @@ import GameEngine
 
 /// What the history tells of a roster: its totals, its answers and a summary per person.
 extension History {
-  /// Everything recorded for the roster `roster` (its identity), in one pass over its
-  /// answers' outcomes and times, with the tallies of `members` (by their person's id).
-  public func totals(roster: String, members: [Int64: MemberID] = [:]) throws(Unavailable)
-    -> Totals
+  /// What is read of every answer, of every roster, in one pass (`readAnswers`).
+  public struct AnswersRead: Sendable {
+    /// The roster's totals, with the tallies of the members asked for; none without a roster.
+    public var totals = Totals()
+    /// Each wrong answer of the roster that gave another person's name: the person asked and
+    /// the person whose name it was.
+    public var confusions: [(asked: Int64, chosen: Int64)] = []
+    /// Every name card and answer, of every roster (the player's memory is theirs, not a
+    /// club's), as the fit reads them: the cards first, then the answers as they were given.
+    public var events: [MemoryFit.Event] = []
+    /// How quickly the player chose names and faces among several, right and wrong (timeouts
+    /// and names typed left out), in every roster: how they answer when they guess is theirs.
+    public var guessTimes = GuessTimes()
+  }
+
+  /// Every card and answer recorded, read once: the roster `roster`'s (its identity) totals,
+  /// with the tallies of `members` (by their person's id), and its confusions; and, of every
+  /// roster, the events the fit reads and the player's answer times. A launch needs them all,
+  /// and a history may hold hundreds of thousands of answers: one pass over them, each read in
+  /// five numbers (`AnswerFlags`), costs half the separate reads it replaces.
+  public func readAnswers(roster: String? = nil, members: [Int64: MemberID] = [:])
+    throws(Unavailable) -> AnswersRead
   {
-    return try reading { db in
-      var totals = Totals()
-      var streak = 0
-      // A cursor over three columns rather than whole records: a roster of thousands has
-      // hundreds of thousands of answers.
-      // The outcome compared in SQL: decoding its text for each answer cost more than the
-      // rest of the loop.
+    try reading { db in
+      var read = AnswersRead()
+      let count = try Int.fetchOne(
+        db, sql: "SELECT (SELECT count(*) FROM card) + (SELECT count(*) FROM answer)")
+      read.events.reserveCapacity(count ?? 0)
+      let cards = try Row.fetchCursor(db, sql: "SELECT person, shownAt FROM card")
+      while let card = try cards.next() {
+        read.events.append(.card(person: card[0], time: card[1]))
+      }
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT outcome = ?, outcome = ?, seconds, person, answeredAt FROM answer
-          WHERE roster = ? ORDER BY id
+          SELECT person, answeredAt, seconds, chosenPerson, \(AnswerFlags.sql)
+          FROM answer ORDER BY id
           """,
-        arguments: [Outcome.correct, Outcome.timeout, roster])
+        arguments: AnswerFlags.arguments(roster: roster))
+      var streak = 0
       var days = LocalDays()
+      var tallies: [Int64: Tally] = [:]
       while let row = try rows.next() {
-        totals.days.answered(on: days.day(ofUnixSeconds: row[4]))
-        let right: Bool = row[0]
-        let timedOut: Bool = row[1]
+        let person: Int64 = row[0]
         let seconds: Double = row[2]
-        let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
-        totals.questions += 1
-        totals.timeAnswering += time
-        if right { totals.correct += 1 }
-        streak = right ? streak + 1 : 0
-        totals.bestStreak = max(totals.bestStreak, streak)
-        let answered = timedOut ? nil : time
-        totals.times.add(answered, right: right)
-        if let member = members[row[3]] {
-          totals.members[member, default: Tally()].add(answered, right: right)
+        let flags = AnswerFlags(value: row[4])
+        let right = flags.outcome == .correct
+        read.events.append(
+          .answer(
+            person: person, time: row[1], right: right, seconds: seconds, kind: flags.kind,
+            slip: flags.slip))
+        if flags.outcome == .correct || flags.outcome == .wrong {
+          read.guessTimes.count(kind: flags.kind, seconds: seconds, right: right)
         }
+        guard flags.ofRoster else { continue }
+        if flags.outcome == .wrong, let chosen: Int64 = row[3] {
+          read.confusions.append((person, chosen))
+        }
+        read.totals.days.answered(on: days.day(ofUnixSeconds: row[1]))
+        let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+        read.totals.questions += 1
+        read.totals.timeAnswering += time
+        if right { read.totals.correct += 1 }
+        streak = right ? streak + 1 : 0
+        read.totals.bestStreak = max(read.totals.bestStreak, streak)
+        let answered = flags.outcome == .timeout ? nil : time
+        read.totals.times.add(answered, right: right)
+        // By person first: hashing a member's id (a string) for each answer cost more.
+        if members[person] != nil { tallies[person, default: Tally()].add(answered, right: right) }
       }
-      return totals
+      for (person, tally) in tallies {
+        if let member = members[person] { read.totals.members[member] = tally }
+      }
+      return read
+    }
+  }
+
+  /// An answer's outcome, kind, spelling slip and whether it is of the roster read, as one
+  /// number computed by SQLite: each column a launch reads of every answer costs about as much
+  /// as SQLite's finding it, and their text more.
+  private struct AnswerFlags {
+    let value: Int
+
+    /// The outcome, nil for one not known (taken as wrong, as it is not "correct").
+    var outcome: Outcome? {
+      Self.outcomes.indices.contains(value & 3) ? Self.outcomes[value & 3] : nil
+    }
+    /// The kind, by its place in `QuestionKind.allCases` (a name picked for NULL or a kind
+    /// not known).
+    var kind: QuestionKind { Self.kinds[(value >> 2) & 3] }
+    var slip: Bool { value & 16 != 0 }
+    var ofRoster: Bool { value & 32 != 0 }
+
+    private static let outcomes: [Outcome] = [.correct, .wrong, .timeout]
+    private static let kinds = QuestionKind.allCases
+
+    /// The expression, with its arguments (`arguments(roster:)`): two bits for the outcome
+    /// (3 for one not known), two for the kind, one for the slip, one for the roster.
+    static let sql = """
+      CASE outcome \(outcomes.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")) ELSE 3 END
+      + 4 * CASE kind \(kinds.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")) ELSE 0 END
+      + 16 * slip + 32 * (roster IS ?)
+      """
+
+    static func arguments(roster: String?) -> StatementArguments {
+      precondition(outcomes.count < 4 && kinds.count <= 4, "two bits each")
+      return StatementArguments(
+        outcomes.map(\.rawValue) + kinds.map(\.rawValue) + [roster])
     }
   }
 

@@ -79,17 +79,18 @@ package struct HistoryLink {
             typed: person.typed, belief: person.belief)
         }
       }
+      // Every answer is read once (a history may hold hundreds of thousands).
+      let read = try history.readAnswers(roster: key.identity, members: members)
       let confusions = Confusions(
-        try history.confusions(roster: key.identity).compactMap { pair in
+        read.confusions.compactMap { pair in
           guard let asked = members[pair.asked], let chosen = members[pair.chosen] else {
             return nil
           }
           return (asked, chosen)
         })
-      let totals = try history.totals(roster: key.identity, members: members)
-      let taken = Self.taken(try history.eventsToFit(), members: members)
+      let taken = Self.taken(read.events, members: members)
       let model = try history.memoryModel()
-      let guessTimes = try history.guessTimes()
+      let guessTimes = read.guessTimes
       // Someone met whose memory cannot be read (a belief damaged) is replayed from their
       // cards and answers: nothing they answered is lost.
       for (member, events) in taken where memories[member] == nil {
@@ -100,7 +101,7 @@ package struct HistoryLink {
       waiting.limit = playingWait
       return HistoryLink(
         history: history, people: people, memories: memories, taken: taken, roster: key,
-        notice: history.notice.map(TerminalText.escapingControls), totals: totals,
+        notice: history.notice.map(TerminalText.escapingControls), totals: read.totals,
         model: model, guessTimes: guessTimes, confusions: confusions,
         samePhotos: samePhotos.keys.sorted().compactMap { samePhotos[$0] })
     } catch  where error.isBusy {
@@ -123,7 +124,7 @@ package struct HistoryLink {
   static func taken(_ events: [MemoryFit.Event], members: [Int64: MemberID]) -> [MemberID: [Taken]]
   {
     var taken: [MemberID: [Taken]] = [:]
-    for (person, events) in Taken.byPerson(events.filter { members[$0.person] != nil }) {
+    for (person, events) in Taken.byPerson(events, of: Set(members.keys)) {
       if let member = members[person] { taken[member] = events }
     }
     return taken

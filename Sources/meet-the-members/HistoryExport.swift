@@ -106,12 +106,12 @@ struct HistoryExport: ParsableCommand {
     let now = Date().timeIntervalSince1970
     let fitted = try history.refitMemory(at: now)
     let standard = PlayerMemory.standard
-    let times = try history.guessTimes()
-    // Too few answers for a fit: they are read again only to say how many, and their loss.
+    // The answers are read again for the spans' rows and, with too few for a fit, to say how
+    // many and their loss.
+    let read = try history.readAnswers()
+    let times = read.guessTimes
     let unfitted =
-      fitted == nil
-      ? MemoryFit.logLoss(of: try history.eventsToFit(), model: .standard, guessTimes: times)
-      : nil
+      fitted == nil ? MemoryFit.logLoss(of: read.events, model: .standard, guessTimes: times) : nil
     let loss: (Double, Double?) =
       fitted.map { ($0.lossBefore, $0.lossAfter) } ?? (unfitted?.loss ?? 0, nil)
     let rows: [(name: String, standard: Double, fitted: Double?, format: String)] =

@@ -9,7 +9,7 @@ import XCTest
 final class GuessTimesKeepingTests: RosterFolderTestCase {
   func testTheAnswersChosenOfEveryRosterAreCountedQuickAndSlow() throws {
     let history = try History(folder: folder + "/data")
-    XCTAssertEqual(try history.guessTimes(), GuessTimes())
+    XCTAssertEqual(try history.readAnswers().guessTimes, GuessTimes())
     let club = RosterKey.folder(folder + "/club")
     let team = RosterKey.folder(folder + "/team")
     let ada = try history.people(photos(["Ada"], in: "club"), roster: club)[0]
@@ -35,11 +35,11 @@ final class GuessTimesKeepingTests: RosterFolderTestCase {
     }
     // Spans: up to 1.5 s, to 2.5, to 3.5, longer.
     let expected = GuessTimes(right: [1, 1, 1, 0], wrong: [0, 1, 1, 1])
-    XCTAssertEqual(try History(folder: folder + "/data").guessTimes(), expected)
+    XCTAssertEqual(try History(folder: folder + "/data").readAnswers().guessTimes, expected)
 
     try history.forget(roster: team.identity)
     XCTAssertEqual(
-      try history.guessTimes(), GuessTimes(right: [1, 0, 1, 0], wrong: [0, 0, 0, 1]),
+      try history.readAnswers().guessTimes, GuessTimes(right: [1, 0, 1, 0], wrong: [0, 0, 0, 1]),
       "a roster forgotten takes its answers with it")
   }
 }

@@ -112,7 +112,7 @@ final class HistoryTests: XCTestCase {
       try history.record(
         answer(people[index % 2].id, at: 1_030 + 600 * Double(index)), memory: card, grade: 3)
     }
-    let events = try history.eventsToFit()
+    let events = try history.readAnswers().events
     XCTAssertEqual(events.filter { $0.kind == .card }, [.card(person: people[0].id, time: 1_000)])
     XCTAssertEqual(MemoryFit.scored(events), 249, "Ada's first answer comes after her card")
     XCTAssertNotNil(try history.refitMemory(at: 200_000))
@@ -130,7 +130,7 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(try history.memoryModel(), .standard)
 
     try history.forget(roster: key("club").identity)
-    XCTAssertEqual(try history.eventsToFit(), [])
+    XCTAssertEqual(try history.readAnswers().events, [])
     XCTAssertNil(try history.refitMemory(at: 300_000))
     let rows = try DatabaseQueue(path: history.path).read { db in
       try Int.fetchOne(db, sql: "SELECT count(*) FROM playerMemory")
@@ -269,8 +269,9 @@ final class HistoryTests: XCTestCase {
         chosen: "Ada",
         seconds: 2, answeredAt: 10),
       memory: memory, grade: 1)
-    let totals = try history.totals(
-      roster: key("club").identity, members: [ada.value.id: ada.key, bo.value.id: bo.key])
+    let totals = try history.readAnswers(
+      roster: key("club").identity, members: [ada.value.id: ada.key, bo.value.id: bo.key]
+    ).totals
     XCTAssertEqual(totals.questions, 8)
     // All eight answered in the first seconds of 1970, UTC: one day where the player lives.
     let day = PracticeDays.day(ofUnixSeconds: 0, utcOffset: History.utcOffset(atUnixSeconds: 0))
@@ -291,7 +292,65 @@ final class HistoryTests: XCTestCase {
       totals.members[bo.key],
       Tally(right: 0, missed: 1, times: AnswerTimes(answered: 1, total: .seconds(2))))
     XCTAssertEqual(
-      try history.totals(roster: key("club").identity).members, [:], "tallies of the people asked")
+      try history.readAnswers(roster: key("club").identity).totals.members, [:],
+      "tallies of the people asked")
+  }
+
+  /// One pass over every answer gives a launch all it reads of them: the roster's totals and
+  /// confusions, and every roster's events for the fit and answer times for the guesses.
+  func testOnePassReadsWhatALaunchNeedsOfEveryAnswer() throws {
+    let history = try History(folder: folder + "/data")
+    let people = try history.people(
+      [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")], roster: key("club"))
+    let (ada, bo) = (people[0].id, people[1].id)
+    let memory = MemoryState(stability: 1, difficulty: 5)
+    try history.recordCard(
+      person: bo, roster: key("club").identity, memory: memory, grade: 1, at: 5)
+    func answer(
+      _ person: Int64, _ roster: String, _ outcome: History.Outcome, kind: String = "name",
+      chosen: Int64? = nil, seconds: Double, at time: Double, slip: Bool = false
+    ) throws {
+      try history.record(
+        History.Answer(
+          person: person, roster: key(roster).identity, mode: "learn", outcome: outcome,
+          chosen: chosen.map { "\($0)" }, chosenPerson: chosen, seconds: seconds,
+          answeredAt: time, kind: kind, slip: slip),
+        memory: memory, grade: 3)
+    }
+    try answer(ada, "club", .wrong, chosen: bo, seconds: 1, at: 10)
+    try answer(ada, "club", .wrong, kind: "face", seconds: 3, at: 11)
+    try answer(bo, "club", .correct, kind: "typing", seconds: 6, at: 12, slip: true)
+    try answer(bo, "club", .timeout, seconds: 5, at: 13)
+    try answer(ada, "other club", .wrong, chosen: bo, seconds: 2, at: 14)
+    try answer(bo, "other club", .correct, kind: "face", seconds: 4, at: 15)
+
+    let read = try history.readAnswers(roster: key("club").identity, members: [bo: MemberID("Bo")])
+    XCTAssertEqual(
+      read.events,
+      [
+        .card(person: bo, time: 5),
+        .answer(person: ada, time: 10, right: false, seconds: 1, kind: .name, slip: false),
+        .answer(person: ada, time: 11, right: false, seconds: 3, kind: .face, slip: false),
+        .answer(person: bo, time: 12, right: true, seconds: 6, kind: .typing, slip: true),
+        .answer(person: bo, time: 13, right: false, seconds: 5, kind: .name, slip: false),
+        .answer(person: ada, time: 14, right: false, seconds: 2, kind: .name, slip: false),
+        .answer(person: bo, time: 15, right: true, seconds: 4, kind: .face, slip: false),
+      ], "every roster's, the card first")
+    XCTAssertEqual(
+      read.guessTimes, GuessTimes(right: [0, 0, 0, 1], wrong: [1, 1, 1, 0]),
+      "every roster's picks; the typed name and the time out left out")
+    XCTAssertEqual(read.confusions.map { [$0.asked, $0.chosen] }, [[ada, bo]], "the roster's")
+    XCTAssertEqual(read.totals.questions, 4, "the roster's")
+    XCTAssertEqual(read.totals.correct, 1)
+    XCTAssertEqual(read.totals.times.answered, 3, "the time out left out")
+    XCTAssertEqual(Array(read.totals.members.keys), [MemberID("Bo")], "the members asked for")
+    XCTAssertEqual(read.totals.members[MemberID("Bo")]?.right, 1)
+
+    let everyRoster = try history.readAnswers()
+    XCTAssertEqual(everyRoster.events, read.events)
+    XCTAssertEqual(everyRoster.guessTimes, read.guessTimes)
+    XCTAssertEqual(everyRoster.totals, Totals(), "no roster, no totals")
+    XCTAssertTrue(everyRoster.confusions.isEmpty)
   }
 
   func testAFolderThatCannotBeMadeIsReported() throws {

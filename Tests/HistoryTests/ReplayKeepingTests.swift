@@ -32,7 +32,7 @@ final class ReplayKeepingTests: RosterFolderTestCase {
     let reopened = try History(folder: folder + "/data")
     XCTAssertEqual(try reopened.answers(), answers)
     XCTAssertEqual(
-      try reopened.eventsToFit(),
+      try reopened.readAnswers().events,
       [
         .answer(person: ada.id, time: 10, right: true, seconds: 2, kind: .typing, slip: true),
         .answer(person: ada.id, time: 20, right: true, seconds: 2, kind: .typing, slip: false),

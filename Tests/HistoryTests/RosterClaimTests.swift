@@ -50,7 +50,7 @@ final class RosterClaimTests: RosterFolderTestCase {
     for (time, (person, outcome)) in outcomes.enumerated() {
       try record(history, people[person], old, outcome, at: Double(time))
     }
-    let before = try history.totals(roster: old.identity)
+    let before = try history.readAnswers(roster: old.identity).totals
     XCTAssertEqual(before.questions, 6)
 
     try move("old/club", to: "new/club")
@@ -62,7 +62,7 @@ final class RosterClaimTests: RosterFolderTestCase {
       }, roster: new)
 
     XCTAssertEqual(found.map(\.id), [people[0].id, people[1].id])
-    XCTAssertEqual(try history.totals(roster: new.identity), before, "Cy's answers too")
+    XCTAssertEqual(try history.readAnswers(roster: new.identity).totals, before, "Cy's answers too")
     XCTAssertEqual(try history.recorded(roster: new.identity).people, 3, "Cy among them")
     XCTAssertEqual(try history.recorded(roster: old.identity).answers, 0)
     let after = try recorded(history)
@@ -94,9 +94,11 @@ final class RosterClaimTests: RosterFolderTestCase {
     let found = try history.people(
       photos(["Ada", "Dee"], in: "merged"), roster: merged)
     XCTAssertEqual(found.map(\.id), [moved[0].id, dee.id])
-    XCTAssertEqual(try history.totals(roster: merged.identity).questions, 1, "Ada's only")
-    XCTAssertEqual(try history.totals(roster: other.identity).questions, 1, "Dee's stays")
-    XCTAssertEqual(try history.totals(roster: old.identity).questions, 2, "Bo's stays")
+    XCTAssertEqual(
+      try history.readAnswers(roster: merged.identity).totals.questions, 1, "Ada's only")
+    XCTAssertEqual(
+      try history.readAnswers(roster: other.identity).totals.questions, 1, "Dee's stays")
+    XCTAssertEqual(try history.readAnswers(roster: old.identity).totals.questions, 2, "Bo's stays")
     XCTAssertEqual(try recorded(history).rosters.count, 3)
 
     // Bo found at last, beside Dee (so not a take-over): the old place is left empty.
@@ -104,8 +106,9 @@ final class RosterClaimTests: RosterFolderTestCase {
     XCTAssertEqual(
       try history.people(photos(["Bo", "Dee"], in: "bo"), roster: bo).map(\.id),
       [moved[1].id, dee.id])
-    XCTAssertEqual(try history.totals(roster: bo.identity).questions, 2, "Bo's")
-    XCTAssertEqual(try history.totals(roster: other.identity).questions, 1, "Dee's stays")
+    XCTAssertEqual(try history.readAnswers(roster: bo.identity).totals.questions, 2, "Bo's")
+    XCTAssertEqual(
+      try history.readAnswers(roster: other.identity).totals.questions, 1, "Dee's stays")
     XCTAssertEqual(
       try recorded(history).rosters, [bo, merged, other].map(\.identity).sorted(),
       "nothing left in the old place")
@@ -120,8 +123,8 @@ final class RosterClaimTests: RosterFolderTestCase {
     try record(history, ada, club, at: 1)
     let copy = RosterKey.folder(folder + "/copy")
     XCTAssertEqual(try history.people(photos(["Ada"], in: "copy"), roster: copy)[0].id, ada.id)
-    XCTAssertEqual(try history.totals(roster: club.identity).questions, 1)
-    XCTAssertEqual(try history.totals(roster: copy.identity).questions, 0)
+    XCTAssertEqual(try history.readAnswers(roster: club.identity).totals.questions, 1)
+    XCTAssertEqual(try history.readAnswers(roster: copy.identity).totals.questions, 0)
   }
 
   /// An older version kept Ada's answers in two rosters, `board` and `club` (where it saw her
@@ -139,11 +142,12 @@ final class RosterClaimTests: RosterFolderTestCase {
 
     let boardKey = RosterKey.folder(folder + "/board")
     XCTAssertEqual(try history.people(board, roster: boardKey).map(\.id), [1])
-    XCTAssertEqual(try history.totals(roster: boardKey.identity).questions, 2, "board's only")
+    XCTAssertEqual(
+      try history.readAnswers(roster: boardKey.identity).totals.questions, 2, "board's only")
     let clubKey = RosterKey.folder(folder + "/club")
     XCTAssertEqual(try history.people(club, roster: clubKey).map(\.id), [1, 2])
-    XCTAssertEqual(try history.totals(roster: clubKey.identity).questions, 4, "club's")
-    XCTAssertEqual(try history.totals(roster: boardKey.identity).questions, 2)
+    XCTAssertEqual(try history.readAnswers(roster: clubKey.identity).totals.questions, 4, "club's")
+    XCTAssertEqual(try history.readAnswers(roster: boardKey.identity).totals.questions, 2)
     XCTAssertEqual(try history.answers().count, 6, "nothing lost")
     let exported = try history.exportedAnswers(rosters: nil).map(\.rosterName)
     XCTAssertEqual(exported, ["board", "board", "club", "club", "club", "club"])
@@ -164,7 +168,8 @@ final class RosterClaimTests: RosterFolderTestCase {
     let key = RosterKey.folder(".")
     XCTAssertEqual(try history.people(club, roster: key).map(\.id), [1])
     XCTAssertEqual(
-      try history.totals(roster: RosterKey.folder(folder + "/club").identity).questions, 2)
+      try history.readAnswers(roster: RosterKey.folder(folder + "/club").identity).totals.questions,
+      2)
     XCTAssertEqual(try history.rosters(called: "."), [key.identity, ".", "club"])
   }
 }

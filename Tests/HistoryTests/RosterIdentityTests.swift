@@ -44,8 +44,8 @@ final class RosterIdentityTests: RosterFolderTestCase {
     try history.record(answer(ada.id, first.identity, at: 1), memory: memory, grade: 3)
     try history.record(answer(bo.id, second.identity, at: 2), memory: memory, grade: 3)
     try history.record(answer(bo.id, second.identity, at: 3), memory: memory, grade: 3)
-    XCTAssertEqual(try history.totals(roster: first.identity).questions, 1)
-    XCTAssertEqual(try history.totals(roster: second.identity).questions, 2)
+    XCTAssertEqual(try history.readAnswers(roster: first.identity).totals.questions, 1)
+    XCTAssertEqual(try history.readAnswers(roster: second.identity).totals.questions, 2)
     try history.forget(roster: first.identity)
     XCTAssertEqual(try history.recorded(roster: first.identity).answers, 0)
     XCTAssertEqual(try history.recorded(roster: second.identity).answers, 2, "the other kept")
@@ -73,8 +73,8 @@ final class RosterIdentityTests: RosterFolderTestCase {
       }, roster: after)
     XCTAssertEqual(found.map(\.id), people.map(\.id))
     XCTAssertEqual(found.map(\.memory), [memory, memory])
-    XCTAssertEqual(try history.totals(roster: after.identity).questions, 2)
-    XCTAssertEqual(try history.totals(roster: before.identity).questions, 0)
+    XCTAssertEqual(try history.readAnswers(roster: after.identity).totals.questions, 2)
+    XCTAssertEqual(try history.readAnswers(roster: before.identity).totals.questions, 0)
   }
 
   /// A person whose photo is in two rosters at once answers in each: their answers in the
@@ -87,8 +87,8 @@ final class RosterIdentityTests: RosterFolderTestCase {
     let memory = MemoryState(stability: 1, difficulty: 5)
     try history.record(answer(ada.id, board.identity, at: 1), memory: memory, grade: 3)
     XCTAssertEqual(try history.people(photos(["Ada"], in: "club"), roster: club)[0].id, ada.id)
-    XCTAssertEqual(try history.totals(roster: board.identity).questions, 1)
-    XCTAssertEqual(try history.totals(roster: club.identity).questions, 0)
+    XCTAssertEqual(try history.readAnswers(roster: board.identity).totals.questions, 1)
+    XCTAssertEqual(try history.readAnswers(roster: club.identity).totals.questions, 0)
   }
 
   /// A history from before, read as `meet-the-members history` reads it (read-only, before
@@ -130,14 +130,17 @@ final class RosterIdentityTests: RosterFolderTestCase {
     XCTAssertEqual(try history.migrations(), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
     let first = RosterKey.folder(folder + "/a/photos")
     let second = RosterKey.folder(folder + "/b/photos")
-    XCTAssertEqual(try history.totals(roster: first.identity).questions, 0, "not claimed yet")
+    XCTAssertEqual(
+      try history.readAnswers(roster: first.identity).totals.questions, 0, "not claimed yet")
     let found = try history.people([ada], roster: first)
     XCTAssertEqual(found.map(\.id), [1], "the same person")
     XCTAssertEqual(found[0].lastAnswer, 100, "with their memory")
-    XCTAssertEqual(try history.totals(roster: first.identity).questions, 3, "Ada's answers")
+    XCTAssertEqual(
+      try history.readAnswers(roster: first.identity).totals.questions, 3, "Ada's answers")
     XCTAssertEqual(try history.people([bo], roster: second).map(\.id), [2])
-    XCTAssertEqual(try history.totals(roster: second.identity).questions, 2, "Bo's answers")
-    XCTAssertEqual(try history.totals(roster: first.identity).questions, 3)
+    XCTAssertEqual(
+      try history.readAnswers(roster: second.identity).totals.questions, 2, "Bo's answers")
+    XCTAssertEqual(try history.readAnswers(roster: first.identity).totals.questions, 3)
     XCTAssertEqual(try history.answers().count, 5, "nothing lost")
     let names = try history.summaries(rosters: nil).map(\.roster)
     XCTAssertEqual(names, ["photos", "photos"], "shown by the folders' names")

@@ -235,7 +235,7 @@ final class HistoryLinkTests: XCTestCase {
         failures.withLock { $0 += inputs }
       }
     }
-    for _ in 0..<40 { _ = try history.totals(roster: link.roster.identity) }
+    for _ in 0..<40 { _ = try history.readAnswers(roster: link.roster.identity).totals }
     done.wait()
     XCTAssertEqual(failures.withLock { $0 }, [])
     let next = HistoryLink.open(folder: folder + "/data", roster: roster)
