@@ -1,3 +1,4 @@
+import Dispatch
 import RealModule
 
 /// What the memory model learns of one player: the few numbers of `MemoryModel` that differ
@@ -297,8 +298,11 @@ public enum MemoryFit {
     /// What each answer's time says of a guess (`GuessTimes`).
     let times: [GuessTimes.Evidence]
     let scored: Int
+    /// The events each processor replays (`shares(of:count:)`).
+    let shares: [Range<Int>]
 
-    init(_ events: [Event], guessTimes: GuessTimes = GuessTimes()) {
+    /// `shares`: how many parts the people are cut into, to be replayed at once.
+    init(_ events: [Event], guessTimes: GuessTimes = GuessTimes(), shares: Int = 16) {
       func order(_ event: Event) -> Int { event.kind == .card ? 0 : 1 }
       let sorted = events.sorted {
         ($0.person, $0.time, order($0)) < ($1.person, $1.time, order($1))
@@ -329,25 +333,56 @@ public enum MemoryFit {
       }
       // An answer is scored when a card or an answer of its person came before it.
       scored = days.indices.count { days[$0] != nil && right[$0] != nil }
+      // By default more shares than processors, so that none waits long on another's last
+      // one: `concurrentPerform` runs as many at once as there are processors.
+      self.shares = Self.shares(of: days, count: shares)
+    }
+
+    /// The events cut into `count` shares of about as many events each, every person's
+    /// events within one share (a person's first event has no days before it).
+    static func shares(of days: [Double?], count: Int) -> [Range<Int>] {
+      let size = max(1, (days.count + count - 1) / max(1, count))
+      var shares: [Range<Int>] = []
+      var start = 0
+      for index in days.indices where days[index] == nil && index - start >= size {
+        shares.append(start..<index)
+        start = index
+      }
+      shares.append(start..<days.count)
+      return shares
     }
 
     /// The sum of the scored answers' log losses under `model`: a card starts a memory (or
     /// shows the name again) as the game takes it in, and so does an answer before anything
     /// else of its person (one given before cards were recorded, or in a quiz), unscored.
+    /// Each person's events are replayed apart from everyone else's, so the people are
+    /// shared among the processors (the fit replays every answer about a hundred times); the
+    /// losses are then summed in order, to the same total whatever the processors.
     func loss(_ model: MemoryModel) -> Double {
-      var total = 0.0
-      var memory: MemoryState?
-      for index in days.indices {
-        guard let right = right[index], let days = days[index], let before = memory else {
-          memory = model.remember(memory, grade: .again, afterDays: days[index])
-          continue
+      var losses = [Double](repeating: 0, count: days.count)
+      losses.withUnsafeMutableBufferPointer { buffer in
+        // Each share writes its own events' places only.
+        nonisolated(unsafe) let losses = buffer
+        DispatchQueue.concurrentPerform(iterations: shares.count) { share in
+          var memory: MemoryState?
+          for index in shares[share] {
+            guard let right = right[index], let days = days[index], let before = memory else {
+              memory = model.remember(memory, grade: .again, afterDays: days[index])
+              continue
+            }
+            let recall = model.recall(of: before, afterDays: days)
+            let likely = MemoryFit.likelihood(
+              right: right, recall: recall, options: options[index])
+            losses[index] = Double.log(max(likely, 1e-9))
+            memory = model.answered(
+              before, right: right, grade: grades[index], afterDays: days,
+              options: options[index], time: times[index], recall: recall)
+          }
         }
-        let recall = model.recall(of: before, afterDays: days)
-        let likely = MemoryFit.likelihood(right: right, recall: recall, options: options[index])
-        total -= Double.log(max(likely, 1e-9))
-        memory = model.answered(
-          before, right: right, grade: grades[index], afterDays: days,
-          options: options[index], time: times[index], recall: recall)
+      }
+      var total = 0.0
+      for index in losses.indices where days[index] != nil && right[index] != nil {
+        total -= losses[index]
       }
       return total
     }

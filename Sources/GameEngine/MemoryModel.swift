@@ -85,6 +85,17 @@ public struct MemoryModel: Hashable, Sendable {
   private let learningFactor: Double
   /// FSRS-6's mean-reversion target, the first difficulty after easy (unclamped).
   private let easyDifficulty: Double
+  // What FSRS-6's formulas take of the parameters alone, worked out once (the fit replays
+  // every answer about a hundred times):
+  /// By grade's raw value (1 to 4), the same-day rule's growth before the stability's own
+  /// damping, e^(w17 (G - 3 + w18)).
+  private let sameDayGrowth: [Double]
+  /// What a miss keeps of a learning stability, e^(w17 (w18 - 2)).
+  private let keptAfterMiss: Double
+  /// e^w8, the growth of a stability after a recall a day or more later.
+  private let laterRecallGrowth: Double
+  /// e^(w17 w18), what a lapse a day or more later divides a stability by, at least.
+  private let lapseDivisor: Double
 
   public init(
     parameters: [Double] = defaultParameters, desiredRecall: Double = 0.9,
@@ -101,6 +112,12 @@ public struct MemoryModel: Hashable, Sendable {
     factor = Double.pow(0.9, 1 / decay) - 1
     learningFactor = Double.pow(0.9, -1 / learningDecay) - 1
     easyDifficulty = parameters[4] - Double.exp(parameters[5] * 3) + 1
+    sameDayGrowth = (0...4).map { grade in
+      Double.exp(parameters[17] * (Double(grade) - 3 + parameters[18]))
+    }
+    keptAfterMiss = Double.exp(parameters[17] * (parameters[18] - 2))
+    laterRecallGrowth = Double.exp(parameters[8])
+    lapseDivisor = Double.exp(parameters[17] * parameters[18])
   }
 
   /// The probability of recall `days` after the last answer: FSRS's, or while the name is
@@ -143,10 +160,11 @@ public struct MemoryModel: Hashable, Sendable {
     remember(memory, grade: grade, afterDays: days, recall: nil, speed: speed)
   }
 
-  /// `remember`, given the recall just before the answer when it is known already.
+  /// `remember`, given the recall just before the answer when it is known already, and the
+  /// same-day rule's damping of the stability (`sameDayDamping`) when worked out already.
   private func remember(
     _ memory: MemoryState?, grade: Grade, afterDays days: Double?, recall known: Double?,
-    speed: Double = 1
+    speed: Double = 1, damping: Double? = nil
   ) -> MemoryState {
     guard let memory, let days else {
       return learnt(
@@ -156,7 +174,9 @@ public struct MemoryModel: Hashable, Sendable {
     }
     let stability =
       days < 1
-      ? shortTermStability(memory.stability, grade: grade)
+      ? shortTermStability(
+        memory.stability, grade: grade,
+        damping: damping ?? sameDayDamping(of: memory.stability))
       : nextStability(
         memory, recall: recall(after: days * speed, stability: memory.stability), grade: grade)
     let difficulty = nextDifficulty(memory.difficulty, grade: grade)
@@ -165,8 +185,7 @@ public struct MemoryModel: Hashable, Sendable {
       // FSRS-6's same-day rule keeps of a stability after again; a name learnt is learnt
       // again from a card's first step (FSRS keeps its own memory of the lapse).
       let kept =
-        (memory.learning.map { min($0, stability * 86_400) } ?? 0)
-        * Double.exp(parameters[17] * (parameters[18] - 2))
+        (memory.learning.map { min($0, stability * 86_400) } ?? 0) * keptAfterMiss
       return MemoryState(
         stability: stability, difficulty: difficulty, learning: max(firstLearning, kept))
     }
@@ -198,12 +217,19 @@ public struct MemoryModel: Hashable, Sendable {
     _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, options: Int,
     time: GuessTimes.Evidence = .none, recall known: Double? = nil, speed: Double = 1
   ) -> MemoryState {
-    let missed = remember(memory, grade: .again, afterDays: days, recall: known, speed: speed)
+    // Both sides of a right answer start from one memory: within a day, the same-day rule's
+    // damping of its stability is worked out once (the fit replays every answer).
+    let damping =
+      right && (days ?? 1) < 1 ? memory.map { sameDayDamping(of: $0.stability) } : nil
+    let missed = remember(
+      memory, grade: .again, afterDays: days, recall: known, speed: speed, damping: damping)
     guard right else { return missed }
     let recallBefore =
       known ?? memory.flatMap { memory in days.map { recall(of: memory, afterDays: $0 * speed) } }
     return blend(
-      remember(memory, grade: grade, afterDays: days, recall: recallBefore, speed: speed), missed,
+      remember(
+        memory, grade: grade, afterDays: days, recall: recallBefore, speed: speed,
+        damping: damping), missed,
       weight: Memories.knew(recallBefore: recallBefore, options: options, time: time))
   }
 
@@ -251,10 +277,15 @@ public struct MemoryModel: Hashable, Sendable {
     return clamp(reverted)
   }
 
-  func shortTermStability(_ stability: Double, grade: Grade) -> Double {
-    var increase =
-      Double.exp(parameters[17] * (Double(grade.rawValue) - 3 + parameters[18]))
-      * Double.pow(stability, -parameters[19])
+  /// The same-day rule's damping of a stability, S^-w19: the more stable, the less it grows.
+  private func sameDayDamping(of stability: Double) -> Double {
+    Double.pow(stability, -parameters[19])
+  }
+
+  /// FSRS-6's same-day rule: the stability after an answer less than a day after the last;
+  /// `damping` is `sameDayDamping(of: stability)`.
+  private func shortTermStability(_ stability: Double, grade: Grade, damping: Double) -> Double {
+    var increase = sameDayGrowth[grade.rawValue] * damping
     if grade != .again { increase = max(increase, 1) }
     return max(stability * increase, Self.minimumStability)
   }
@@ -267,14 +298,14 @@ public struct MemoryModel: Hashable, Sendable {
         parameters[11] * Double.pow(difficulty, -parameters[12])
         * (Double.pow(stability + 1, parameters[13]) - 1)
         * Double.exp((1 - recall) * parameters[14])
-      let shortTerm = stability / Double.exp(parameters[17] * parameters[18])
+      let shortTerm = stability / lapseDivisor
       next = min(longTerm, shortTerm)
     } else {
       let hardPenalty = grade == .hard ? parameters[15] : 1
       let easyBonus = grade == .easy ? parameters[16] : 1
       next =
         stability
-        * (1 + Double.exp(parameters[8]) * (11 - difficulty) * Double.pow(stability, -parameters[9])
+        * (1 + laterRecallGrowth * (11 - difficulty) * Double.pow(stability, -parameters[9])
           * (Double.exp((1 - recall) * parameters[10]) - 1) * hardPenalty * easyBonus)
     }
     return max(next, Self.minimumStability)

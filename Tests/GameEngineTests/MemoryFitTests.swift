@@ -1,5 +1,6 @@
-import GameEngine
 import XCTest
+
+@testable import GameEngine
 
 /// The fit of a player's memory: answers drawn from a known model give its numbers back, a
 /// short history stays near the defaults, and the fitted model predicts better.
@@ -47,6 +48,27 @@ final class MemoryFitTests: XCTestCase {
     XCTAssertEqual(loss.count, 1)
     XCTAssertLessThan(loss.loss, 5)
     XCTAssertGreaterThan(loss.loss, 3, "a miss a second after a card is still unlikely")
+  }
+
+  /// The people are replayed apart from each other, shared among the processors: the loss is
+  /// the same to the last bit however many shares, and no share cuts a person's events.
+  func testTheLossIsTheSameWhateverTheShares() {
+    let answers = Self.answers(of: truth, people: 300, seed: 5)
+    let model = PlayerMemory.standard.model
+    let whole = MemoryFit.Replay(answers, shares: 1)
+    XCTAssertEqual(whole.shares, [0..<answers.count])
+    for count in [2, 7, 16, 1_000] {
+      let replay = MemoryFit.Replay(answers, shares: count)
+      XCTAssertEqual(replay.loss(model), whole.loss(model), "\(count) shares")
+      XCTAssertEqual(replay.shares.first?.lowerBound, 0)
+      XCTAssertEqual(replay.shares.last?.upperBound, answers.count)
+      for (share, next) in zip(replay.shares, replay.shares.dropFirst()) {
+        XCTAssertEqual(share.upperBound, next.lowerBound)
+        XCTAssertNil(replay.days[next.lowerBound], "a share starts with a person's first event")
+      }
+      let most = min(count, 300)
+      XCTAssertTrue((most / 2...most).contains(replay.shares.count), "\(count) shares")
+    }
   }
 
   func testTooFewAnswersKeepTheDefaults() {
