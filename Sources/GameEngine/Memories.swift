@@ -367,7 +367,7 @@ extension Taken {
   /// The cards and answers of `events` (in any order; the history's, as the fit reads them)
   /// by person, each person's in order, a card before an answer of the same moment; only
   /// those of `people` when given.
-  public static func byPerson(_ events: [MemoryFit.Event], of people: Set<Int64>? = nil)
+  public static func byPerson(_ events: [MemoryFit.Event], only people: Set<Int64>? = nil)
     -> [Int64: [Taken]]
   {
     var taken: [Int64: [Taken]] = [:]
@@ -380,8 +380,10 @@ extension Taken {
         }
       taken[event.person, default: []].append(Taken(time: event.time, kind: kind))
     }
-    for person in taken.keys {
-      taken[person]?.sort { $0.time != $1.time ? $0.time < $1.time : $0.isCard && !$1.isCard }
+    for index in taken.indices {
+      taken.values[index].sort {
+        $0.time != $1.time ? $0.time < $1.time : $0.isCard && !$1.isCard
+      }
     }
     return taken
   }

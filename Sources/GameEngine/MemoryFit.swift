@@ -298,11 +298,11 @@ public enum MemoryFit {
     /// What each answer's time says of a guess (`GuessTimes`).
     let times: [GuessTimes.Evidence]
     let scored: Int
-    /// The events each processor replays (`shares(of:count:)`).
+    /// The events cut into shares of whole people, replayed at once (`shares(of:count:)`).
     let shares: [Range<Int>]
 
-    /// `shares`: how many parts the people are cut into, to be replayed at once.
-    init(_ events: [Event], guessTimes: GuessTimes = GuessTimes(), shares: Int = 16) {
+    /// `shareCount`: how many shares the people are cut into, at most.
+    init(_ events: [Event], guessTimes: GuessTimes = GuessTimes(), shareCount: Int = 16) {
       func order(_ event: Event) -> Int { event.kind == .card ? 0 : 1 }
       let sorted = events.sorted {
         ($0.person, $0.time, order($0)) < ($1.person, $1.time, order($1))
@@ -333,15 +333,17 @@ public enum MemoryFit {
       }
       // An answer is scored when a card or an answer of its person came before it.
       scored = days.indices.count { days[$0] != nil && right[$0] != nil }
-      // By default more shares than processors, so that none waits long on another's last
-      // one: `concurrentPerform` runs as many at once as there are processors.
-      self.shares = Self.shares(of: days, count: shares)
+      // By default more shares than the processors of most machines, so that none waits long
+      // on another's last one: `concurrentPerform` runs as many at once as there are
+      // processors.
+      shares = Self.shares(of: days, count: shareCount)
     }
 
     /// The events cut into `count` shares of about as many events each, every person's
     /// events within one share (a person's first event has no days before it).
     static func shares(of days: [Double?], count: Int) -> [Range<Int>] {
-      let size = max(1, (days.count + count - 1) / max(1, count))
+      let count = max(1, count)
+      let size = max(1, (days.count + count - 1) / count)
       var shares: [Range<Int>] = []
       var start = 0
       for index in days.indices where days[index] == nil && index - start >= size {
@@ -362,20 +364,20 @@ public enum MemoryFit {
       var losses = [Double](repeating: 0, count: days.count)
       losses.withUnsafeMutableBufferPointer { buffer in
         // Each share writes its own events' places only.
-        nonisolated(unsafe) let losses = buffer
+        nonisolated(unsafe) let written = buffer
         DispatchQueue.concurrentPerform(iterations: shares.count) { share in
           var memory: MemoryState?
           for index in shares[share] {
-            guard let right = right[index], let days = days[index], let before = memory else {
+            guard let right = right[index], let gap = days[index], let before = memory else {
               memory = model.remember(memory, grade: .again, afterDays: days[index])
               continue
             }
-            let recall = model.recall(of: before, afterDays: days)
+            let recall = model.recall(of: before, afterDays: gap)
             let likely = MemoryFit.likelihood(
               right: right, recall: recall, options: options[index])
-            losses[index] = Double.log(max(likely, 1e-9))
+            written[index] = Double.log(max(likely, 1e-9))
             memory = model.answered(
-              before, right: right, grade: grades[index], afterDays: days,
+              before, right: right, grade: grades[index], afterDays: gap,
               options: options[index], time: times[index], recall: recall)
           }
         }

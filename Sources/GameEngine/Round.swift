@@ -119,6 +119,13 @@ public struct AnswerTimes: Hashable, Sendable {
     total += time
     if right { fastestRight = min(fastestRight ?? time, time) }
   }
+
+  /// Adds `other`'s answers.
+  public mutating func add(_ other: AnswerTimes) {
+    answered += other.answered
+    total += other.total
+    if let fastest = other.fastestRight { fastestRight = min(fastestRight ?? fastest, fastest) }
+  }
 }
 
 /// One member's questions: how often they were named right and missed (wrong or timed out),
@@ -142,6 +149,13 @@ public struct Tally: Hashable, Sendable {
   public mutating func add(_ time: Duration?, right isRight: Bool) {
     if isRight { right += 1 } else { missed += 1 }
     times.add(time, right: isRight)
+  }
+
+  /// Adds `other`'s questions.
+  public mutating func add(_ other: Tally) {
+    right += other.right
+    missed += other.missed
+    times.add(other.times)
   }
 }
 

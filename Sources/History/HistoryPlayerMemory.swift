@@ -69,18 +69,26 @@ extension History {
     try fittedMemory()?.memory.model ?? .standard
   }
 
+  /// A fit made, and what it was made from.
+  public struct Refit: Sendable {
+    /// The fit kept; nil while there are too few answers.
+    public var fitted: FittedMemory?
+    /// Every card and answer, of every roster, and the answer times (`readAnswers()`).
+    public var read: AnswersRead
+  }
+
   /// Fits the player's memory to every card and answer recorded and keeps it (at `time`, Unix
-  /// seconds); nil while there are too few answers, and then no fit is kept (one made before
-  /// a roster's progress was forgotten is not the player's any more).
+  /// seconds); with too few answers no fit is kept (one made before a roster's progress was
+  /// forgotten is not the player's any more).
   @discardableResult
-  public func refitMemory(at time: Double) throws(Unavailable) -> FittedMemory? {
+  public func refitMemory(at time: Double) throws(Unavailable) -> Refit {
     let read = try readAnswers()
     guard let result = MemoryFit.fit(read.events, guessTimes: read.guessTimes) else {
       try writing { db in _ = try PlayerMemoryRecord.deleteAll(db) }
-      return nil
+      return Refit(fitted: nil, read: read)
     }
     let fitted = FittedMemory(result, at: time)
     try writing { db in try PlayerMemoryRecord(fitted).save(db) }
-    return fitted
+    return Refit(fitted: fitted, read: read)
   }
 }

@@ -19,11 +19,11 @@ extension History {
     public var guessTimes = GuessTimes()
   }
 
-  /// Every card and answer recorded, read once: the roster `roster`'s (its identity) totals,
-  /// with the tallies of `members` (by their person's id), and its confusions; and, of every
-  /// roster, the events the fit reads and the player's answer times. A launch needs them all,
-  /// and a history may hold hundreds of thousands of answers: one pass over them, each read in
-  /// five numbers (`AnswerFlags`), costs half the separate reads it replaces.
+  /// Every card and answer recorded, read in one pass: the roster `roster`'s (its identity)
+  /// totals, with the tallies of `members` (each person's member, by the person's id; people
+  /// of one member add up), and its confusions; and, of every roster, the events the fit reads
+  /// and the player's answer times. A launch needs them all, and a history may hold hundreds
+  /// of thousands of answers: each is read once, as five numbers (`AnswerFlags`).
   public func readAnswers(roster: String? = nil, members: [Int64: MemberID] = [:])
     throws(Unavailable) -> AnswersRead
   {
@@ -75,43 +75,55 @@ extension History {
         if members[person] != nil { tallies[person, default: Tally()].add(answered, right: right) }
       }
       for (person, tally) in tallies {
-        if let member = members[person] { read.totals.members[member] = tally }
+        guard let member = members[person] else { continue }
+        read.totals.members[member, default: Tally()].add(tally)
       }
       return read
     }
   }
 
   /// An answer's outcome, kind, spelling slip and whether it is of the roster read, as one
-  /// number computed by SQLite: each column a launch reads of every answer costs about as much
-  /// as SQLite's finding it, and their text more.
+  /// number computed by SQLite: each column read of every answer costs about as much as
+  /// SQLite's finding the row, and decoding a text more.
   private struct AnswerFlags {
     let value: Int
 
-    /// The outcome, nil for one not known (taken as wrong, as it is not "correct").
-    var outcome: Outcome? {
-      Self.outcomes.indices.contains(value & 3) ? Self.outcomes[value & 3] : nil
-    }
-    /// The kind, by its place in `QuestionKind.allCases` (a name picked for NULL or a kind
-    /// not known).
-    var kind: QuestionKind { Self.kinds[(value >> 2) & 3] }
-    var slip: Bool { value & 16 != 0 }
-    var ofRoster: Bool { value & 32 != 0 }
+    /// The outcome; nil for one not known (not "correct": its time counts as an answer's, but
+    /// it is neither a confusion nor a guess's time).
+    var outcome: Outcome? { Self.outcomes[safe: field(Self.outcomeShift)] }
+    /// The kind, by its place in `QuestionKind.allCases`: a name picked for NULL or a kind not
+    /// known (one a later version may write), as the fit and the guesses' times take it.
+    var kind: QuestionKind { Self.kinds[safe: field(Self.kindShift)] ?? .name }
+    var slip: Bool { field(Self.slipShift) != 0 }
+    var ofRoster: Bool { field(Self.rosterShift) != 0 }
 
     private static let outcomes: [Outcome] = [.correct, .wrong, .timeout]
     private static let kinds = QuestionKind.allCases
+    /// Where each field starts: two bits for the outcome (3: not known), two for the kind, one
+    /// for the slip, one for the roster.
+    private static let (outcomeShift, kindShift, slipShift, rosterShift) = (0, 2, 4, 5)
 
-    /// The expression, with its arguments (`arguments(roster:)`): two bits for the outcome
-    /// (3 for one not known), two for the kind, one for the slip, one for the roster.
-    static let sql = """
-      CASE outcome \(outcomes.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")) ELSE 3 END
-      + 4 * CASE kind \(kinds.indices.map { "WHEN ? THEN \($0)" }.joined(separator: " ")) ELSE 0 END
-      + 16 * slip + 32 * (roster IS ?)
-      """
+    private func field(_ shift: Int) -> Int {
+      let width = shift < Self.slipShift ? 2 : 1
+      return (value >> shift) & (1 << width - 1)
+    }
+
+    /// The expression, with its arguments (`arguments(roster:)`). A slip of any value (a
+    /// damaged file) is read as GRDB reads a Bool, its integer part not 0.
+    static let sql: String = {
+      precondition(outcomes.count < 4 && kinds.count <= 4, "two bits each")
+      func places(_ count: Int) -> String {
+        (0..<count).map { "WHEN ? THEN \($0)" }.joined(separator: " ")
+      }
+      return """
+        (CASE outcome \(places(outcomes.count)) ELSE 3 END << \(outcomeShift))
+        + (CASE kind \(places(kinds.count)) ELSE 0 END << \(kindShift))
+        + ((CAST(slip AS INTEGER) != 0) << \(slipShift)) + ((roster IS ?) << \(rosterShift))
+        """
+    }()
 
     static func arguments(roster: String?) -> StatementArguments {
-      precondition(outcomes.count < 4 && kinds.count <= 4, "two bits each")
-      return StatementArguments(
-        outcomes.map(\.rawValue) + kinds.map(\.rawValue) + [roster])
+      StatementArguments(outcomes.map(\.rawValue) + kinds.map(\.rawValue) + [roster])
     }
   }
 
@@ -257,4 +269,9 @@ extension History {
     guard let rosters else { return nil }
     return String(decoding: try! JSONEncoder().encode(rosters), as: UTF8.self)
   }
+}
+
+extension Array {
+  /// The element at `index`, or nil outside the array.
+  fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

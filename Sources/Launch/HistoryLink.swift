@@ -124,7 +124,7 @@ package struct HistoryLink {
   static func taken(_ events: [MemoryFit.Event], members: [Int64: MemberID]) -> [MemberID: [Taken]]
   {
     var taken: [MemberID: [Taken]] = [:]
-    for (person, events) in Taken.byPerson(events, of: Set(members.keys)) {
+    for (person, events) in Taken.byPerson(events, only: Set(members.keys)) {
       if let member = members[person] { taken[member] = events }
     }
     return taken
@@ -251,7 +251,7 @@ package struct HistoryLink {
           return TerminalText.escapingControls("\(error)")
         }
       },
-      fit: { time in (try? history.refitMemory(at: time))?.memory },
+      fit: { time in (try? history.refitMemory(at: time))?.fitted?.memory },
       saveUnkept: { answers in
         try UnkeptAnswers.save(answers, roster: rosterName, besides: history.path)
       },

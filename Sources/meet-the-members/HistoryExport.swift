@@ -104,14 +104,14 @@ struct HistoryExport: ParsableCommand {
   /// standard error.
   func printModel(_ history: History) throws {
     let now = Date().timeIntervalSince1970
-    let fitted = try history.refitMemory(at: now)
+    let refit = try history.refitMemory(at: now)
+    let fitted = refit.fitted
     let standard = PlayerMemory.standard
-    // The answers are read again for the spans' rows and, with too few for a fit, to say how
-    // many and their loss.
-    let read = try history.readAnswers()
-    let times = read.guessTimes
+    let times = refit.read.guessTimes
+    // Too few answers for a fit: how many, and their loss.
     let unfitted =
-      fitted == nil ? MemoryFit.logLoss(of: read.events, model: .standard, guessTimes: times) : nil
+      fitted == nil
+      ? MemoryFit.logLoss(of: refit.read.events, model: .standard, guessTimes: times) : nil
     let loss: (Double, Double?) =
       fitted.map { ($0.lossBefore, $0.lossAfter) } ?? (unfitted?.loss ?? 0, nil)
     let rows: [(name: String, standard: Double, fitted: Double?, format: String)] =

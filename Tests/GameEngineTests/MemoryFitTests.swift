@@ -55,10 +55,10 @@ final class MemoryFitTests: XCTestCase {
   func testTheLossIsTheSameWhateverTheShares() {
     let answers = Self.answers(of: truth, people: 300, seed: 5)
     let model = PlayerMemory.standard.model
-    let whole = MemoryFit.Replay(answers, shares: 1)
+    let whole = MemoryFit.Replay(answers, shareCount: 1)
     XCTAssertEqual(whole.shares, [0..<answers.count])
     for count in [2, 7, 16, 1_000] {
-      let replay = MemoryFit.Replay(answers, shares: count)
+      let replay = MemoryFit.Replay(answers, shareCount: count)
       XCTAssertEqual(replay.loss(model), whole.loss(model), "\(count) shares")
       XCTAssertEqual(replay.shares.first?.lowerBound, 0)
       XCTAssertEqual(replay.shares.last?.upperBound, answers.count)
