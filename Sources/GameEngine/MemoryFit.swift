@@ -1,4 +1,3 @@
-import Dispatch
 import RealModule
 
 /// What the memory model learns of one player: the few numbers of `MemoryModel` that differ
@@ -151,13 +150,25 @@ public enum MemoryFit {
   /// aside).
   public static func scored(_ events: [Event]) -> Int { Replay(events).scored }
 
+  /// How the fit runs its shares of people (`count` pieces of `work`, each on its own share):
+  /// one after another (`oneAfterAnother`), or at once, on threads the caller owns (`History`
+  /// runs them on Dispatch's `concurrentPerform`): the engine makes none. Whichever, every loss
+  /// is the same to the last bit.
+  public typealias Shares = @Sendable (_ count: Int, _ work: @Sendable (Int) -> Void) -> Void
+
+  /// Each share after the one before, on the caller's thread.
+  public static let oneAfterAnother: Shares = { count, work in
+    for share in 0..<count { work(share) }
+  }
+
   /// The mean log loss of the answers of `events` (in any order) under `model`, and how many
   /// were scored; each right answer taken in as the game takes it, its time weighed by
   /// `guessTimes` (the player's, see `GuessTimes`).
   public static func logLoss(
-    of events: [Event], model: MemoryModel, guessTimes: GuessTimes = GuessTimes()
+    of events: [Event], model: MemoryModel, guessTimes: GuessTimes = GuessTimes(),
+    run: @escaping Shares = oneAfterAnother
   ) -> (loss: Double, count: Int) {
-    let replay = Replay(events, guessTimes: guessTimes)
+    let replay = Replay(events, guessTimes: guessTimes, run: run)
     let total = replay.loss(model)
     return (total / Double(max(1, replay.scored)), replay.scored)
   }
@@ -166,9 +177,10 @@ public enum MemoryFit {
   /// from `prior`; nil when fewer than `minimumAnswers` would be scored. Each right answer is
   /// taken in as the game takes it, its time weighed by `guessTimes` (the player's).
   public static func fit(
-    _ events: [Event], prior: PlayerMemory = .standard, guessTimes: GuessTimes = GuessTimes()
+    _ events: [Event], prior: PlayerMemory = .standard, guessTimes: GuessTimes = GuessTimes(),
+    run: @escaping Shares = oneAfterAnother
   ) -> Result? {
-    let replay = Replay(events, guessTimes: guessTimes)
+    let replay = Replay(events, guessTimes: guessTimes, run: run)
     guard replay.scored >= minimumAnswers else { return nil }
     let start = point(prior)
     func objective(_ x: [Double]) -> Double {
@@ -298,11 +310,16 @@ public enum MemoryFit {
     /// What each answer's time says of a guess (`GuessTimes`).
     let times: [GuessTimes.Evidence]
     let scored: Int
-    /// The events cut into shares of whole people, replayed at once (`shares(of:count:)`).
+    /// The events cut into shares of whole people (`shares(of:count:)`), each replayed apart.
     let shares: [Range<Int>]
+    let run: Shares
 
-    /// `shareCount`: how many shares the people are cut into, at most.
-    init(_ events: [Event], guessTimes: GuessTimes = GuessTimes(), shareCount: Int = 16) {
+    /// `shareCount`: how many shares the people are cut into, at most; `run` runs them.
+    init(
+      _ events: [Event], guessTimes: GuessTimes = GuessTimes(), shareCount: Int = 16,
+      run: @escaping Shares = oneAfterAnother
+    ) {
+      self.run = run
       func order(_ event: Event) -> Int { event.kind == .card ? 0 : 1 }
       let sorted = events.sorted {
         ($0.person, $0.time, order($0)) < ($1.person, $1.time, order($1))
@@ -334,8 +351,7 @@ public enum MemoryFit {
       // An answer is scored when a card or an answer of its person came before it.
       scored = days.indices.count { days[$0] != nil && right[$0] != nil }
       // By default more shares than the processors of most machines, so that none waits long
-      // on another's last one: `concurrentPerform` runs as many at once as there are
-      // processors.
+      // on another's last one when they are run at once.
       shares = Self.shares(of: days, count: shareCount)
     }
 
@@ -357,15 +373,15 @@ public enum MemoryFit {
     /// The sum of the scored answers' log losses under `model`: a card starts a memory (or
     /// shows the name again) as the game takes it in, and so does an answer before anything
     /// else of its person (one given before cards were recorded, or in a quiz), unscored.
-    /// Each person's events are replayed apart from everyone else's, so the people are
-    /// shared among the processors (the fit replays every answer about a hundred times); the
-    /// losses are then summed in order, to the same total whatever the processors.
+    /// Each person's events are replayed apart from everyone else's, so the people are cut
+    /// into shares that `run` may run at once (the fit replays every answer about a hundred
+    /// times); the losses are then summed in order, to the same total however they were run.
     func loss(_ model: MemoryModel) -> Double {
       var losses = [Double](repeating: 0, count: days.count)
       losses.withUnsafeMutableBufferPointer { buffer in
         // Each share writes its own events' places only.
         nonisolated(unsafe) let written = buffer
-        DispatchQueue.concurrentPerform(iterations: shares.count) { share in
+        run(shares.count) { share in
           var memory: MemoryState?
           for index in shares[share] {
             guard let right = right[index], let gap = days[index], let before = memory else {

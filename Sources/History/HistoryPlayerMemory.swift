@@ -1,3 +1,4 @@
+import Dispatch
 import GRDB
 import GameEngine
 
@@ -69,6 +70,11 @@ extension History {
     try fittedMemory()?.memory.model ?? .standard
   }
 
+  /// The fit's shares of people run at once, on every processor (`MemoryFit.Shares`).
+  static let atOnce: MemoryFit.Shares = { count, work in
+    DispatchQueue.concurrentPerform(iterations: count, execute: work)
+  }
+
   /// A fit made, and what it was made from.
   public struct Refit: Sendable {
     /// The fit kept; nil while there are too few answers.
@@ -83,7 +89,8 @@ extension History {
   @discardableResult
   public func refitMemory(at time: Double) throws(Unavailable) -> Refit {
     let read = try readAnswers()
-    guard let result = MemoryFit.fit(read.events, guessTimes: read.guessTimes) else {
+    guard let result = MemoryFit.fit(read.events, guessTimes: read.guessTimes, run: Self.atOnce)
+    else {
       try writing { db in _ = try PlayerMemoryRecord.deleteAll(db) }
       return Refit(fitted: nil, read: read)
     }

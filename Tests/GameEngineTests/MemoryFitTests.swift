@@ -1,3 +1,4 @@
+import Dispatch
 import XCTest
 
 @testable import GameEngine
@@ -50,15 +51,17 @@ final class MemoryFitTests: XCTestCase {
     XCTAssertGreaterThan(loss.loss, 3, "a miss a second after a card is still unlikely")
   }
 
-  /// The people are replayed apart from each other, shared among the processors: the loss is
-  /// the same to the last bit however many shares, and no share cuts a person's events.
+  /// The people are replayed apart from each other, in shares run at once: the loss is the
+  /// same to the last bit however many shares, and no share cuts a person's events.
   func testTheLossIsTheSameWhateverTheShares() {
     let answers = Self.answers(of: truth, people: 300, seed: 5)
     let model = PlayerMemory.standard.model
     let whole = MemoryFit.Replay(answers, shareCount: 1)
     XCTAssertEqual(whole.shares, [0..<answers.count])
     for count in [2, 7, 16, 1_000] {
-      let replay = MemoryFit.Replay(answers, shareCount: count)
+      let replay = MemoryFit.Replay(
+        answers, shareCount: count,
+        run: { count, work in DispatchQueue.concurrentPerform(iterations: count, execute: work) })
       XCTAssertEqual(replay.loss(model), whole.loss(model), "\(count) shares")
       XCTAssertEqual(replay.shares.first?.lowerBound, 0)
       XCTAssertEqual(replay.shares.last?.upperBound, answers.count)
