@@ -41,7 +41,7 @@ struct LearnSteps: GameSteps {
     var scheduler = self.scheduler(for: session)
     let step = scheduler.next(
       inPlay: inPlay, memories: memories, at: session.wallClock.unixSeconds(at: time))
-    scheduler.shown(step.member)
+    scheduler.shown(step)
     self.scheduler = scheduler
     switch step {
     case .introduce(let id):
@@ -60,8 +60,8 @@ struct LearnSteps: GameSteps {
 
   /// How a person is asked: picked among four until they are recognised (their last answer
   /// a recall), the name among names and, every other question, the face among faces; then
-  /// their name typed. A miss goes back to picking. A player whose typed names are likely
-  /// right less than three times in four (`typingPays`) is only asked to pick: for them a
+  /// their name typed. A miss goes back to picking. A player whose typed names say surely
+  /// that they type badly (`typingPays`) is only asked to pick: for them a
   /// name typed is mostly a slow miss, and a pick teaches as much in less time.
   /// `--kind names` only picks names, `--kind faces` only faces, `--kind typing` only types.
   static func kind(
@@ -81,32 +81,29 @@ struct LearnSteps: GameSteps {
     }
   }
 
-  /// The share of typed names right below which typing does not pay.
-  static let typingLine = 0.75
-  /// How sure the game must be that the player's typed names are right less often than
-  /// `typingLine` before it stops asking them to type.
-  static let typingSureness = 0.95
+  /// The share of typed names right of a player for whom typing pays, and of one for whom it
+  /// does not: the two hypotheses `typingPays` weighs.
+  static let typingWell = 0.85
+  static let typingBadly = 0.6
+  /// How many times likelier the answers must be for a player who types badly than for one
+  /// who types well before learn mode stops asking them to type.
+  static let typingOdds = 19.0
 
-  /// Whether learn mode asks this player to type a recognised name: unless, after `typed` (the
-  /// names they typed once they had answered them right: `Memories.typedAnswers`), the chance
-  /// that they type a name right is below `typingLine` with probability above `typingSureness`.
-  /// The chance is believed uniform before any answer, so after r right of n it is
-  /// Beta(r + 1, n - r + 1), whose probability below the line is that of at least r + 1
-  /// successes in n + 1 draws at the line. Two misses and nothing right suffice; a player who
-  /// types well is most unlikely to be switched. Learn mode does not undo a switch itself,
-  /// since it then asks no typed names; the quiz's typed names still count.
+  /// Whether learn mode asks this player to type a recognised name, from `typed` (the names
+  /// they typed once they had answered them right: `Memories.typedAnswers`): Wald's sequential
+  /// probability ratio test of a player who types `typingBadly` of names right against one
+  /// who types `typingWell`, looked at after every typed answer. Typing stops paying once the
+  /// answers are `typingOdds` times likelier from the player who types badly. The test is made
+  /// for a look after every answer, so a good typist's bad start (two right of five) does not
+  /// switch them, while a player who types three names in five right is switched after about
+  /// sixteen typed names. Learn mode does not undo a switch itself, since it then asks no
+  /// typed names; the quiz's typed names still count.
   static func typingPays(_ typed: (right: Int, asked: Int)) -> Bool {
-    let draws = typed.asked + 1
-    let (logLine, logMiss) = (Double.log(typingLine), Double.log(1 - typingLine))
-    var below = 0.0
-    for successes in (typed.right + 1)...draws {
-      let ways =
-        Double.logGamma(Double(draws + 1)) - Double.logGamma(Double(successes + 1))
-        - Double.logGamma(Double(draws - successes + 1))
-      below += Double.exp(
-        ways + Double(successes) * logLine + Double(draws - successes) * logMiss)
-    }
-    return below <= typingSureness
+    let rightRatio = Double.log(typingBadly / typingWell)
+    let missRatio = Double.log((1 - typingBadly) / (1 - typingWell))
+    let evidence =
+      Double(typed.right) * rightRatio + Double(typed.asked - typed.right) * missRatio
+    return evidence < Double.log(typingOdds)
   }
 
   /// Whom the scheduler would choose now: the same one `next` chooses if nothing happens

@@ -48,9 +48,17 @@ public struct Introduction: Hashable, Sendable {
 ///   as it was likely known.
 /// - Never one of the last `spacing` people shown (cards included): a face is not asked while
 ///   its name is still on the screen of the mind.
+/// - Never more than `cardsInARow` name cards in a row: after them, even with nobody due, the
+///   weakest met is asked, so that new names are tried within a minute of their cards
+///   (expanding retrieval: the first try soon, while it is likely to succeed, then the
+///   intervals grow as the memories say). A player whose fitted first learning says they keep a
+///   new name at least twice as long as the model's default (`keepsNewNamesLonger`) meets
+///   people as the memories say alone.
 public struct LearnScheduler: Sendable {
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
+  /// The most name cards shown in a row, unless the player keeps new names longer.
+  public static let cardsInARow = 3
 
   /// What comes next.
   public enum Step: Hashable, Sendable {
@@ -70,6 +78,8 @@ public struct LearnScheduler: Sendable {
   private let rank: [MemberID: Int]
   /// The people shown most recently, the last one last.
   private var recent: [MemberID] = []
+  /// The name cards shown since the last question.
+  private var cards = 0
 
   /// New people are met in an order shuffled by `random`.
   public init(members: [MemberID], using random: inout SeededGenerator) {
@@ -77,10 +87,18 @@ public struct LearnScheduler: Sendable {
     rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
   }
 
-  /// Takes note that the member was shown (a card or a question).
-  public mutating func shown(_ member: MemberID) {
-    recent.append(member)
+  /// Takes note that the step was shown.
+  public mutating func shown(_ step: Step) {
+    recent.append(step.member)
     recent.removeFirst(max(0, recent.count - Self.spacing))
+    if case .introduce = step { cards += 1 } else { cards = 0 }
+  }
+
+  /// Whether the player's fitted first learning (the seconds a name card alone keeps a name
+  /// at 0.9) is at least twice the model's default: their answers show that they keep new
+  /// names longer than the cap on cards in a row assumes.
+  public static func keepsNewNamesLonger(_ model: MemoryModel) -> Bool {
+    model.firstLearning >= 2 * MemoryModel.defaultFirstLearning
   }
 
   /// Chooses the next step among `inPlay`, given what the player remembers at `time` (the
@@ -101,7 +119,10 @@ public struct LearnScheduler: Sendable {
     if !someoneDue,
       let member = order.first(where: { inPlay.contains($0) && memories.records[$0] == nil })
     {
-      return .introduce(member)
+      guard let weakest, cards >= Self.cardsInARow,
+        !Self.keepsNewNamesLonger(memories.model)
+      else { return .introduce(member) }
+      return .ask(weakest)
     }
     return .ask(weakest ?? met.first ?? order.first { inPlay.contains($0) } ?? order[0])
   }

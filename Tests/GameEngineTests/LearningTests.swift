@@ -127,18 +127,48 @@ final class LearningTests: XCTestCase {
     XCTAssertEqual(memories.due(among: [ada, bo], at: boTime), 2)
   }
 
-  /// How many are met before the first question is the model's to say: a player whose new
-  /// names fade in seconds meets a few, one whose names last minutes meets everyone first.
+  /// How many are met before the first question: at most three (`LearnScheduler.cardsInARow`),
+  /// or fewer for a player whose new names fade in seconds, as the model says; a player whose
+  /// answers show they keep a new name at least twice as long as the default meets as many
+  /// as the model says, here everyone first.
   func testHowManyAreMetBeforeTheFirstQuestionFollowsThePlayersMemory() {
     func cardsBeforeTheFirstQuestion(_ memory: PlayerMemory) -> Int {
       var learner = Learner(members: club(12), memories: Memories(model: memory.model))
       learner.play(14)
       return learner.seen.firstIndex { if case .question = $0 { true } else { false } } ?? 14
     }
-    XCTAssertEqual(cardsBeforeTheFirstQuestion(.standard), 12)
+    XCTAssertEqual(cardsBeforeTheFirstQuestion(.standard), LearnScheduler.cardsInARow)
     let fast = cardsBeforeTheFirstQuestion(Self.fastForgetting)
     XCTAssertGreaterThanOrEqual(fast, 2)
-    XCTAssertLessThan(fast, 8)
+    XCTAssertLessThanOrEqual(fast, LearnScheduler.cardsInARow)
+    var longer = PlayerMemory.standard
+    longer.firstLearning = 2 * MemoryModel.defaultFirstLearning
+    XCTAssertEqual(cardsBeforeTheFirstQuestion(longer), 12)
+    longer.firstLearning -= 1
+    XCTAssertEqual(cardsBeforeTheFirstQuestion(longer), LearnScheduler.cardsInARow)
+  }
+
+  /// Never more than three name cards in a row while anyone is new, though nobody is due:
+  /// after them the weakest met (not one of the last three shown) is asked, so the first card
+  /// is asked after the third, and each card is followed by a question within a few steps.
+  func testNoMoreThanThreeNameCardsInARow() {
+    var learner = Learner(members: club(40))
+    learner.play(100)
+    let seen = learner.seen
+    var run = 0
+    var questionsAfterThree = 0
+    for (index, step) in seen.enumerated() {
+      guard case .question = step else {
+        run += 1
+        XCTAssertLessThanOrEqual(run, LearnScheduler.cardsInARow, "at \(index): \(seen)")
+        continue
+      }
+      if run == LearnScheduler.cardsInARow { questionsAfterThree += 1 }
+      run = 0
+    }
+    XCTAssertEqual(seen[3], .question(seen[0].member, right: true), "\(seen)")
+    XCTAssertGreaterThan(questionsAfterThree, 5)
+    XCTAssertEqual(Set(seen.map(\.member)).count, 40, "everyone met: \(seen)")
   }
 
   /// The asking recall is the model's: 0.70 for the defaults (the oracle does best between 0.5

@@ -3,18 +3,50 @@ import XCTest
 @testable import GameEngine
 
 /// Whether typing pays for a player, from their typed names so far: they stop being asked to
-/// type once the game is 95% sure they type a name right less than three times in four.
+/// type once their typed names are 19 times likelier from a player who types 0.6 of names right
+/// than from one who types 0.85 (Wald's sequential test).
 final class TypingPaysTests: XCTestCase {
   func testTypingPaysUntilTheTypedNamesSaySurelyOtherwise() {
     XCTAssertTrue(LearnSteps.typingPays((right: 0, asked: 0)), "no answer yet")
-    XCTAssertTrue(LearnSteps.typingPays((right: 0, asked: 1)), "one miss: 0.94 sure")
-    XCTAssertFalse(LearnSteps.typingPays((right: 0, asked: 2)), "two misses: 0.98 sure")
-    XCTAssertTrue(LearnSteps.typingPays((right: 3, asked: 6)), "half right of six: 0.93")
-    XCTAssertFalse(LearnSteps.typingPays((right: 6, asked: 12)), "half right of twelve: 0.98")
+    XCTAssertTrue(LearnSteps.typingPays((right: 0, asked: 2)), "two misses: 7.1 times likelier")
+    XCTAssertTrue(LearnSteps.typingPays((right: 0, asked: 3)), "three misses: 18.96 times")
+    XCTAssertFalse(LearnSteps.typingPays((right: 0, asked: 4)), "four misses: 51 times")
+    XCTAssertTrue(LearnSteps.typingPays((right: 2, asked: 5)), "a bad start: 9.5 times")
+    XCTAssertFalse(LearnSteps.typingPays((right: 2, asked: 6)), "two right of six: 25 times")
+    XCTAssertTrue(LearnSteps.typingPays((right: 3, asked: 6)), "half of six: 6.7 times")
+    XCTAssertFalse(LearnSteps.typingPays((right: 5, asked: 10)), "half of ten: 24 times")
     XCTAssertTrue(LearnSteps.typingPays((right: 9, asked: 10)))
-    XCTAssertTrue(LearnSteps.typingPays((right: 740, asked: 1000)), "0.74 of many: not sure")
-    XCTAssertFalse(LearnSteps.typingPays((right: 700, asked: 1000)), "0.70 of many: sure")
+    XCTAssertTrue(LearnSteps.typingPays((right: 740, asked: 1000)), "0.74 of many")
+    XCTAssertFalse(LearnSteps.typingPays((right: 730, asked: 1000)), "0.73 of many")
     XCTAssertFalse(LearnSteps.typingPays((right: 600, asked: 1000)))
+  }
+
+  /// How likely a player is to be switched to picks within 200 typed names, each typed right
+  /// with the same chance: computed exactly, over every sequence of answers. One who types
+  /// well (0.85 or 0.9) is seldom switched; one who types three in five is, surely.
+  func testAGoodTypistIsSeldomSwitchedAndAPoorOneSurely() {
+    func switched(typingRight chance: Double) -> Double {
+      // The chance of each count of right answers among those not switched yet.
+      var notSwitched = [1.0]
+      var total = 0.0
+      for asked in 1...200 {
+        var next = [Double](repeating: 0, count: asked + 1)
+        for (right, probability) in notSwitched.enumerated() where probability > 0 {
+          for (count, chance) in [(right + 1, chance), (right, 1 - chance)] {
+            if LearnSteps.typingPays((right: count, asked: asked)) {
+              next[count] += probability * chance
+            } else {
+              total += probability * chance
+            }
+          }
+        }
+        notSwitched = next
+      }
+      return total
+    }
+    XCTAssertLessThan(switched(typingRight: 0.9), 0.01)
+    XCTAssertLessThan(switched(typingRight: 0.85), 0.05)
+    XCTAssertGreaterThan(switched(typingRight: 0.6), 0.999)
   }
 
   /// Only a name typed after a right answer about that person counts: a quiz's typed question
