@@ -5,6 +5,10 @@ import RealModule
 /// game's first step, from the memories then, and made again after they are forgotten.
 struct LearnSteps: GameSteps {
   private var scheduler: LearnScheduler?
+  /// The scheduler as it was before the step on screen was chosen: a step whose member leaves
+  /// the game before it is answered is chosen again as if it had never been shown (it counts
+  /// neither among the last shown nor among the name cards in a row).
+  private var schedulerBeforeStep: LearnScheduler?
   /// The names known when the sitting began.
   private var knownAtStart = 0
 
@@ -39,6 +43,7 @@ struct LearnSteps: GameSteps {
     let inPlay = Set(session.membersToAsk.map(\.id))
     let memories = session.memories
     var scheduler = self.scheduler(for: session)
+    schedulerBeforeStep = scheduler
     let step = scheduler.next(
       inPlay: inPlay, memories: memories, at: session.wallClock.unixSeconds(at: time))
     scheduler.shown(step)
@@ -85,18 +90,20 @@ struct LearnSteps: GameSteps {
   /// does not: the two hypotheses `typingPays` weighs.
   static let typingWell = 0.85
   static let typingBadly = 0.6
-  /// How many times likelier the answers must be for a player who types badly than for one
-  /// who types well before learn mode stops asking them to type.
+  /// How many times likelier the typed names must be from a player who types badly than from
+  /// one who types well before learn mode stops asking them to type (a likelihood ratio).
   static let typingOdds = 19.0
 
   /// Whether learn mode asks this player to type a recognised name, from `typed` (the names
   /// they typed once they had answered them right: `Memories.typedAnswers`): Wald's sequential
   /// probability ratio test of a player who types `typingBadly` of names right against one
-  /// who types `typingWell`, looked at after every typed answer. Typing stops paying once the
-  /// answers are `typingOdds` times likelier from the player who types badly. The test is made
-  /// for a look after every answer, so a good typist's bad start (two right of five) does not
-  /// switch them, while a player who types three names in five right is switched after about
-  /// sixteen typed names. Learn mode does not undo a switch itself, since it then asks no
+  /// who types `typingWell`, looked at after every typed answer, with its upper bound only
+  /// (it never concludes that the player types well). Typing stops paying once the answers
+  /// are `typingOdds` times likelier from the player who types badly. The test is made for a
+  /// look after every answer: a player who types `typingWell` is ever switched with chance at
+  /// most 1 / `typingOdds`, so a good typist's bad start (two right of five) does not switch
+  /// them, while a player who types three names in five right is switched after about 18
+  /// typed names on average. Learn mode does not undo a switch itself, since it then asks no
   /// typed names; the quiz's typed names still count.
   static func typingPays(_ typed: (right: Int, asked: Int)) -> Bool {
     let rightRatio = Double.log(typingBadly / typingWell)
@@ -115,9 +122,19 @@ struct LearnSteps: GameSteps {
     ).member
   }
 
+  /// The step that takes the place of one whose member left the game: chosen by the scheduler
+  /// as it was before that step.
+  mutating func replacing(_ current: GameStep, for session: inout Session, at time: Instant)
+    -> GameStep
+  {
+    scheduler = schedulerBeforeStep
+    return next(for: &session, at: time)
+  }
+
   /// The people met are introduced again from the next step, as the memories now say.
   mutating func memoriesForgotten() {
     scheduler = nil
+    schedulerBeforeStep = nil
   }
 
   /// The scheduler, or a new one for the game being played: its order of new people is

@@ -35,8 +35,9 @@ public struct Introduction: Hashable, Sendable {
 ///   game, whenever nobody who may be asked is due: a name being learnt is due below the
 ///   recall at which asking teaches it in the fewest questions (`askingRecall`, from the
 ///   player's memory model), a name learnt below the desired recall (0.9). So the people met
-///   at once are as many as the model says stay above it, not a constant; on a later day,
-///   whoever is due comes before anyone new. Whenever someone is due, the weakest is asked.
+///   at once are as many as the model says stay above it, at most `cardsInARow` in a row; on
+///   a later day, whoever is due comes before anyone new. Whenever someone is due, the weakest
+///   is asked.
 /// - Recall is what `Memories` says (one model from the first seconds to months, see
 ///   `MemoryModel`): people learnt on earlier days come first when their recall has fallen.
 /// - A miss shows the name again: that person's learning falls back, and the belief of how fast
@@ -46,14 +47,16 @@ public struct Introduction: Hashable, Sendable {
 ///   recall weighted by the chance the player knew the name rather than guessed it among the
 ///   options (`Memories.knew`); it spaces them out, the more so the lower their recall was, as far
 ///   as it was likely known.
-/// - Never one of the last `spacing` people shown (cards included): a face is not asked while
-///   its name is still on the screen of the mind.
+/// - Never one of the last `spacing` people shown (cards included), while anyone else met may
+///   be asked: a face is not asked while its name is still on the screen of the mind. (With
+///   only three met, the first of them may be.)
 /// - Never more than `cardsInARow` name cards in a row: after them, even with nobody due, the
-///   weakest met is asked, so that new names are tried within a minute of their cards
-///   (expanding retrieval: the first try soon, while it is likely to succeed, then the
-///   intervals grow as the memories say). A player whose fitted first learning says they keep a
-///   new name at least twice as long as the model's default (`keepsNewNamesLonger`) meets
-///   people as the memories say alone.
+///   weakest met is asked, so that at least one step in four is a question while people are
+///   new, and the game's first question asks the first card after the third (expanding
+///   retrieval: a first try soon, while it is likely to succeed, then intervals that grow as
+///   the memories say). A player whose fitted first learning says they keep a new name at
+///   least twice as long as the model's default (`keepsNewNamesLonger`) meets people as the
+///   memories say alone.
 public struct LearnScheduler: Sendable {
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
