@@ -122,10 +122,10 @@ public struct LearnScheduler: Sendable {
     if !someoneDue,
       let member = order.first(where: { inPlay.contains($0) && memories.records[$0] == nil })
     {
-      guard let weakest, cards >= Self.cardsInARow,
-        !Self.keepsNewNamesLonger(memories.model)
-      else { return .introduce(member) }
-      return .ask(weakest)
+      if let weakest, cards >= Self.cardsInARow, !Self.keepsNewNamesLonger(memories.model) {
+        return .ask(weakest)
+      }
+      return .introduce(member)
     }
     return .ask(weakest ?? met.first ?? order.first { inPlay.contains($0) } ?? order[0])
   }

@@ -212,7 +212,8 @@ public struct QuestionGenerator: Sendable {
 
   /// A question about this member (who must be in play), numbered `number`. The other names
   /// are drawn from the members in `familiar` when at least three other names are among them
-  /// (so that no option is ruled out only because it was never met), else from everyone.
+  /// (so that no option is ruled out only because it was never met), else every familiar name
+  /// first and the rest from everyone.
   public mutating func question(
     about member: MemberID, number: Int, familiar: Set<MemberID>? = nil,
     confusions: Confusions = Confusions(), kind: QuestionKind = .name
@@ -220,16 +221,22 @@ public struct QuestionGenerator: Sendable {
     let asked = members.firstIndex { $0.id == member } ?? 0
     previous = asked
     var pool: [Int]?
+    var first: [Int] = []
     if let familiar {
       var names = Set<Int>()
       for (index, other) in members.enumerated() where familiar.contains(other.id) {
         let name = nameIndexOfMember[index]
         if name != nameIndexOfMember[asked], playingWithName[name] > 0 { names.insert(name) }
       }
-      if names.count >= Self.optionCount - 1 { pool = names.sorted() }
+      if names.count >= Self.optionCount - 1 {
+        pool = names.sorted()
+      } else {
+        first = names.sorted()
+      }
     }
     return makeQuestion(
-      number: number, asking: asked, otherNames: pool, confusions: confusions, kind: kind)
+      number: number, asking: asked, otherNames: pool, first: first, confusions: confusions,
+      kind: kind)
   }
 
   /// A question about whom the picker chooses among those who can be asked now.
@@ -304,11 +311,12 @@ public struct QuestionGenerator: Sendable {
   /// A question about `members[asked]`; the other names are drawn from `otherNames` (indices
   /// in `names`), or from the group's names (see `groupNames`), or from every name in play:
   /// first those confused with the asked member's, then those that look alike, then those of
-  /// their group, then any (see the type). A question of faces without three other faces to
-  /// offer is asked as names.
+  /// their group, then any (see the type); the names in `first`, fewer than the options need,
+  /// before all of them. A question of faces without three other faces to offer is asked as
+  /// names.
   private mutating func makeQuestion(
-    number: Int, asking asked: Int, otherNames: [Int]?, confusions: Confusions,
-    kind: QuestionKind
+    number: Int, asking asked: Int, otherNames: [Int]?, first: [Int] = [],
+    confusions: Confusions, kind: QuestionKind
   ) -> Question {
     let member = members[asked]
     let correctName = nameIndexOfMember[asked]
@@ -324,7 +332,8 @@ public struct QuestionGenerator: Sendable {
       confused = Set(members.indices.filter { partners[members[$0].id] != nil })
     }
     var options: [NameOption] = []
-    for tier in tiers(of: asked, in: pool, confusions: confusions) {
+    let drawn = (first.isEmpty ? [] : [first]) + tiers(of: asked, in: pool, confusions: confusions)
+    for tier in drawn {
       // Drawn uniformly from the tier until it has no name left to give. (A tier of every
       // name in the pool draws as a plain uniform choice does.)
       var left = tier.count { playingWithName[$0] > 0 && !taken.contains($0) }
@@ -345,8 +354,8 @@ public struct QuestionGenerator: Sendable {
     }
     guard options.count == Self.optionCount - 1 else {
       return makeQuestion(
-        number: number, asking: asked, otherNames: otherNames, confusions: confusions,
-        kind: .name)
+        number: number, asking: asked, otherNames: otherNames, first: first,
+        confusions: confusions, kind: .name)
     }
     let correctIndex = Int.random(in: 0..<Self.optionCount, using: &random)
     options.insert(NameOption(name: member.name, member: member.id), at: correctIndex)
