@@ -131,7 +131,8 @@ extension History {
   }
 
   /// The belief kept in a row of `person` (any value: only a blob of the right length is
-  /// one); nil when there is none, or it cannot be read: weights that sum to nothing, a
+  /// one), its weights as written (made to sum to one if they do not); nil when there is
+  /// none, or it cannot be read: weights that sum to nothing, a
   /// memory out of the model's bounds. The person's memory is then FSRS's columns where a row
   /// from before beliefs keeps them, else none: the game's launch replays the person's cards
   /// and answers, and the next answer keeps a new belief.
@@ -145,9 +146,11 @@ extension History {
             $0.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
           }))
     }
-    guard let weights = SpeedBelief.normalised(Array(numbers[..<speeds]), floor: 0) else {
-      return nil
-    }
+    let stored = Array(numbers[..<speeds])
+    guard let normalised = SpeedBelief.normalised(stored, floor: 0) else { return nil }
+    // Weights the game wrote sum to one but for rounding: kept to the bit, so that a belief
+    // read back predicts just what it did before it was kept. Others are made to sum to one.
+    let weights = abs(stored.reduce(0, +) - 1) < 1e-9 ? stored : normalised
     var memories: [MemoryState] = []
     for speed in 0..<speeds {
       let at = speeds + 3 * speed

@@ -43,6 +43,24 @@ final class SpeedBeliefKeepingTests: RosterFolderTestCase {
     XCTAssertEqual(try reopened.summaries(rosters: nil).first?.memory, belief.typicalMemory)
     XCTAssertEqual(try memoryColumnsKept(reopened), 0, "kept once, in the belief")
 
+    // Weights as an answer leaves them, summing to one but for rounding, come back to the
+    // bit; weights that sum to two are halved.
+    let rounded = try XCTUnwrap(
+      (1...50).lazy.compactMap {
+        SpeedBelief.normalised([Double($0), 0.1, 0.7, 0.2, 0.9, 0.05, 0.11])
+      }
+      .first { SpeedBelief.normalised($0, floor: 0) != $0 },
+      "weights that a second normalising moves")
+    for (weights, read) in [(rounded, rounded), (belief.weights.map { 2 * $0 }, belief.weights)] {
+      let written = SpeedBelief(weights: weights, memories: memories)
+      try reopened.pool.write { db in
+        try db.execute(sql: "UPDATE person SET belief = ?", arguments: [History.bytes(of: written)])
+      }
+      let kept = try History(folder: folder + "/data").people(
+        photos(["Ada"], in: "club"), roster: key)[0]
+      XCTAssertEqual(kept.belief?.weights.map(\.bitPattern), read.map(\.bitPattern))
+    }
+
     // Damaged: too short; weights of nothing; a stability that is no number; not a blob.
     var zeros = Data(count: 28 * 8)
     var nan = Data(History.bytes(of: belief)!)
