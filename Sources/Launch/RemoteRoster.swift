@@ -78,15 +78,17 @@ package enum RemoteRoster {
   /// (and are the system's again afterwards). The signals are caught by a plain handler that
   /// sets a flag, looked at ten times a second: a dispatch source for them here would leave
   /// libdispatch unable to deliver them to the game's own sources later (Ctrl-C and SIGTERM
-  /// did nothing in a game of a roster from a server).
+  /// did nothing in a game of a roster from a server). The handler is in place before `body`
+  /// starts, so that a signal sent once it says anything (that it waits for another game)
+  /// stops it rather than killing the game.
   private static func untilInterrupted<T: Sendable>(
     _ body: @escaping @Sendable () async throws -> T
   ) throws -> T {
-    let (task, outcome) = started(body)
     interruptingSignal = 0
     for number in [SIGINT, SIGTERM] {
       signal(number) { interruptingSignal = $0 }
     }
+    let (task, outcome) = started(body)
     let watch = DispatchSource.makeTimerSource(queue: .global())
     watch.schedule(deadline: .now(), repeating: .milliseconds(100))
     watch.setEventHandler { if interruptingSignal != 0 { task.cancel() } }
