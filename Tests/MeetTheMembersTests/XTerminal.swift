@@ -36,6 +36,8 @@ final class XTerminal {
   private(set) var display: String
   let folder: URL
   private var server: Process
+  /// Where the sequence of display numbers tried goes on (see `startServer`).
+  private var nextAttempt = 0
   private var terminal: Process?
 
   init() throws {
@@ -43,7 +45,7 @@ final class XTerminal {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mtm-x-\(getpid())-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    (server, display) = try Self.startServer()
+    (server, display, nextAttempt) = try Self.startServer(from: 0)
   }
 
   /// Starts an X server, which writes its display's number once it accepts clients
@@ -54,12 +56,14 @@ final class XTerminal {
   /// number, which Xvfb takes by itself, is the one a server of another test has just given
   /// up, and that server, still ending, took the new one's socket with it (xterm: "Can't open
   /// display", three starts in a row, in two of six runs of the tests on one machine).
-  private static func startServer() throws -> (Process, String) {
+  /// The sequence's attempts from `first` are tried; with the server, its display and the
+  /// attempt after the one that started it.
+  private static func startServer(from first: Int) throws -> (Process, String, Int) {
     var refused: [String] = []
-    for attempt in 0..<8 {
+    for attempt in first..<(first + 8) {
       let number = 100 + (Int(getpid()) * 7 + attempt * 131) % 800
       if let server = try startServer(number: number, refused: &refused) {
-        return (server, ":\(number)")
+        return (server, ":\(number)", attempt + 1)
       }
     }
     throw Timeout(description: "Xvfb did not start: \(refused.joined(separator: "; "))")
@@ -96,13 +100,15 @@ final class XTerminal {
 
   /// A new X server in place of this one, whose display the terminal could not open: with
   /// tests in parallel, a server of another test that ends on the same number as this one
-  /// started can take its socket with it.
+  /// started can take its socket with it. The new one takes the next number of the sequence,
+  /// not the same one again (xterm: "Can't open display" at all three starts, once, in a
+  /// fresh clone's tests on a loaded machine).
   private func replaceServer() throws {
     if server.isRunning {
       server.terminate()
       server.waitUntilExit()
     }
-    (server, display) = try Self.startServer()
+    (server, display, nextAttempt) = try Self.startServer(from: nextAttempt)
   }
 
   deinit { stop() }
