@@ -95,7 +95,37 @@ final class XTerminal {
       refused.append(":\(number): it wrote \"\(said)\"")
       return nil
     }
+    // A client connects before the terminal is started: on a loaded machine xterm found no
+    // display three times in a row, within half a second, on servers that had said they were
+    // ready. A server that takes none within the ceiling (or ends) gives way to the next number.
+    let deadline = Date().addingTimeInterval(30)
+    while !accepts(display: ":\(number)") {
+      guard server.isRunning, Date() < deadline else {
+        if server.isRunning {
+          server.terminate()
+          server.waitUntilExit()
+        }
+        refused.append(":\(number): it took no client")
+        return nil
+      }
+      usleep(50_000)
+    }
     return server
+  }
+
+  /// Whether a client can open `display` (xdotool asks the screen's size).
+  private static func accepts(display: String) -> Bool {
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    probe.arguments = ["xdotool", "getdisplaygeometry"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = display
+    probe.environment = environment
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
   }
 
   /// A new X server in place of this one, whose display the terminal could not open: with
