@@ -35,7 +35,7 @@ public struct Introduction: Hashable, Sendable {
 ///   game, whenever nobody who may be asked is due: a name being learnt is due below the
 ///   recall at which asking teaches it in the fewest questions (`askingRecall`, from the
 ///   player's memory model), a name learnt below the desired recall (0.9). So the people met
-///   at once are as many as the model says stay above it, at most `cardsInARow` in a row; on
+///   at once are as many as the model says stay above it, but each is asked soon (below); on
 ///   a later day, whoever is due comes before anyone new. Whenever someone is due, the weakest
 ///   is asked.
 /// - Recall is what `Memories` says (one model from the first seconds to months, see
@@ -50,17 +50,20 @@ public struct Introduction: Hashable, Sendable {
 /// - Never one of the last `spacing` people shown (cards included), while anyone else met may
 ///   be asked: a face is not asked while its name is still on the screen of the mind. (With
 ///   only three met, the first of them may be.)
-/// - Never more than `cardsInARow` name cards in a row: after them, even with nobody due, the
-///   weakest met is asked, so that at least one step in four is a question while people are
-///   new, and the game's first question asks the first card after the third (expanding
-///   retrieval: a first try soon, while it is likely to succeed, then intervals that grow as
-///   the memories say). A player whose fitted first learning says they keep a new name at
-///   least twice as long as the model's default (`keepsNewNamesLonger`) meets people as the
-///   memories say alone.
+/// - A new person is asked soon after their card: never more than `cardsInARow` people met
+///   whom nobody has asked yet (and so never more than that many name cards in a row). With
+///   that many waiting, the first met of them is asked though nobody is due (the last three
+///   shown aside, while anyone else waits): the game's first question asks the first card
+///   after the third, and from then on, while nobody is due, a card and a question come in
+///   turn, each new person asked five steps after their card (expanding retrieval: a first
+///   try soon, while it is likely to succeed, then intervals that grow as the memories say).
+///   A player whose fitted first learning says they keep a new name at least twice as long as
+///   the model's default (`keepsNewNamesLonger`) meets people as the memories say alone.
 public struct LearnScheduler: Sendable {
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
-  /// The most name cards shown in a row, unless the player keeps new names longer.
+  /// The most people met and not yet asked, and so the most name cards shown in a row,
+  /// unless the player keeps new names longer.
   public static let cardsInARow = 3
 
   /// What comes next.
@@ -122,8 +125,17 @@ public struct LearnScheduler: Sendable {
     if !someoneDue,
       let member = order.first(where: { inPlay.contains($0) && memories.records[$0] == nil })
     {
-      if let weakest, cards >= Self.cardsInARow, !Self.keepsNewNamesLonger(memories.model) {
-        return .ask(weakest)
+      if !Self.keepsNewNamesLonger(memories.model) {
+        // The people met since whom nobody has asked, the first met first.
+        let waiting = met.filter(memories.isOnlyIntroduced).sorted { first, second in
+          let (a, b) = (memories.records[first]!.lastAnswer, memories.records[second]!.lastAnswer)
+          return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
+        }
+        if waiting.count >= Self.cardsInARow || cards >= Self.cardsInARow,
+          let first = waiting.first(where: { !skipped.contains($0) }) ?? weakest
+        {
+          return .ask(first)
+        }
       }
       return .introduce(member)
     }

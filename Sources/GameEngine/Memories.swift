@@ -181,6 +181,12 @@ public struct Memories: Hashable, Sendable {
     return (right, asked)
   }
 
+  /// Whether the member was met by their name card and has not been asked since: nothing
+  /// but cards taken in (a member kept without their cards and answers was asked).
+  public func isOnlyIntroduced(_ member: MemberID) -> Bool {
+    taken[member]?.allSatisfy(\.isCard) ?? false
+  }
+
   /// How many of `members` were never asked.
   public func new(among members: [MemberID]) -> Int {
     members.count { records[$0] == nil }
