@@ -182,7 +182,8 @@ public struct Memories: Hashable, Sendable {
   }
 
   /// Whether the member was met by their name card and has not been asked since: nothing
-  /// but cards taken in (a member kept without their cards and answers was asked).
+  /// but cards taken in. A member kept without their cards and answers (a history from before
+  /// cards were recorded) counts as asked: their record says nothing of it.
   public func isOnlyIntroduced(_ member: MemberID) -> Bool {
     taken[member]?.allSatisfy(\.isCard) ?? false
   }

@@ -128,7 +128,7 @@ final class LearningTests: XCTestCase {
     XCTAssertEqual(memories.due(among: [ada, bo], at: boTime), 2)
   }
 
-  /// How many are met before the first question: at most three (`LearnScheduler.cardsInARow`),
+  /// How many are met before the first question: at most three (`LearnScheduler.mostWaiting`),
   /// or fewer for a player whose new names fade in seconds, as the model says; a player whose
   /// answers show they keep a new name at least twice as long as the default meets as many
   /// as the model says, here everyone first.
@@ -138,14 +138,14 @@ final class LearningTests: XCTestCase {
       learner.play(14)
       return learner.seen.firstIndex { if case .question = $0 { true } else { false } } ?? 14
     }
-    XCTAssertEqual(cardsBeforeTheFirstQuestion(.standard), LearnScheduler.cardsInARow)
+    XCTAssertEqual(cardsBeforeTheFirstQuestion(.standard), LearnScheduler.mostWaiting)
     let fastest = PlayerMemory(firstLearning: 1, learningGain: 18, learningDecay: 1.5)
     XCTAssertEqual(cardsBeforeTheFirstQuestion(fastest), 2)
     var longer = PlayerMemory.standard
     longer.firstLearning = 2 * MemoryModel.defaultFirstLearning
     XCTAssertEqual(cardsBeforeTheFirstQuestion(longer), 12)
     longer.firstLearning -= 1
-    XCTAssertEqual(cardsBeforeTheFirstQuestion(longer), LearnScheduler.cardsInARow)
+    XCTAssertEqual(cardsBeforeTheFirstQuestion(longer), LearnScheduler.mostWaiting)
   }
 
   /// Never more than three name cards in a row while anyone is new, though nobody is due:
@@ -160,7 +160,7 @@ final class LearningTests: XCTestCase {
     for (index, step) in seen.enumerated() {
       guard case .question = step else {
         run += 1
-        XCTAssertLessThanOrEqual(run, LearnScheduler.cardsInARow, "at \(index): \(seen)")
+        XCTAssertLessThanOrEqual(run, LearnScheduler.mostWaiting, "at \(index): \(seen)")
         continue
       }
       run = 0
@@ -168,7 +168,7 @@ final class LearningTests: XCTestCase {
     XCTAssertEqual(seen[3], .question(seen[0].member, right: true), "\(seen)")
     for seed in 0..<10 {
       var first = Learner(members: club(40), seed: UInt64(seed))
-      first.play(LearnScheduler.cardsInARow)
+      first.play(LearnScheduler.mostWaiting)
       let question = try XCTUnwrap(first.game.state.phase.question)
       let met = first.seen.compactMap { first.game.member($0.member)?.name }
       XCTAssertTrue(Set(met).isSubset(of: question.options.map(\.name)), "\(question.options)")
@@ -179,18 +179,28 @@ final class LearningTests: XCTestCase {
   /// A new person is asked soon after their card: never more than three people met whom
   /// nobody has asked yet, and each asked, the first met first, within five steps of their
   /// card while nobody is due (card, card, card, the first of them, then a card and a
-  /// question in turn): a first try within seconds, while it is likely to succeed.
+  /// question in turn): a first try within seconds, while it is likely to succeed. So too in
+  /// a later game that starts with people known and nobody due, where the first of the three
+  /// cards is asked after the third though it is among the last three shown.
   func testEveryNewPersonIsAskedWithinFiveStepsOfTheirCard() {
-    var learner = Learner(members: club(40))
-    learner.play(60)
-    let seen = learner.seen
+    let learnt = MemoryRecord(
+      memory: MemoryState(stability: 30, difficulty: 5), lastAnswer: 0, lastGrade: .good)
+    let known = Dictionary(uniqueKeysWithValues: (0..<5).map { (MemberID("m\($0)"), learnt) })
+    for memories in [Memories(), Memories(known)] {
+      var learner = Learner(members: club(40), memories: memories)
+      learner.play(60)
+      checkEveryNewPersonIsAskedSoon(learner.seen)
+    }
+  }
+
+  private func checkEveryNewPersonIsAskedSoon(_ seen: [Seen]) {
     var waiting: [MemberID] = []
     var firstAsked: [MemberID] = []
     for (index, step) in seen.enumerated() {
       switch step {
       case .card(let member):
         waiting.append(member)
-        XCTAssertLessThanOrEqual(waiting.count, LearnScheduler.cardsInARow, "at \(index): \(seen)")
+        XCTAssertLessThanOrEqual(waiting.count, LearnScheduler.mostWaiting, "at \(index): \(seen)")
       case .question(let member, _):
         guard let place = waiting.firstIndex(of: member) else { continue }
         waiting.remove(at: place)
@@ -209,7 +219,7 @@ final class LearningTests: XCTestCase {
   /// fourth card; a card that gives way does not count among the cards in a row.
   func testAStepWhoseMemberLeavesIsChosenAgainAsIfNeverShown() throws {
     var learner = Learner(members: club(12))
-    learner.play(LearnScheduler.cardsInARow)
+    learner.play(LearnScheduler.mostWaiting)
     let question = try XCTUnwrap(learner.game.state.phase.question, "\(learner.seen)")
     learner.game.play(.memberWithdrawn(question.member.id), at: learner.now)
     let replacement = try XCTUnwrap(learner.game.state.phase.question, "a card took its place")
@@ -220,7 +230,7 @@ final class LearningTests: XCTestCase {
     cards.play(1)
     let card = try XCTUnwrap(cards.game.state.phase.introduction)
     cards.game.play(.memberWithdrawn(card.member.id), at: cards.now)
-    cards.play(LearnScheduler.cardsInARow)
+    cards.play(LearnScheduler.mostWaiting)
     XCTAssertEqual(
       cards.seen.map { if case .card = $0 { "card" } else { "question" } },
       ["card", "card", "card", "question"])

@@ -70,7 +70,8 @@ final class XTerminal {
   }
 
   /// An X server on display `number`, once it accepts clients; nil when it ends first (a
-  /// server holds the number), what it wrote added to `refused`.
+  /// server holds the number) or takes no client within the ceiling, what it wrote added to
+  /// `refused`.
   private static func startServer(number: Int, refused: inout [String]) throws -> Process? {
     let server = Process()
     server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -113,11 +114,12 @@ final class XTerminal {
     return server
   }
 
-  /// Whether a client can open `display` (xdotool asks the screen's size).
+  /// Whether a client can open `display` (xdotool asks the screen's size; a server that holds
+  /// the connection without answering is given 5 s).
   private static func accepts(display: String) -> Bool {
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    probe.arguments = ["xdotool", "getdisplaygeometry"]
+    probe.arguments = ["timeout", "5", "xdotool", "getdisplaygeometry"]
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
     probe.environment = environment
