@@ -50,21 +50,24 @@ public struct Introduction: Hashable, Sendable {
 /// - Never one of the last `spacing` people shown (cards included), while anyone else met may
 ///   be asked: a face is not asked while its name is still on the screen of the mind. (With
 ///   only three met, the first of them may be; and the first of three people waiting, below.)
-/// - A new person is asked soon after their card: no more than `mostWaiting` people met whom
-///   nobody has asked yet, and never more than that many name cards in a row. With that many
-///   waiting (or after that many cards), the first met of them is asked though nobody is due:
-///   the first of them not among the last three shown, or, when all three are (three cards in
-///   a row), the first of them. So a game's first question asks the first card after the
-///   third, and from then on, while nobody is due, a card and a question come in turn, each
-///   new person asked within five steps of their card (expanding retrieval: a first try soon,
-///   while it is likely to succeed, then intervals that grow as the memories say).
+/// - A new person is asked soon after their card, and again soon after a miss, until they are
+///   answered right: no more than `mostWaiting` people met and never answered right, and never
+///   more than that many name cards in a row. With that many waiting (or after that many
+///   cards), one of them is asked though nobody is due: the one shown longest ago (by their
+///   card or their last miss) not among the last three shown, or, when all three are (three
+///   cards in a row), the first of them. So a game's first question asks the first card after
+///   the third, and from then on, while nobody is due and the answers are right, a card and a
+///   question come in turn, each new person asked within five steps of their card; a miss
+///   holds the next card back until someone waiting is answered right (expanding retrieval: a
+///   first try soon, while it is likely to succeed, then intervals that grow as the memories
+///   say).
 ///   A player whose fitted first learning says they keep a new name at least twice as long as
 ///   the model's default (`keepsNewNamesLonger`) meets people as the memories say alone.
 public struct LearnScheduler: Sendable {
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
-  /// The most people met and not yet asked, and so the most name cards shown in a row,
-  /// unless the player keeps new names longer.
+  /// The most people met and never answered right, and so the most name cards shown in a
+  /// row, unless the player keeps new names longer.
   public static let mostWaiting = 3
 
   /// What comes next.
@@ -127,9 +130,9 @@ public struct LearnScheduler: Sendable {
       let member = order.first(where: { inPlay.contains($0) && memories.records[$0] == nil })
     {
       if !Self.keepsNewNamesLonger(memories.model) {
-        // The people met whom nobody has asked since, the first met first (everyone met has
-        // a record).
-        let waiting = met.filter(memories.isOnlyIntroduced).sorted { first, second in
+        // The people met and never answered right, the one shown longest ago first (everyone
+        // met has a record).
+        let waiting = met.filter(memories.wasNeverRight).sorted { first, second in
           let (a, b) = (memories.records[first]!.lastAnswer, memories.records[second]!.lastAnswer)
           return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
         }

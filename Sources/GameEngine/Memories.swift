@@ -181,11 +181,12 @@ public struct Memories: Hashable, Sendable {
     return (right, asked)
   }
 
-  /// Whether the member was met by their name card and has not been asked since: nothing
-  /// but cards taken in. A member kept without their cards and answers (a history from before
-  /// cards were recorded) counts as asked: their record says nothing of it.
-  public func isOnlyIntroduced(_ member: MemberID) -> Bool {
-    taken[member]?.allSatisfy(\.isCard) ?? false
+  /// Whether the member was met but has never been answered right: nothing but cards,
+  /// misses and time-outs taken in. A member kept without their cards and answers (a history
+  /// from before cards were recorded) counts as answered right: their record says nothing of
+  /// it.
+  public func wasNeverRight(_ member: MemberID) -> Bool {
+    taken[member]?.allSatisfy { !$0.isRight } ?? false
   }
 
   /// How many of `members` were never asked.
@@ -367,6 +368,11 @@ public struct Taken: Hashable, Sendable {
 
   /// Whether it is a name card.
   var isCard: Bool { kind == .card }
+
+  /// Whether it is a right answer.
+  var isRight: Bool {
+    if case .answer(right: true, _, _, _) = kind { true } else { false }
+  }
 }
 
 /// The history's cards and answers as `Memories` takes them in.
