@@ -189,7 +189,7 @@ public struct Memories: Hashable, Sendable {
     taken[member]?.allSatisfy { !$0.isRight } ?? false
   }
 
-  /// How many of `members` were never asked.
+  /// How many of `members` were never met (no card and no answer taken in).
   public func new(among members: [MemberID]) -> Int {
     members.count { records[$0] == nil }
   }
