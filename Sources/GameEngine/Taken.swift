@@ -1,11 +1,7 @@
 /// A name card or an answer as `Memories` took it in, at `time` (Unix seconds).
 public struct Taken: Hashable, Sendable {
-  public enum Kind: Hashable, Sendable {
-    case card
-    /// An answer to a question of `kind`, right or not, given in `seconds`; `slip`: a name
-    /// typed with a slip.
-    case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool)
-  }
+  /// A name card, or an answer: the same kinds the history records and the fit replays.
+  public typealias Kind = MemoryFit.Event.Kind
 
   public var time: Double
   public var kind: Kind
@@ -34,13 +30,7 @@ extension Taken {
   {
     var taken: [Int64: [Taken]] = [:]
     for event in events where people?.contains(event.person) ?? true {
-      let kind: Kind =
-        switch event.kind {
-        case .card: .card
-        case .answer(let right, let seconds, let kind, let slip):
-          .answer(right: right, seconds: seconds, kind: kind, slip: slip)
-        }
-      taken[event.person, default: []].append(Taken(time: event.time, kind: kind))
+      taken[event.person, default: []].append(Taken(time: event.time, kind: event.kind))
     }
     for index in taken.indices {
       taken.values[index].sort {
