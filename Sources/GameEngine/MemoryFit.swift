@@ -105,8 +105,9 @@ public enum MemoryFit {
     }
   }
 
-  /// Fewer scored answers than this, and the defaults stay.
-  public static let minimumAnswers = 200
+  /// Fewer scored answers than this, and the defaults stay: a few minutes into a first sitting
+  /// (the prior holds a fit of so few answers near the defaults).
+  public static let minimumAnswers = 30
   /// Each number's range: its least value here, its greatest in `upperBounds`.
   public static let lowerBounds = PlayerMemory(
     firstLearning: 5, learningGain: 1.5, learningDecay: 0.1)

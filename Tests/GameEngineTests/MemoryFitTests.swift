@@ -74,8 +74,12 @@ final class MemoryFitTests: XCTestCase {
     }
   }
 
+  /// Two people answered 6 to 14 times each: fewer than `MemoryFit.minimumAnswers`.
   func testTooFewAnswersKeepTheDefaults() {
-    XCTAssertNil(MemoryFit.fit(Self.answers(of: truth, people: 20, seed: 2)))
+    let answers = Self.answers(of: truth, people: 2, seed: 2)
+    XCTAssertLessThan(answers.count { $0.kind != .card }, MemoryFit.minimumAnswers)
+    XCTAssertNil(MemoryFit.fit(answers))
+    XCTAssertNotNil(MemoryFit.fit(Self.answers(of: truth, people: 5, seed: 2)))
   }
 
   /// A few hundred answers move the numbers toward the truth, but not all the way: the prior

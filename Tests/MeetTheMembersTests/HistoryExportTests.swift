@@ -125,14 +125,14 @@ final class HistoryExportTests: XCTestCase {
         + "guessed_to_3.5s,0.250,0.200\r\nguessed_over_3.5s,0.250,0.200\r\n")
     XCTAssertEqual(
       few.errors,
-      "Not enough answers to fit your memory yet: 0 of 200 (a person's first answer aside, "
+      "Not enough answers to fit your memory yet: 0 of 30 (a person's first answer aside, "
         + "unless their name card came before it); the defaults are used.\n")
     let fewJSON = try runMeetTheMembers(
       ["history", "--model", "--format", "json", "--data-dir", data])
     let empty = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(fewJSON.output.utf8)) as? [String: Any])
     XCTAssertEqual(empty["answers"] as? Int, 0)
-    XCTAssertEqual(empty["needed"] as? Int, 200)
+    XCTAssertEqual(empty["needed"] as? Int, 30)
     XCTAssertTrue((empty["learning_gain"] as? [String: Any])?["fitted"] is NSNull, fewJSON.output)
 
     // Names kept far longer than the defaults say: right an hour later, nine times in ten.

@@ -73,13 +73,15 @@ final class HistoryLinkTests: XCTestCase {
     let recorder = try XCTUnwrap(link.recorder())
     // Names kept far longer than the defaults say: right after an hour, an hour later.
     var time = 0.0
-    for index in 0..<100 {
+    // Twenty answers, each person's first unscored: sixteen scored, too few to fit.
+    for index in 0..<20 {
       XCTAssertEqual(
         recorder.perform(.recordAnswer(answer(roster.members[index % 4], at: time))), [])
       time += 900
     }
+    XCTAssertLessThan(16, MemoryFit.minimumAnswers)
     XCTAssertEqual(recorder.perform(.fitMemory(at: time)), [], "too few answers: the defaults stay")
-    for index in 100..<300 {
+    for index in 20..<300 {
       let right = index % 10 != 0
       XCTAssertEqual(
         recorder.perform(.recordAnswer(answer(roster.members[index % 4], at: time, right: right))),
@@ -99,8 +101,8 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(next.model, memory.model)
     let setup = next.setup(origin: .zero, unixSecondsAtOrigin: time)
     XCTAssertEqual(setup.memories.model, memory.model)
-    // And it knows how quickly the player answers: 280 right, 20 wrong, all in a second.
-    XCTAssertEqual(setup.memories.guessTimes, GuessTimes(right: [280], wrong: [20]))
+    // And it knows how quickly the player answers: 272 right, 28 wrong, all in a second.
+    XCTAssertEqual(setup.memories.guessTimes, GuessTimes(right: [272], wrong: [28]))
   }
 
   /// A person whose one state, the belief, cannot be read is replayed at the next launch from
