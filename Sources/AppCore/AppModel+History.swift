@@ -36,6 +36,9 @@ extension AppModel {
       step.effects.append(
         .recordIntroduction(member.id, record, previous: before.records[member.id]))
     case .roundFinished:
+      // A round whose last answer was just fitted (a round of ten ends at the 30th) is not
+      // fitted twice.
+      guard answersSinceFit else { return }
       step.effects.append(.fitMemory(at: session.wallClock.unixSeconds(at: transition.at)))
       answersSinceFit = false
     default:

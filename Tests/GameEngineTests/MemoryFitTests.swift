@@ -74,12 +74,33 @@ final class MemoryFitTests: XCTestCase {
     }
   }
 
-  /// Two people answered 6 to 14 times each: fewer than `MemoryFit.minimumAnswers`.
+  /// Two people answered 6 to 14 times each: fewer than `MemoryFit.minimumAnswers`; five are
+  /// enough.
   func testTooFewAnswersKeepTheDefaults() {
     let answers = Self.answers(of: truth, people: 2, seed: 2)
     XCTAssertLessThan(answers.count { $0.kind != .card }, MemoryFit.minimumAnswers)
     XCTAssertNil(MemoryFit.fit(answers))
-    XCTAssertNotNil(MemoryFit.fit(Self.answers(of: truth, people: 5, seed: 2)))
+    let enough = Self.answers(of: truth, people: 5, seed: 2)
+    XCTAssertGreaterThanOrEqual(enough.count { $0.kind != .card }, MemoryFit.minimumAnswers)
+    XCTAssertNotNil(MemoryFit.fit(enough))
+  }
+
+  /// The prior holds a fit of a few tens of answers nearer the defaults than one of a few
+  /// hundred, which is nearer them than the truth: each number moves as far as its evidence.
+  func testTheFewerTheAnswersTheNearerTheDefaults() throws {
+    let standard = PlayerMemory.standard
+    func distance(_ memory: PlayerMemory) -> Double {
+      [
+        (memory.firstLearning, standard.firstLearning),
+        (memory.learningGain, standard.learningGain),
+        (memory.learningDecay, standard.learningDecay),
+      ].map { abs(log($0 / $1)) }.reduce(0, +)
+    }
+    let tens = try XCTUnwrap(MemoryFit.fit(Self.answers(of: truth, people: 5, seed: 4)))
+    let hundreds = try XCTUnwrap(MemoryFit.fit(Self.answers(of: truth, people: 40, seed: 4)))
+    XCTAssertLessThan(tens.answers, 100)
+    XCTAssertLessThan(distance(tens.memory), distance(hundreds.memory))
+    XCTAssertLessThan(distance(hundreds.memory), distance(truth))
   }
 
   /// A few hundred answers move the numbers toward the truth, but not all the way: the prior

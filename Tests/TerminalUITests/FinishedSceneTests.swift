@@ -151,6 +151,37 @@ final class FinishedSceneTests: XCTestCase {
     XCTAssertEqual(fittedAfter, [least, 2 * least])
   }
 
+  /// Each round's end fits the memory again, but not when its last answer was just fitted:
+  /// four rounds of ten are four fits, the 30th answer's and the third round's end being one.
+  func testARoundWhoseLastAnswerWasJustFittedIsNotFittedAgain() {
+    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: questions, rules: Rules(roundLength: .questions(10))),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        history: HistorySetup(
+          memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
+          notice: nil)),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    model.startQuiz()
+    XCTAssertEqual(MemoryFit.minimumAnswers % 10, 0, "a round of ten ends at the first fit")
+    var second = 1.0
+    for round in 1...(MemoryFit.minimumAnswers / 10 + 1) {
+      if round > 1 {
+        model.handle(.press(.nextRound), at: .seconds(second))
+        second += 1
+      }
+      for _ in 1...10 {
+        model.handle(.press(.option(model.question.correctIndex)), at: .seconds(second))
+        model.handle(.tick, at: .seconds(second + 2))
+        second += 3
+      }
+    }
+    let fits = model.log.count { if case .fitMemory = $0 { true } else { false } }
+    XCTAssertEqual(fits, MemoryFit.minimumAnswers / 10 + 1, "\(model.log)")
+  }
+
   /// A model with a history whose clock reads `unixSecondsAtZero` at instant zero.
   private func recordingModel(_ memories: Memories, unixSecondsAtZero: Double) -> TestModel {
     let history = HistorySetup(
