@@ -126,17 +126,7 @@ final class FinishedSceneTests: XCTestCase {
   /// least (`MemoryFit.minimumAnswers`) and again at twice, four times ... as many, so that a
   /// long round learns the player before it ends.
   func testTheMemoryIsFittedAgainAsTheAnswersOfALaunchDouble() {
-    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
-    var model = TestModel(
-      model: AppModel(
-        session: Session(questions: questions, rules: Rules(roundLength: .questions(1_000))),
-        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
-        history: HistorySetup(
-          memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
-          notice: nil)),
-      suppliesPictures: true)
-    model.handle(.launched, at: .zero)
-    model.startQuiz()
+    var model = quizWithAHistory(roundLength: 1_000)
     var fittedAfter: [Int] = []
     var second = 1.0
     func fits() -> Int { model.log.count { if case .fitMemory = $0 { true } else { false } } }
@@ -154,17 +144,7 @@ final class FinishedSceneTests: XCTestCase {
   /// Each round's end fits the memory again, but not when its last answer was just fitted:
   /// four rounds of ten are four fits, the 30th answer's and the third round's end being one.
   func testARoundWhoseLastAnswerWasJustFittedIsNotFittedAgain() {
-    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
-    var model = TestModel(
-      model: AppModel(
-        session: Session(questions: questions, rules: Rules(roundLength: .questions(10))),
-        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
-        history: HistorySetup(
-          memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
-          notice: nil)),
-      suppliesPictures: true)
-    model.handle(.launched, at: .zero)
-    model.startQuiz()
+    var model = quizWithAHistory(roundLength: 10)
     XCTAssertEqual(MemoryFit.minimumAnswers % 10, 0, "a round of ten ends at the first fit")
     var second = 1.0
     for round in 1...(MemoryFit.minimumAnswers / 10 + 1) {
@@ -180,6 +160,22 @@ final class FinishedSceneTests: XCTestCase {
     }
     let fits = model.log.count { if case .fitMemory = $0 { true } else { false } }
     XCTAssertEqual(fits, MemoryFit.minimumAnswers / 10 + 1, "\(model.log)")
+  }
+
+  /// A quiz of rounds of `roundLength` under way, its history empty, its clock at zero.
+  private func quizWithAHistory(roundLength: Int) -> TestModel {
+    let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: questions, rules: Rules(roundLength: .questions(roundLength))),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        history: HistorySetup(
+          memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
+          notice: nil)),
+      suppliesPictures: true)
+    model.handle(.launched, at: .zero)
+    model.startQuiz()
+    return model
   }
 
   /// A model with a history whose clock reads `unixSecondsAtZero` at instant zero.
