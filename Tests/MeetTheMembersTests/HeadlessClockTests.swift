@@ -1,4 +1,5 @@
 import Foundation
+import History
 import XCTest
 
 /// `--headless --clock`: launches on one history, each at a wall-clock time of its own, play
@@ -49,6 +50,27 @@ final class HeadlessClockTests: XCTestCase {
     let export = try runMeetTheMembers(
       ["history", "--data-dir", data, "--format", "csv"], input: "")
     XCTAssertTrue(export.output.contains("2027-01-01T10:00:01.000Z"), export.output)
+  }
+
+  /// The first sitting of learn mode already fits the player's memory: a launch of some
+  /// thirty to fifty answers leaves a fit of them in the history.
+  func testAFirstSittingLeavesAFitOfItsAnswers() throws {
+    let data = NSTemporaryDirectory() + "mtm-fit-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let events = try play(
+      learning(
+        50,
+        times: [
+          #"{"do":"next"}"#, #"{"do":"wait","seconds":2}"#, #"{"do":"answer","option":2}"#,
+          #"{"do":"wait","seconds":2}"#,
+        ]),
+      clock: "2027-01-01T10:00:00Z", data: data)
+    let answers = events.count { $0["event"] as? String == "result" }
+    XCTAssertGreaterThanOrEqual(answers, 30)
+    XCTAssertLessThan(answers, 200, "fewer than the fit once needed")
+    let fit = try XCTUnwrap(try History(folder: data).fittedMemory(), "\(answers) answers")
+    XCTAssertGreaterThanOrEqual(fit.answers, 30)
+    XCTAssertLessThanOrEqual(fit.answers, answers)
   }
 
   /// What the answers taught of how fast each name is forgotten (`SpeedBelief`) survives a new
