@@ -171,8 +171,7 @@ public struct Memories: Hashable, Sendable {
     var asked = 0
     for events in taken.values {
       for (previous, event) in zip(events, events.dropFirst()) {
-        guard case .answer(true, _, _, _) = previous.kind,
-          case .answer(let correct, _, .typing, _) = event.kind
+        guard previous.isRight, case .answer(let correct, _, .typing, _) = event.kind
         else { continue }
         asked += 1
         if correct { right += 1 }
