@@ -72,4 +72,25 @@ final class TypingPaysTests: XCTestCase {
     XCTAssertEqual(memories.typedAnswers.right, 1)
     XCTAssertEqual(memories.typedAnswers.asked, 2)
   }
+
+  /// A recognised name is typed while it is being learnt, or until it is typed right; a name
+  /// learnt and typed right is picked again (the name or the face, in turn), until a miss.
+  func testALearntNameTypedRightIsPickedAgain() {
+    let member = MemberID("m1")
+    func kind(learning: Double?, typed: Bool, lastGrade: Grade = .good, number: Int = 3)
+      -> QuestionKind
+    {
+      let record = MemoryRecord(
+        memory: MemoryState(stability: 5, difficulty: 5, learning: learning), lastAnswer: 0,
+        lastGrade: lastGrade, typed: typed)
+      return LearnSteps.kind(
+        of: member, in: Memories([member: record]), kinds: nil, number: number)
+    }
+    XCTAssertEqual(kind(learning: 600, typed: false), .typing, "being learnt")
+    XCTAssertEqual(kind(learning: 600, typed: true), .typing, "being learnt, typed before")
+    XCTAssertEqual(kind(learning: nil, typed: false), .typing, "learnt, never typed right")
+    XCTAssertEqual(kind(learning: nil, typed: true), .name, "learnt and known")
+    XCTAssertEqual(kind(learning: nil, typed: true, number: 4), .face)
+    XCTAssertEqual(kind(learning: nil, typed: false, lastGrade: .again), .name, "missed")
+  }
 }
