@@ -65,11 +65,11 @@ struct LearnSteps: GameSteps {
 
   /// How a person is asked: picked among four until they are recognised (their last answer
   /// a recall), the name among names and, every other question, the face among faces; then
-  /// their name typed, while it is being learnt (`MemoryState.learning`) or until it is known
-  /// (typed right: `MemoryRecord.typed`). A name learnt and known is picked again: a name typed
-  /// cannot be a guess, which is what the game needs to learn how fast a new name is forgotten,
-  /// but once it is learnt and typed a pick reviews it in a third of the time. A miss goes back
-  /// to picking. A player whose typed names say surely that they type badly (`typingPays`) is
+  /// their name typed, while it is being learnt (the typical speed's `MemoryState.learning`)
+  /// or until it is typed right (`MemoryRecord.typed`, which `Memories.knows` needs). A name
+  /// learnt and typed right is picked again: a name typed cannot be a guess, which is what the
+  /// game needs while it learns how fast a new name is forgotten, but once the name is learnt
+  /// and typed right a pick reviews it in less time. A miss goes back to picking. A player whose typed names say surely that they type badly (`typingPays`) is
   /// only asked to pick: for them a name typed is mostly a slow miss, and a pick teaches as
   /// much in less time.
   /// `--kind names` only picks names, `--kind faces` only faces, `--kind typing` only types.

@@ -212,7 +212,7 @@ final class TypedQuestionTests: XCTestCase {
     XCTAssertEqual(
       Array(first.prefix(5)), ["card", "pick", "typing missed", "pick", "typing"], "\(seen)")
     for (member, steps) in seen {
-      // A recognised name is typed from then on, until a miss.
+      // Every person starts with their card, then a pick.
       XCTAssertEqual(steps.first, "card", "\(member)")
       XCTAssertEqual(steps.dropFirst().first, "pick", "\(member)")
     }
