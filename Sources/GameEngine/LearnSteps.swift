@@ -69,9 +69,9 @@ struct LearnSteps: GameSteps {
   /// or until it is typed right (`MemoryRecord.typed`, which `Memories.knows` needs). A name
   /// learnt and typed right is picked again: a name typed cannot be a guess, which is what the
   /// game needs while it learns how fast a new name is forgotten, but once the name is learnt
-  /// and typed right a pick reviews it in less time. A miss goes back to picking. A player whose typed names say surely that they type badly (`typingPays`) is
-  /// only asked to pick: for them a name typed is mostly a slow miss, and a pick teaches as
-  /// much in less time.
+  /// and typed right a pick reviews it in less time. A miss goes back to picking. A player
+  /// whose typed names say surely that they type badly (`typingPays`) is only asked to pick:
+  /// for them a name typed is mostly a slow miss, and a pick teaches as much in less time.
   /// `--kind names` only picks names, `--kind faces` only faces, `--kind typing` only types.
   static func kind(
     of member: MemberID, in memories: Memories, kinds: QuestionKinds?, number: Int

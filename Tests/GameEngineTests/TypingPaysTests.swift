@@ -4,7 +4,8 @@ import XCTest
 
 /// Whether typing pays for a player, from their typed names so far: they stop being asked to
 /// type once their typed names are 19 times likelier from a player who types 0.6 of names right
-/// than from one who types 0.85 (Wald's sequential test).
+/// than from one who types 0.85 (Wald's sequential test); and, while it pays, which recognised
+/// names learn mode asks typed.
 final class TypingPaysTests: XCTestCase {
   func testTypingPaysUntilTheTypedNamesSaySurelyOtherwise() {
     XCTAssertTrue(LearnSteps.typingPays((right: 0, asked: 0)), "no answer yet")
@@ -89,7 +90,7 @@ final class TypingPaysTests: XCTestCase {
     XCTAssertEqual(kind(learning: 600, typed: false), .typing, "being learnt")
     XCTAssertEqual(kind(learning: 600, typed: true), .typing, "being learnt, typed before")
     XCTAssertEqual(kind(learning: nil, typed: false), .typing, "learnt, never typed right")
-    XCTAssertEqual(kind(learning: nil, typed: true), .name, "learnt and known")
+    XCTAssertEqual(kind(learning: nil, typed: true), .name, "learnt and typed right")
     XCTAssertEqual(kind(learning: nil, typed: true, number: 4), .face)
     XCTAssertEqual(kind(learning: nil, typed: false, lastGrade: .again), .name, "missed")
   }
