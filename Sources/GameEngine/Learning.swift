@@ -157,14 +157,14 @@ public struct LearnScheduler: Sendable {
   /// memory more per right answer but misses more often (and a right answer at a low recall
   /// may be a guess, so counts less); the best R lies between.
   public static func askingRecall(_ model: MemoryModel) -> Double {
-    let options = QuestionGenerator.optionCount
+    let guess = QuestionKind.name.guessChance
     let card = model.remember(nil, grade: .again, afterDays: nil)
     let needed = Double.log(max(card.stability * 86_400 / model.firstLearning, 1.01))
     func questions(_ recall: Double) -> Double {
-      let knew = Memories.knew(recallBefore: recall, options: options)
+      let knew = Memories.knew(recallBefore: recall, guess: guess)
       let growth = knew * model.learningGrowth(atRecall: recall)
       guard growth > 1 else { return .infinity }
-      let right = recall + (1 - recall) / Double(options)
+      let right = recall + (1 - recall) * guess
       let all = Double.pow(right, needed / Double.log(growth))
       return (1 - all) / ((1 - right) * all)
     }

@@ -56,8 +56,10 @@ public enum MemoryFit {
       /// A name card: the name shown, nothing asked.
       case card
       /// An answer to a question of `kind`, right or not, given in `seconds`; `slip`: a name
-      /// typed right with a spelling slip (`TypedMatch.slip`).
-      case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool)
+      /// typed right with a spelling slip (`TypedMatch.slip`); `guess`: the chance that a
+      /// guess was right when it was asked (`Memories.guessChance`), nil for the kind's
+      /// (`QuestionKind.guessChance`: one in four among four options, none for a name typed).
+      case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool, guess: Double?)
     }
 
     /// Whom it was about: any value that tells people apart.
@@ -75,11 +77,11 @@ public enum MemoryFit {
     /// An answer about `person` at `time`.
     public static func answer(
       person: Int64, time: Double, right: Bool, seconds: Double, kind: QuestionKind = .name,
-      slip: Bool = false
+      slip: Bool = false, guess: Double? = nil
     ) -> Self {
       Self(
         person: person, time: time,
-        kind: .answer(right: right, seconds: seconds, kind: kind, slip: slip))
+        kind: .answer(right: right, seconds: seconds, kind: kind, slip: slip, guess: guess))
     }
 
     /// A name card of `person` seen at `time`.
@@ -124,14 +126,14 @@ public enum MemoryFit {
   /// rather than twenty.
   public static let slip = 0.02
 
-  /// How likely an answer is at recall `recall` among `options` names (0: a name typed, which
-  /// cannot be guessed): right with R + (1 - R) g (g is 1 / options), but for a slip, a guess
-  /// g whatever R; a right answer's two sides, known and guessed, each weighed by its `time`
-  /// (`GuessTimes`); a wrong one 1 - that, untimed (a wrong answer's time says nothing).
+  /// How likely an answer is at recall `recall` when a guess is right with chance `guess`
+  /// (`Memories.guessChance`; 0 for a name typed, which cannot be guessed): right with
+  /// R + (1 - R) g, but for a slip, a guess g whatever R; a right answer's two sides, known
+  /// and guessed, each weighed by its `time` (`GuessTimes`); a wrong one 1 - that, untimed (a
+  /// wrong answer's time says nothing).
   public static func likelihood(
-    right: Bool, recall: Double, options: Int, time: GuessTimes.Evidence = .none
+    right: Bool, recall: Double, guess: Double, time: GuessTimes.Evidence = .none
   ) -> Double {
-    let guess = options > 0 ? 1 / Double(options) : 0
     guard right else { return 1 - ((1 - slip) * (recall + (1 - recall) * guess) + slip * guess) }
     let guessed = ((1 - slip) * (1 - recall) + slip) * guess
     return (1 - slip) * recall * time.knew + guessed * time.guessed

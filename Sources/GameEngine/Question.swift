@@ -30,6 +30,13 @@ public enum QuestionKind: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The chance that a guess is right when nothing is known of the options: one in
+  /// `guessedAmong`, none for a name typed (`Memories.guessChance` weighs the options the
+  /// player can rule out).
+  public var guessChance: Double {
+    guessedAmong > 0 ? 1 / Double(guessedAmong) : 0
+  }
+
   /// Whether the answer is chosen among the options (names or faces), not typed.
   public var isChosen: Bool { self != .typing }
 }

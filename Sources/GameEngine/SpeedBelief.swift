@@ -79,26 +79,26 @@ public struct SpeedBelief: Hashable, Sendable {
   }
 
   /// The belief after an answer `days` after the last: each speed's memory takes it in as the
-  /// model says, and each speed is weighed by how likely it made the answer (among `options`
-  /// names or faces; 0 for a name typed, which cannot be guessed), a right answer's time
+  /// model says, and each speed is weighed by how likely it made the answer (a guess right
+  /// with chance `guess`: `Memories.guessChance`, 0 for a name typed), a right answer's time
   /// included (`time`: as likely when known as when guessed, or not). One answer in fifty is
   /// taken for a slip, whatever the recall, as the fit takes it, and a thousandth of the prior
   /// stays in the weights, so that no answer rules a speed out.
   func answered(
-    right: Bool, grade: Grade, afterDays days: Double, options: Int,
+    right: Bool, grade: Grade, afterDays days: Double, guess: Double,
     time: GuessTimes.Evidence = .none, model: MemoryModel
   ) -> SpeedBelief {
     let recalls = recalls(afterDays: days, model: model)
     // As the fit scores an answer, and here with a right answer's time (the fit scores right
     // and wrong alone, so that its log loss is the outcomes').
     let likely = recalls.map { recall in
-      MemoryFit.likelihood(right: right, recall: recall, options: options, time: time)
+      MemoryFit.likelihood(right: right, recall: recall, guess: guess, time: time)
     }
     return SpeedBelief(
       weights: Self.normalised(zip(weights, likely).map { $0 * $1 }) ?? Self.prior,
       memories: zip(memories, zip(Self.speeds, recalls)).map { memory, pair in
         model.answered(
-          memory, right: right, grade: grade, afterDays: days, options: options, time: time,
+          memory, right: right, grade: grade, afterDays: days, guess: guess, time: time,
           recall: pair.1, speed: pair.0)
       })
   }

@@ -165,6 +165,15 @@ extension History {
             """, arguments: [row["id"] as Int64])
       }
     }
+    // The chance that a guess among the options was right when each answer was asked
+    // (`Memories.guessChance`: the options the player could rule out weighed), so that an
+    // answer replayed is taken in as the game took it. NULL for every answer before: the
+    // kind's (one in four).
+    migrator.registerMigration("v9") { db in
+      try db.alter(table: "answer") { t in
+        t.add(column: "guess", .double)
+      }
+    }
     return migrator
   }
 }

@@ -151,7 +151,7 @@ final class MemoryFitTests: XCTestCase {
           }
           state = model.answered(
             before, right: right, grade: seconds <= 2.5 ? .good : .hard, afterDays: days,
-            options: 4)
+            guess: 0.25)
         } else {
           state = model.remember(nil, grade: .again, afterDays: nil)
         }
