@@ -153,8 +153,10 @@ struct LearnSteps: GameSteps {
   /// Whether the player's typed names say surely that they type well: the same test's other
   /// bound, the answers `typingOdds` times likelier from a player who types `typingWell` of
   /// names right than from one who types `typingBadly` (about 17 typed names of a player who
-  /// types 0.87 of them right; never, on average, for one who types 0.73 or less). Until then
-  /// learn mode types a name only until it is typed right.
+  /// types 0.87 of them right, while the evidence of one who types less than 0.74 of them
+  /// right drifts away from it, though a lucky start may reach it). It is looked at anew at
+  /// each question: a miss may take a player back below it. Until then learn mode types a
+  /// name only until it is typed right.
   static func typesWell(_ typed: (right: Int, asked: Int)) -> Bool {
     typingEvidence(typed) <= -Double.log(typingOdds)
   }

@@ -151,7 +151,8 @@ public struct LearnScheduler: Sendable {
   /// says: asked each time their recall falls to R, a name is learnt (its learning stability
   /// grown from `firstLearning` to FSRS's first stability) after K(R) right answers in a row,
   /// each growing it by the learning's growth at R times the chance the answer was known, and
-  /// each right with chance q = R + (1 - R) / 4 (a guess among four may be right), a miss
+  /// each right with chance q = R + (1 - R) / 4 (a guess among four strangers may be right:
+  /// the options of a name's first questions are mostly people met as briefly), a miss
   /// taken as starting it again (it keeps a little: the estimate leans to asking early):
   /// (1 - q^K) / ((1 - q) q^K) questions on average. Asking late grows a
   /// memory more per right answer but misses more often (and a right answer at a low recall

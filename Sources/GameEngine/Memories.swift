@@ -261,31 +261,6 @@ public struct Memories: Hashable, Sendable {
     return left.enumerated().reduce(0) { $0 + $1.element / Double($1.offset + 1) }
   }
 
-  /// How an answer is recorded. A wrong answer or a timeout is not recalled. A right one
-  /// may be a guess among the options: it is recorded as recalled only if, given the recall
-  /// predicted before it, the player more likely knew the name than guessed it (so a right
-  /// answer to someone new, or nearly forgotten, is not knowing them). Then an answer within
-  /// 2.5 s is recalled, a slower one recalled with effort; a name typed, which cannot be a
-  /// guess, recalled however long the typing took (see `recalledGrade`). (The memory itself takes
-  /// in the answer as evidence weighted by that probability: see `remember`.)
-  /// `time` is what the answer's time says (see `knew`).
-  public static func grade(
-    _ result: QuestionResult, recallBefore: Double?, time: GuessTimes.Evidence = .none
-  ) -> Grade {
-    guard case .correct = result.outcome,
-      knew(recallBefore: recallBefore, guess: result.question.kind.guessChance, time: time)
-        >= 0.5
-    else { return .again }
-    return recalledGrade(result)
-  }
-
-  /// The grade of a right answer known (see `recalledGrade(seconds:kind:slip:)`).
-  static func recalledGrade(_ result: QuestionResult) -> Grade {
-    recalledGrade(
-      seconds: result.answerTime.seconds, kind: result.question.kind,
-      slip: result.typed?.match == .slip)
-  }
-
   /// The grade of a right answer known, given in `seconds` to a question of `kind` (`slip`: a
   /// name typed with a slip). A name or a face chosen: within 2.5 s recalled (good), slower
   /// recalled with effort (hard). A name typed: recalled (good) however long it took (typing speed is
@@ -317,7 +292,7 @@ public struct Memories: Hashable, Sendable {
     }
     return answered(
       member, right: right, seconds: seconds, kind: kind, slip: slip,
-      guess: guess ?? kind.guessChance, at: event.time)
+      guess: kind.guessChance(kept: guess), at: event.time)
   }
 
   private mutating func introduced(_ member: MemberID, at time: Double) -> MemoryRecord {
@@ -361,6 +336,13 @@ public struct Memories: Hashable, Sendable {
     return record
   }
 
+  /// How an answer is recorded (its grade). A wrong answer or a timeout is not recalled. A
+  /// right one may be a guess among the options: it is recorded as recalled only if, given the
+  /// recall predicted before it, the chance `guess` of a right guess among its options and its
+  /// time, the player more likely knew the name than guessed it (`knew` at least 0.5: so a
+  /// right answer to someone new, or nearly forgotten, is not knowing them). Then it is graded
+  /// by `recalledGrade`. The memory itself takes in the answer as evidence weighted by that
+  /// probability (`MemoryModel.answered`).
   private mutating func answered(
     _ member: MemberID, right: Bool, seconds: Double, kind: QuestionKind, slip: Bool,
     guess: Double, at time: Double

@@ -37,8 +37,10 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 /// answer's outcome against the recall the model predicted just before it, replaying each
 /// person's name cards and answers in order as the game took them in.
 ///
-/// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
-///   four), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 - that.
+/// - A right answer among four names is likely R + (1 - R) g, g the chance that a guess among
+///   its options was right as the game kept it (`Memories.guessChance`: one in four among
+///   strangers), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 -
+///   that.
 ///   A name typed cannot be guessed: right with probability R, but for a slip. A name typed
 ///   right is taken in as the game took it: recalled, with effort if it had a spelling slip
 ///   (`TypedMatch.slip`, not the fit's `slip`).
@@ -121,22 +123,24 @@ public enum MemoryFit {
   static let priorWidth = 1.1
 
   /// The chance that an answer is a slip (a tap on the wrong name, a name known but not
-  /// brought up in time): its outcome is then a guess among the options whatever the recall,
+  /// brought up in time): its outcome is then a press among the options whatever the recall
+  /// (right one time in four, whatever the player could rule out; never for a name typed),
   /// so that one mis-tap just after a recall costs the fit a few units of log likelihood
-  /// rather than twenty.
+  /// rather than twenty, and no answer is ever impossible.
   public static let slip = 0.02
 
   /// How likely an answer is at recall `recall` when a guess is right with chance `guess`
   /// (`Memories.guessChance`; 0 for a name typed, which cannot be guessed): right with
-  /// R + (1 - R) g, but for a slip, a guess g whatever R; a right answer's two sides, known
-  /// and guessed, each weighed by its `time` (`GuessTimes`); a wrong one 1 - that, untimed (a
-  /// wrong answer's time says nothing).
+  /// R + (1 - R) g, but for a slip, a press right one time in four whatever R (none for a
+  /// name typed); a right answer's two sides, known and guessed, each weighed by its `time`
+  /// (`GuessTimes`); a wrong one 1 - that, untimed (a wrong answer's time says nothing).
   public static func likelihood(
     right: Bool, recall: Double, guess: Double, time: GuessTimes.Evidence = .none
   ) -> Double {
-    guard right else { return 1 - ((1 - slip) * (recall + (1 - recall) * guess) + slip * guess) }
-    let guessed = ((1 - slip) * (1 - recall) + slip) * guess
-    return (1 - slip) * recall * time.knew + guessed * time.guessed
+    let pressed = guess > 0 ? QuestionKind.name.guessChance : 0
+    let rightByChance = (1 - slip) * (1 - recall) * guess + slip * pressed
+    guard right else { return 1 - ((1 - slip) * recall + rightByChance) }
+    return (1 - slip) * recall * time.knew + rightByChance * time.guessed
   }
 
   /// `memory` within the bounds, as a fit finds it; nil when a number is not finite (a

@@ -49,7 +49,7 @@ extension MemoryFit {
       }
       guesses = sorted.map { event in
         guard case .answer(_, _, let kind, _, let guess) = event.kind else { return 0 }
-        return guess ?? kind.guessChance
+        return kind.guessChance(kept: guess)
       }
       times = sorted.map { event in
         guard case .answer(_, let seconds, let kind, _, _) = event.kind else { return .none }

@@ -237,7 +237,7 @@ public struct MemoryModel: Hashable, Sendable {
   /// The memory `weight` of the way from `missed` to `known`: the expectation of the memory
   /// after an answer that was known with probability `weight`. Whether the name is learnt is
   /// not an average: it is learnt when the answer more likely was known (`weight` at least
-  /// 0.5, as `Memories.grade` counts it a recall) and `known` is learnt; otherwise a name
+  /// 0.5, as `Memories` records it a recall) and `known` is learnt; otherwise a name
   /// learnt on one side counts there with FSRS's stability as its learning stability.
   public func blend(_ known: MemoryState, _ missed: MemoryState, weight: Double) -> MemoryState {
     func mix(_ a: Double, _ b: Double) -> Double { weight * a + (1 - weight) * b }

@@ -5,8 +5,9 @@ import RealModule
 /// name would have at that speed. A face that is hard for this player fades faster, an easy
 /// one slower (people differ by a factor of about 1.5 either way); the model cannot know which
 /// until the answers say, so each speed keeps its own memory of the same cards and answers,
-/// and each answer weighs each speed by how likely it made that answer (a right answer among
-/// four is R + (1 - R) / 4 likely, a miss the rest). Recall is the weighted mean of the
+/// and each answer weighs each speed by how likely it made that answer (a right pick is
+/// R + (1 - R) g likely, g the chance that a guess among its options is right, one in four
+/// among strangers: `Memories.guessChance`; a miss the rest). Recall is the weighted mean of the
 /// speeds' recalls: a name met twice is less certain than one answered ten times, so it is
 /// asked sooner while its recall is high, and later, once its speed is known.
 public struct SpeedBelief: Hashable, Sendable {

@@ -94,7 +94,7 @@ extension History {
     /// is).
     var slip: Bool?
     /// The chance that a guess among the options was right when it was asked; nil for the
-    /// kind's (every answer before it was kept).
+    /// kind's (a name typed, and every answer before it was kept).
     var guess: Double?
   }
 

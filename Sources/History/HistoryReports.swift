@@ -98,8 +98,9 @@ extension History {
     var slip: Bool { field(Self.slipShift) != 0 }
     var ofRoster: Bool { field(Self.rosterShift) != 0 }
     /// The chance of a right guess kept (`Answer.guess`, in thousandths, as the game keeps it:
-    /// `Memories.guessChance`); nil for none, or for a value that is not a chance (a damaged
-    /// file), which the fit takes as the kind's.
+    /// `Memories.guessChance`); nil for none, or for a value that is not a chance above 0 (a
+    /// damaged file), which the fit takes as the kind's (a name typed takes none whatever is
+    /// kept).
     var guess: Double? {
       let thousandths = value >> Self.guessShift
       return thousandths > 0 ? Double(thousandths - 1) / 1000 : nil
@@ -129,7 +130,7 @@ extension History {
         (CASE outcome \(places(outcomes.count)) ELSE 3 END << \(outcomeShift))
         + (CASE kind \(places(kinds.count)) ELSE 0 END << \(kindShift))
         + ((CAST(slip AS INTEGER) != 0) << \(slipShift)) + ((roster IS ?) << \(rosterShift))
-        + (CASE WHEN typeof(guess) IN ('real', 'integer') AND guess BETWEEN 0 AND 1
+        + (CASE WHEN typeof(guess) IN ('real', 'integer') AND guess > 0 AND guess <= 1
           THEN CAST(round(guess * 1000) AS INTEGER) + 1 ELSE 0 END << \(guessShift))
         """
     }()

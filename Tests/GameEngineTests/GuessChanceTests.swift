@@ -91,7 +91,47 @@ final class GuessChanceTests: XCTestCase {
     let kinds = MemoryFit.logLoss(of: events(guess: nil), model: .standard)
     let sure = MemoryFit.logLoss(of: events(guess: 1), model: .standard)
     XCTAssertEqual(sure.count, 1)
-    XCTAssertEqual(sure.loss, 0, accuracy: 1e-9)
+    // Right but for a slip that presses another option: 1 - 0.02 * 3 / 4.
+    XCTAssertEqual(sure.loss, -.log(1 - MemoryFit.slip * 0.75), accuracy: 1e-9)
     XCTAssertGreaterThan(kinds.loss, 0.1)
+  }
+
+  /// A pick that a guess surely makes can still be missed, by a slip (a press right one time
+  /// in four): such a miss is as likely at every speed, so it keeps what the belief learnt
+  /// (an impossible answer would have reset it to the prior).
+  func testAMissWhereAGuessIsSureIsASlipAndStillCounts() {
+    XCTAssertEqual(
+      MemoryFit.likelihood(right: false, recall: 0.9, guess: 1),
+      MemoryFit.slip * (1 - QuestionKind.name.guessChance), accuracy: 1e-12)
+    XCTAssertEqual(
+      MemoryFit.likelihood(right: false, recall: 0.9, guess: 0.25),
+      1 - (0.98 * 0.9 + 0.98 * 0.1 * 0.25 + 0.02 * 0.25), accuracy: 1e-12)
+    let model = MemoryModel.standard
+    let card = model.remember(nil, grade: .again, afterDays: nil)
+    let belief = SpeedBelief(memory: card).answered(
+      right: false, grade: .again, afterDays: 600.0 / 86_400, guess: 0, model: model)
+    XCTAssertNotEqual(belief.weights, SpeedBelief.prior)
+    let missed = belief.answered(
+      right: false, grade: .again, afterDays: 60.0 / 86_400, guess: 1, model: model)
+    for (after, before) in zip(missed.weights, belief.weights) {
+      XCTAssertEqual(after, before, accuracy: 1e-3)
+    }
+  }
+
+  /// A chance kept with a name typed is not taken: a name typed cannot be guessed.
+  func testAChanceKeptWithANameTypedIsNotTaken() {
+    func replay(keeping guess: Double?) -> MemoryRecord? {
+      Memories.record(
+        replaying: [
+          Taken(time: 0, kind: .card),
+          Taken(
+            time: 900,
+            kind: .answer(right: true, seconds: 4, kind: .typing, slip: false, guess: guess)),
+        ], model: .standard, guessTimes: GuessTimes())
+    }
+    XCTAssertEqual(replay(keeping: 0.9), replay(keeping: nil))
+    XCTAssertEqual(QuestionKind.typing.guessChance(kept: 0.9), 0)
+    XCTAssertEqual(QuestionKind.face.guessChance(kept: nil), 0.25)
+    XCTAssertEqual(QuestionKind.name.guessChance(kept: 0.7), 0.7)
   }
 }

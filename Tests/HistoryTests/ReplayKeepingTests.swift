@@ -42,8 +42,8 @@ final class ReplayKeepingTests: RosterFolderTestCase {
   }
 
   /// A pick's chance of a right guess is kept and read back for the fit; an answer kept
-  /// without one, or with a value that is not a chance (a damaged file), is read as the
-  /// kind's (nil).
+  /// without one, or with a value that is not a chance above 0 (a damaged file), is read as
+  /// the kind's (nil).
   func testAGuessChanceIsKeptAndReadBackForTheFit() throws {
     let key = RosterKey.folder(folder + "/club")
     let history = try History(folder: folder + "/data")
@@ -61,11 +61,14 @@ final class ReplayKeepingTests: RosterFolderTestCase {
       picked(at: 30, guess: 0.5), memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
     try history.record(
       picked(at: 40, guess: 0.5), memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
+    try history.record(
+      picked(at: 50, guess: 0.5), memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
     let reopened = try History(folder: folder + "/data")
     XCTAssertEqual(try Array(reopened.answers().prefix(2)), answers)
     try DatabaseQueue(path: reopened.path).write { db in
       try db.execute(sql: "UPDATE answer SET guess = 'none' WHERE answeredAt = 30")
       try db.execute(sql: "UPDATE answer SET guess = 7 WHERE answeredAt = 40")
+      try db.execute(sql: "UPDATE answer SET guess = 0 WHERE answeredAt = 50")
     }
     XCTAssertEqual(
       try reopened.readAnswers().events,
@@ -74,6 +77,7 @@ final class ReplayKeepingTests: RosterFolderTestCase {
         .answer(person: ada.id, time: 20, right: true, seconds: 2),
         .answer(person: ada.id, time: 30, right: true, seconds: 2),
         .answer(person: ada.id, time: 40, right: true, seconds: 2),
+        .answer(person: ada.id, time: 50, right: true, seconds: 2),
       ])
   }
 }
