@@ -190,7 +190,8 @@ public struct SettingsTable: Hashable, Sendable {
       help: "What is asked: names (pick the name among four), faces (pick the face among "
         + "four), typing (type the name) or mixed (the quiz: the three in turn; learn mode: "
         + "a name or a face picked until recognised, then the name typed until it is typed "
-        + "right, then picked, or typed where a pick would likely be a guess)",
+        + "right, then mostly picked: typed where a pick would likely be a guess, and while "
+        + "it is learnt for a player who types well)",
       valueName: "kind"),
     Setting(
       key: "graphics", isOption: true,
