@@ -16,17 +16,13 @@ extension AppModel {
     case .questionEnded(let result):
       let member = result.member.id
       guard let record = memories.records[member] else { return }
-      var guess: Double?
-      if case .answer(_, _, _, _, let taken) = memories.taken[member]?.last?.kind {
-        guess = taken
-      }
       step.effects.append(
         .recordAnswer(
           RecordedAnswer(
             result: result, answeredAt: record.lastAnswer, memory: record.memory,
             grade: record.lastGrade, typed: record.typed,
             mode: (session.state.game?.mode ?? .quiz).rawValue,
-            previous: before.records[member], belief: record.belief, guess: guess)))
+            previous: before.records[member], belief: record.belief)))
       answersSinceFit = true
       answersRecorded += 1
       let fits = answersRecorded / Self.fitAfter

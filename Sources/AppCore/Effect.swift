@@ -78,18 +78,14 @@ public struct RecordedAnswer: Hashable, Sendable {
   public let previous: MemoryRecord?
   /// How fast the player forgets the member's name, after it (`SpeedBelief`).
   public let belief: SpeedBelief?
-  /// The chance that a guess among the options was right when it was asked
-  /// (`Memories.guessChance`); nil for the kind's.
-  public let guess: Double?
 
   public init(
     result: QuestionResult, answeredAt: Double, memory: MemoryState, grade: Grade,
     typed: Bool = false, mode: String, previous: MemoryRecord? = nil,
-    belief: SpeedBelief? = nil, guess: Double? = nil
+    belief: SpeedBelief? = nil
   ) {
     self.previous = previous
     self.belief = belief
-    self.guess = guess
     self.result = result
     self.answeredAt = answeredAt
     self.memory = memory

@@ -151,21 +151,20 @@ public struct LearnScheduler: Sendable {
   /// says: asked each time their recall falls to R, a name is learnt (its learning stability
   /// grown from `firstLearning` to FSRS's first stability) after K(R) right answers in a row,
   /// each growing it by the learning's growth at R times the chance the answer was known, and
-  /// each right with chance q = R + (1 - R) / 4 (a guess among four strangers may be right:
-  /// the options of a name's first questions are mostly people met as briefly), a miss
+  /// each right with chance q = R + (1 - R) / 4 (a guess among four may be right), a miss
   /// taken as starting it again (it keeps a little: the estimate leans to asking early):
   /// (1 - q^K) / ((1 - q) q^K) questions on average. Asking late grows a
   /// memory more per right answer but misses more often (and a right answer at a low recall
   /// may be a guess, so counts less); the best R lies between.
   public static func askingRecall(_ model: MemoryModel) -> Double {
-    let guess = QuestionKind.name.guessChance
+    let options = QuestionGenerator.optionCount
     let card = model.remember(nil, grade: .again, afterDays: nil)
     let needed = Double.log(max(card.stability * 86_400 / model.firstLearning, 1.01))
     func questions(_ recall: Double) -> Double {
-      let knew = Memories.knew(recallBefore: recall, guess: guess)
+      let knew = Memories.knew(recallBefore: recall, options: options)
       let growth = knew * model.learningGrowth(atRecall: recall)
       guard growth > 1 else { return .infinity }
-      let right = recall + (1 - recall) * guess
+      let right = recall + (1 - recall) / Double(options)
       let all = Double.pow(right, needed / Double.log(growth))
       return (1 - all) / ((1 - right) * all)
     }

@@ -171,7 +171,7 @@ public struct Memories: Hashable, Sendable {
     var asked = 0
     for events in taken.values {
       for (previous, event) in zip(events, events.dropFirst()) {
-        guard previous.isRight, case .answer(let correct, _, .typing, _, _) = event.kind
+        guard previous.isRight, case .answer(let correct, _, .typing, _) = event.kind
         else { continue }
         asked += 1
         if correct { right += 1 }
@@ -179,37 +179,6 @@ public struct Memories: Hashable, Sendable {
     }
     return (right, asked)
   }
-
-  /// How long the player takes to answer a name or a face chosen among several (`chosen`) and
-  /// a name typed (`typed`), in seconds, on average: their own answers' times (a time-out
-  /// counts its whole window), each mean starting from `startingAnswers` answers of the
-  /// `startingSeconds`, so that the first few answers move it only a little.
-  public var answerSeconds: (chosen: Double, typed: Double) {
-    let start = Double(Self.startingAnswers)
-    var seconds = (
-      chosen: Self.startingSeconds.chosen * start, typed: Self.startingSeconds.typed * start
-    )
-    var counts = (chosen: start, typed: start)
-    for events in taken.values {
-      for event in events {
-        guard case .answer(_, let time, let kind, _, _) = event.kind else { continue }
-        if kind.isChosen {
-          seconds.chosen += time
-          counts.chosen += 1
-        } else {
-          seconds.typed += time
-          counts.typed += 1
-        }
-      }
-    }
-    return (seconds.chosen / counts.chosen, seconds.typed / counts.typed)
-  }
-
-  /// The answers each mean of `answerSeconds` starts from, before the player's own.
-  static let startingAnswers = 3
-  /// The seconds each mean of `answerSeconds` starts from: a name found among four in about
-  /// two seconds, a name typed in about five.
-  static let startingSeconds = (chosen: 2.0, typed: 5.0)
 
   /// Whether the member was met but has never been answered right: nothing but cards,
   /// misses and time-outs taken in. A member kept without their cards and answers (a history
@@ -224,41 +193,44 @@ public struct Memories: Hashable, Sendable {
     members.count { records[$0] == nil }
   }
 
-  /// The probability that a right answer was known rather than guessed, given the recall
-  /// predicted before it and the chance `guess` that a guess is right (`guessChance`):
-  /// R / (R + (1 - R) g), each side
+  /// The probability that a right answer was known rather than guessed among `options`
+  /// names, given the recall predicted before it: R / (R + (1 - R) / options), each side
   /// weighed by how likely the answer's time is when the player knows and when they guess
   /// (`GuessTimes`: a slow answer from a player whose guesses are slow is likelier a guess).
-  /// An answer that cannot be guessed (a name typed: `guess` 0) was known: 1.
+  /// An answer with no options offered (a name typed) cannot be guessed: 1.
   public static func knew(
-    recallBefore: Double?, guess: Double, time: GuessTimes.Evidence = .none
+    recallBefore: Double?, options: Int, time: GuessTimes.Evidence = .none
   ) -> Double {
-    guard guess > 0 else { return 1 }
+    guard options > 0 else { return 1 }
     let recall = recallBefore ?? 0
     let known = recall * time.knew
-    let total = known + (1 - recall) * guess * time.guessed
+    let total = known + (1 - recall) / Double(options) * time.guessed
     return total > 0 ? known / total : 0
   }
 
-  /// The chance that a guess picks the right one when `others` are offered beside it: each
-  /// of them is ruled out as likely as the player recalls that person's name at `time`
-  /// (someone never met, not at all), and the guess is one of the options left, the right
-  /// one among them. Among three people the player does not know it is one in four; among
-  /// three they know well, nearly a sure thing: a right answer then says little of the name
-  /// asked.
-  public func guessChance(ruledOutAmong others: [MemberID], at time: Double) -> Double {
-    // The chance that k of the others are left (not ruled out), after each one in turn.
-    var left = [1.0]
-    for other in others {
-      let ruledOut = min(max(recall(of: other, at: time) ?? 0, 0), 1)
-      var next = [Double](repeating: 0, count: left.count + 1)
-      for (count, chance) in left.enumerated() {
-        next[count] += chance * ruledOut
-        next[count + 1] += chance * (1 - ruledOut)
-      }
-      left = next
-    }
-    return left.enumerated().reduce(0) { $0 + $1.element / Double($1.offset + 1) }
+  /// How an answer is recorded. A wrong answer or a timeout is not recalled. A right one
+  /// may be a guess among the options: it is recorded as recalled only if, given the recall
+  /// predicted before it, the player more likely knew the name than guessed it (so a right
+  /// answer to someone new, or nearly forgotten, is not knowing them). Then an answer within
+  /// 2.5 s is recalled, a slower one recalled with effort; a name typed, which cannot be a
+  /// guess, recalled however long the typing took (see `recalledGrade`). (The memory itself takes
+  /// in the answer as evidence weighted by that probability: see `remember`.)
+  /// `time` is what the answer's time says (see `knew`).
+  public static func grade(
+    _ result: QuestionResult, recallBefore: Double?, time: GuessTimes.Evidence = .none
+  ) -> Grade {
+    guard case .correct = result.outcome,
+      knew(recallBefore: recallBefore, options: result.question.kind.guessedAmong, time: time)
+        >= 0.5
+    else { return .again }
+    return recalledGrade(result)
+  }
+
+  /// The grade of a right answer known (see `recalledGrade(seconds:kind:slip:)`).
+  static func recalledGrade(_ result: QuestionResult) -> Grade {
+    recalledGrade(
+      seconds: result.answerTime.seconds, kind: result.question.kind,
+      slip: result.typed?.match == .slip)
   }
 
   /// The grade of a right answer known, given in `seconds` to a question of `kind` (`slip`: a
@@ -287,12 +259,11 @@ public struct Memories: Hashable, Sendable {
   @discardableResult
   private mutating func take(_ event: Taken, of member: MemberID) -> MemoryRecord {
     taken[member, default: []].append(event)
-    guard case .answer(let right, let seconds, let kind, let slip, let guess) = event.kind else {
+    guard case .answer(let right, let seconds, let kind, let slip) = event.kind else {
       return introduced(member, at: event.time)
     }
     return answered(
-      member, right: right, seconds: seconds, kind: kind, slip: slip,
-      guess: kind.guessChance(kept: guess), at: event.time)
+      member, right: right, seconds: seconds, kind: kind, slip: slip, at: event.time)
   }
 
   private mutating func introduced(_ member: MemberID, at time: Double) -> MemoryRecord {
@@ -309,63 +280,48 @@ public struct Memories: Hashable, Sendable {
 
   /// Takes in an answer revealed at `time` (Unix seconds); returns the member's new record.
   /// A right answer among several names is evidence weighted by the chance the player knew
-  /// it (from the recall before it, the chance that a guess among those options was right,
-  /// `guessChance`, to a thousandth, as the history keeps it, and the answer's time, see `knew`; the answer's time is then counted in
-  /// `guessTimes`): the memory after it is the expectation over "knew" (recalled) and
-  /// "guessed" (as after a miss), so that a likely guess is never rewarded as a recall; a
-  /// right answer that could not be guessed (a name typed) counts in full. A name typed right
-  /// is recalled by typing from then on, until a miss.
+  /// it (from the recall before it and the answer's time, see `knew`; the answer's time is
+  /// then counted in `guessTimes`): the memory after it is the expectation over "knew"
+  /// (recalled) and "guessed" (as after a miss), so that a likely guess is never rewarded as a recall; a right answer
+  /// that could not be guessed (a name typed) counts in full. A name typed right is recalled
+  /// by typing from then on, until a miss.
   @discardableResult
   public mutating func remember(_ result: QuestionResult, at time: Double) -> MemoryRecord {
-    let question = result.question
-    // A name typed cannot be guessed: its chance is the kind's (none), kept as nil.
-    let guess =
-      question.kind.isChosen
-      ? (guessChance(
-        ruledOutAmong: question.options.map(\.member).filter { $0 != result.member.id },
-        at: time) * 1000).rounded() / 1000
-      : nil
     let record = take(
       Taken(
         time: time,
         kind: .answer(
           right: result.outcome.isCorrect, seconds: result.answerTime.seconds,
-          kind: question.kind, slip: result.typed?.match == .slip, guess: guess)),
+          kind: result.question.kind, slip: result.typed?.match == .slip)),
       of: result.member.id)
     guessTimes.count(result)
     return record
   }
 
-  /// How an answer is recorded (its grade). A wrong answer or a timeout is not recalled. A
-  /// right one may be a guess among the options: it is recorded as recalled only if, given the
-  /// recall predicted before it, the chance `guess` of a right guess among its options and its
-  /// time, the player more likely knew the name than guessed it (`knew` at least 0.5: so a
-  /// right answer to someone new, or nearly forgotten, is not knowing them). Then it is graded
-  /// by `recalledGrade`. The memory itself takes in the answer as evidence weighted by that
-  /// probability (`MemoryModel.answered`).
   private mutating func answered(
     _ member: MemberID, right: Bool, seconds: Double, kind: QuestionKind, slip: Bool,
-    guess: Double, at time: Double
+    at time: Double
   ) -> MemoryRecord {
     let previous = records[member]
     let recallBefore = recall(of: member, at: time)
     let evidence = guessTimes.evidence(seconds: seconds, kind: kind)
+    let options = kind.guessedAmong
     let recalled = Self.recalledGrade(seconds: seconds, kind: kind, slip: slip)
     let grade =
-      right && Self.knew(recallBefore: recallBefore, guess: guess, time: evidence) >= 0.5
+      right && Self.knew(recallBefore: recallBefore, options: options, time: evidence) >= 0.5
       ? recalled : .again
     let typed = grade == .again ? false : kind == .typing || previous?.typed == true
     let record: MemoryRecord
     if let previous {
       let belief = Self.belief(of: previous).answered(
         right: right, grade: recalled, afterDays: (time - previous.lastAnswer) / 86_400,
-        guess: guess, time: evidence, model: model)
+        options: options, time: evidence, model: model)
       record = MemoryRecord(
         memory: belief.typicalMemory, lastAnswer: time, lastGrade: grade, typed: typed,
         belief: belief)
     } else {
       let memory = model.answered(
-        nil, right: right, grade: recalled, afterDays: nil, guess: guess, time: evidence)
+        nil, right: right, grade: recalled, afterDays: nil, options: options, time: evidence)
       record = MemoryRecord(
         memory: memory, lastAnswer: time, lastGrade: grade, typed: typed,
         belief: SpeedBelief(memory: memory))

@@ -37,10 +37,8 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
 /// answer's outcome against the recall the model predicted just before it, replaying each
 /// person's name cards and answers in order as the game took them in.
 ///
-/// - A right answer among four names is likely R + (1 - R) g, g the chance that a guess among
-///   its options was right as the game kept it (`Memories.guessChance`: one in four among
-///   strangers), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 -
-///   that.
+/// - A right answer among four names is likely R + (1 - R) / 4 (a guess is right one time in
+///   four), but for a `slip` (then a guess whatever R); a wrong answer or a timeout 1 - that.
 ///   A name typed cannot be guessed: right with probability R, but for a slip. A name typed
 ///   right is taken in as the game took it: recalled, with effort if it had a spelling slip
 ///   (`TypedMatch.slip`, not the fit's `slip`).
@@ -58,10 +56,8 @@ public enum MemoryFit {
       /// A name card: the name shown, nothing asked.
       case card
       /// An answer to a question of `kind`, right or not, given in `seconds`; `slip`: a name
-      /// typed right with a spelling slip (`TypedMatch.slip`); `guess`: the chance that a
-      /// guess was right when it was asked (`Memories.guessChance`), nil for the kind's
-      /// (`QuestionKind.guessChance`: one in four among four options, none for a name typed).
-      case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool, guess: Double?)
+      /// typed right with a spelling slip (`TypedMatch.slip`).
+      case answer(right: Bool, seconds: Double, kind: QuestionKind, slip: Bool)
     }
 
     /// Whom it was about: any value that tells people apart.
@@ -79,11 +75,11 @@ public enum MemoryFit {
     /// An answer about `person` at `time`.
     public static func answer(
       person: Int64, time: Double, right: Bool, seconds: Double, kind: QuestionKind = .name,
-      slip: Bool = false, guess: Double? = nil
+      slip: Bool = false
     ) -> Self {
       Self(
         person: person, time: time,
-        kind: .answer(right: right, seconds: seconds, kind: kind, slip: slip, guess: guess))
+        kind: .answer(right: right, seconds: seconds, kind: kind, slip: slip))
     }
 
     /// A name card of `person` seen at `time`.
@@ -123,24 +119,22 @@ public enum MemoryFit {
   static let priorWidth = 1.1
 
   /// The chance that an answer is a slip (a tap on the wrong name, a name known but not
-  /// brought up in time): its outcome is then a press among the options whatever the recall
-  /// (right one time in four, whatever the player could rule out; never for a name typed),
+  /// brought up in time): its outcome is then a guess among the options whatever the recall,
   /// so that one mis-tap just after a recall costs the fit a few units of log likelihood
-  /// rather than twenty, and no answer is ever impossible.
+  /// rather than twenty.
   public static let slip = 0.02
 
-  /// How likely an answer is at recall `recall` when a guess is right with chance `guess`
-  /// (`Memories.guessChance`; 0 for a name typed, which cannot be guessed): right with
-  /// R + (1 - R) g, but for a slip, a press right one time in four whatever R (none for a
-  /// name typed); a right answer's two sides, known and guessed, each weighed by its `time`
+  /// How likely an answer is at recall `recall` among `options` names (0: a name typed, which
+  /// cannot be guessed): right with R + (1 - R) g (g is 1 / options), but for a slip, a guess
+  /// g whatever R; a right answer's two sides, known and guessed, each weighed by its `time`
   /// (`GuessTimes`); a wrong one 1 - that, untimed (a wrong answer's time says nothing).
   public static func likelihood(
-    right: Bool, recall: Double, guess: Double, time: GuessTimes.Evidence = .none
+    right: Bool, recall: Double, options: Int, time: GuessTimes.Evidence = .none
   ) -> Double {
-    let pressed = guess > 0 ? QuestionKind.name.guessChance : 0
-    let rightByChance = (1 - slip) * (1 - recall) * guess + slip * pressed
-    guard right else { return 1 - ((1 - slip) * recall + rightByChance) }
-    return (1 - slip) * recall * time.knew + rightByChance * time.guessed
+    let guess = options > 0 ? 1 / Double(options) : 0
+    guard right else { return 1 - ((1 - slip) * (recall + (1 - recall) * guess) + slip * guess) }
+    let guessed = ((1 - slip) * (1 - recall) + slip) * guess
+    return (1 - slip) * recall * time.knew + guessed * time.guessed
   }
 
   /// `memory` within the bounds, as a fit finds it; nil when a number is not finite (a

@@ -12,8 +12,8 @@ extension MemoryFit {
     /// nil for a card.
     let right: [Bool?]
     let grades: [Grade]
-    /// The chance that a guess was right, for each answer.
-    let guesses: [Double]
+    /// How many names each answer may have been guessed among.
+    let options: [Int]
     /// What each answer's time says of a guess (`GuessTimes`).
     let times: [GuessTimes.Evidence]
     let scored: Int
@@ -36,23 +36,23 @@ extension MemoryFit {
         return (sorted[index].time - sorted[index - 1].time) / 86_400
       }
       let right = sorted.map { event -> Bool? in
-        guard case .answer(let right, _, _, _, _) = event.kind else { return nil }
+        guard case .answer(let right, _, _, _) = event.kind else { return nil }
         return right
       }
       self.days = days
       self.right = right
       grades = sorted.map { event in
-        guard case .answer(_, let seconds, let kind, let slip, _) = event.kind else {
+        guard case .answer(_, let seconds, let kind, let slip) = event.kind else {
           return .again
         }
         return Memories.recalledGrade(seconds: seconds, kind: kind, slip: slip)
       }
-      guesses = sorted.map { event in
-        guard case .answer(_, _, let kind, _, let guess) = event.kind else { return 0 }
-        return kind.guessChance(kept: guess)
+      options = sorted.map { event in
+        guard case .answer(_, _, let kind, _) = event.kind else { return 0 }
+        return kind.guessedAmong
       }
       times = sorted.map { event in
-        guard case .answer(_, let seconds, let kind, _, _) = event.kind else { return .none }
+        guard case .answer(_, let seconds, let kind, _) = event.kind else { return .none }
         return guessTimes.evidence(seconds: seconds, kind: kind)
       }
       // An answer is scored when a card or an answer of its person came before it.
@@ -97,11 +97,11 @@ extension MemoryFit {
             }
             let recall = model.recall(of: before, afterDays: gap)
             let likely = MemoryFit.likelihood(
-              right: right, recall: recall, guess: guesses[index])
+              right: right, recall: recall, options: options[index])
             written[index] = Double.log(max(likely, 1e-9))
             memory = model.answered(
               before, right: right, grade: grades[index], afterDays: gap,
-              guess: guesses[index], time: times[index], recall: recall)
+              options: options[index], time: times[index], recall: recall)
           }
         }
       }

@@ -206,16 +206,15 @@ public struct MemoryModel: Hashable, Sendable {
   }
 
   /// The memory after an answer `days` after the previous card or answer (nil for the first),
-  /// right or not. A right answer that a guess makes with chance `guess`
-  /// (`Memories.guessChance`) is evidence weighted by the chance the player knew it
-  /// (`Memories.knew`): the memory after it is the expectation over "knew" (recalled, graded
-  /// `grade`) and "guessed" (as after a miss); one that could not be guessed (a name typed,
-  /// `guess` 0) counts in full.
+  /// right or not. A right answer among `options` names is evidence weighted by the chance
+  /// the player knew it (`Memories.knew`): the memory after it is the expectation over "knew"
+  /// (recalled, graded `grade`) and "guessed" (as after a miss); one that could not be
+  /// guessed (no options) counts in full.
   /// `recall` is the recall predicted just before it, when it is known already; `time` what
   /// the answer's time says of a guess (`GuessTimes`).
   /// `speed` scales the time that fades the memory, as in `remember`.
   public func answered(
-    _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, guess: Double,
+    _ memory: MemoryState?, right: Bool, grade: Grade, afterDays days: Double?, options: Int,
     time: GuessTimes.Evidence = .none, recall known: Double? = nil, speed: Double = 1
   ) -> MemoryState {
     // Both sides of a right answer start from one memory: within a day, the same-day rule's
@@ -231,13 +230,13 @@ public struct MemoryModel: Hashable, Sendable {
       remember(
         memory, grade: grade, afterDays: days, recall: recallBefore, speed: speed,
         damping: damping), missed,
-      weight: Memories.knew(recallBefore: recallBefore, guess: guess, time: time))
+      weight: Memories.knew(recallBefore: recallBefore, options: options, time: time))
   }
 
   /// The memory `weight` of the way from `missed` to `known`: the expectation of the memory
   /// after an answer that was known with probability `weight`. Whether the name is learnt is
   /// not an average: it is learnt when the answer more likely was known (`weight` at least
-  /// 0.5, as `Memories` records it a recall) and `known` is learnt; otherwise a name
+  /// 0.5, as `Memories.grade` counts it a recall) and `known` is learnt; otherwise a name
   /// learnt on one side counts there with FSRS's stability as its learning stability.
   public func blend(_ known: MemoryState, _ missed: MemoryState, weight: Double) -> MemoryState {
     func mix(_ a: Double, _ b: Double) -> Double { weight * a + (1 - weight) * b }

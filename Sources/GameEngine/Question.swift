@@ -30,20 +30,6 @@ public enum QuestionKind: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// The chance that a guess is right when nothing is known of the options: one in
-  /// `guessedAmong`, none for a name typed (`Memories.guessChance` weighs the options the
-  /// player can rule out).
-  public var guessChance: Double {
-    guessedAmong > 0 ? 1 / Double(guessedAmong) : 0
-  }
-
-  /// The chance of a right guess of an answer of this kind that kept `kept`
-  /// (`MemoryFit.Event.Kind.answer`'s `guess`): the kept chance for a pick, this kind's when
-  /// none was kept; none for a name typed, whatever was kept.
-  public func guessChance(kept: Double?) -> Double {
-    isChosen ? kept ?? guessChance : 0
-  }
-
   /// Whether the answer is chosen among the options (names or faces), not typed.
   public var isChosen: Bool { self != .typing }
 }

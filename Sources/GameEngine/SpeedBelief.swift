@@ -5,9 +5,8 @@ import RealModule
 /// name would have at that speed. A face that is hard for this player fades faster, an easy
 /// one slower (people differ by a factor of about 1.5 either way); the model cannot know which
 /// until the answers say, so each speed keeps its own memory of the same cards and answers,
-/// and each answer weighs each speed by how likely it made that answer (a right pick is
-/// R + (1 - R) g likely, g the chance that a guess among its options is right, one in four
-/// among strangers: `Memories.guessChance`; a miss the rest). Recall is the weighted mean of the
+/// and each answer weighs each speed by how likely it made that answer (a right answer among
+/// four is R + (1 - R) / 4 likely, a miss the rest). Recall is the weighted mean of the
 /// speeds' recalls: a name met twice is less certain than one answered ten times, so it is
 /// asked sooner while its recall is high, and later, once its speed is known.
 public struct SpeedBelief: Hashable, Sendable {
@@ -80,26 +79,26 @@ public struct SpeedBelief: Hashable, Sendable {
   }
 
   /// The belief after an answer `days` after the last: each speed's memory takes it in as the
-  /// model says, and each speed is weighed by how likely it made the answer (a guess right
-  /// with chance `guess`: `Memories.guessChance`, 0 for a name typed), a right answer's time
+  /// model says, and each speed is weighed by how likely it made the answer (among `options`
+  /// names or faces; 0 for a name typed, which cannot be guessed), a right answer's time
   /// included (`time`: as likely when known as when guessed, or not). One answer in fifty is
   /// taken for a slip, whatever the recall, as the fit takes it, and a thousandth of the prior
   /// stays in the weights, so that no answer rules a speed out.
   func answered(
-    right: Bool, grade: Grade, afterDays days: Double, guess: Double,
+    right: Bool, grade: Grade, afterDays days: Double, options: Int,
     time: GuessTimes.Evidence = .none, model: MemoryModel
   ) -> SpeedBelief {
     let recalls = recalls(afterDays: days, model: model)
     // As the fit scores an answer, and here with a right answer's time (the fit scores right
     // and wrong alone, so that its log loss is the outcomes').
     let likely = recalls.map { recall in
-      MemoryFit.likelihood(right: right, recall: recall, guess: guess, time: time)
+      MemoryFit.likelihood(right: right, recall: recall, options: options, time: time)
     }
     return SpeedBelief(
       weights: Self.normalised(zip(weights, likely).map { $0 * $1 }) ?? Self.prior,
       memories: zip(memories, zip(Self.speeds, recalls)).map { memory, pair in
         model.answered(
-          memory, right: right, grade: grade, afterDays: days, guess: guess, time: time,
+          memory, right: right, grade: grade, afterDays: days, options: options, time: time,
           recall: pair.1, speed: pair.0)
       })
   }

@@ -16,7 +16,7 @@ public struct Taken: Hashable, Sendable {
 
   /// Whether it is a right answer.
   var isRight: Bool {
-    if case .answer(right: true, _, _, _, _) = kind { true } else { false }
+    if case .answer(right: true, _, _, _) = kind { true } else { false }
   }
 }
 

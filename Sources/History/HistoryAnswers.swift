@@ -25,14 +25,11 @@ extension History {
     public let kind: String
     /// Whether a name typed right had a spelling slip (`TypedMatch.slip`).
     public let slip: Bool
-    /// The chance that a guess among the options was right when it was asked
-    /// (`Memories.guessChance`); nil for the kind's (one in four, none for a name typed).
-    public let guess: Double?
 
     public init(
       person: Int64, roster: String, mode: String, outcome: Outcome, chosen: String?,
       chosenPerson: Int64? = nil, seconds: Double, answeredAt: Double, kind: String = "name",
-      slip: Bool = false, guess: Double? = nil
+      slip: Bool = false
     ) {
       self.person = person
       self.roster = roster
@@ -44,22 +41,20 @@ extension History {
       self.answeredAt = answeredAt
       self.kind = kind
       self.slip = slip
-      self.guess = guess
     }
 
     init(_ record: AnswerRecord) {
       self.init(
         person: record.person, roster: record.roster, mode: record.mode, outcome: record.outcome,
         chosen: record.chosen, chosenPerson: record.chosenPerson, seconds: record.seconds,
-        answeredAt: record.answeredAt, kind: record.kind ?? "name", slip: record.slip ?? false,
-        guess: record.guess)
+        answeredAt: record.answeredAt, kind: record.kind ?? "name", slip: record.slip ?? false)
     }
 
     var record: AnswerRecord {
       AnswerRecord(
         person: person, roster: roster, mode: mode, outcome: outcome, chosen: chosen,
         chosenPerson: chosenPerson, seconds: seconds, answeredAt: answeredAt,
-        kind: kind == "name" ? nil : kind, slip: slip, guess: guess)
+        kind: kind == "name" ? nil : kind, slip: slip)
     }
   }
 

@@ -165,15 +165,6 @@ extension History {
             """, arguments: [row["id"] as Int64])
       }
     }
-    // The chance that a guess among the options was right when each answer was asked
-    // (`Memories.guessChance`: the options the player could rule out weighed), so that an
-    // answer replayed is taken in as the game took it. NULL for every answer before, and for
-    // a name typed: the kind's (one in four for a pick, none for a name typed).
-    migrator.registerMigration("v9") { db in
-      try db.alter(table: "answer") { t in
-        t.add(column: "guess", .double)
-      }
-    }
     return migrator
   }
 }

@@ -93,9 +93,6 @@ extension History {
     /// made to keep it (read as none: `meet-the-members history` opens an older file as it
     /// is).
     var slip: Bool?
-    /// The chance that a guess among the options was right when it was asked; nil for the
-    /// kind's (a name typed, and every answer before it was kept).
-    var guess: Double?
   }
 
   /// A row of `roster`: an identity and the name it is shown by.

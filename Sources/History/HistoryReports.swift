@@ -54,7 +54,7 @@ extension History {
         read.events.append(
           .answer(
             person: person, time: row[1], right: right, seconds: seconds, kind: flags.kind,
-            slip: flags.slip, guess: flags.guess))
+            slip: flags.slip))
         if flags.outcome == .correct || flags.outcome == .wrong {
           read.guessTimes.count(kind: flags.kind, seconds: seconds, right: right)
         }
@@ -82,8 +82,7 @@ extension History {
     }
   }
 
-  /// An answer's outcome, kind, spelling slip, chance of a right guess and whether it is of
-  /// the roster read, as one
+  /// An answer's outcome, kind, spelling slip and whether it is of the roster read, as one
   /// number computed by SQLite: each column read of every answer costs about as much as
   /// SQLite's finding the row, and decoding a text more.
   private struct AnswerFlags {
@@ -97,22 +96,12 @@ extension History {
     var kind: QuestionKind { Self.kinds[safe: field(Self.kindShift)] ?? .name }
     var slip: Bool { field(Self.slipShift) != 0 }
     var ofRoster: Bool { field(Self.rosterShift) != 0 }
-    /// The chance of a right guess kept (`Answer.guess`, in thousandths, as the game keeps it:
-    /// `Memories.guessChance`); nil for none, or for a value that is not a chance above 0 (a
-    /// damaged file), which the fit takes as the kind's (a name typed takes none whatever is
-    /// kept).
-    var guess: Double? {
-      let thousandths = value >> Self.guessShift
-      return thousandths > 0 ? Double(thousandths - 1) / 1000 : nil
-    }
 
     private static let outcomes: [Outcome] = [.correct, .wrong, .timeout]
     private static let kinds = QuestionKind.allCases
     /// Where each field starts: two bits for the outcome (3: not known), two for the kind, one
-    /// for the slip, one for the roster, and the rest for the chance of a right guess in
-    /// thousandths, plus one (0: none).
-    private static let (outcomeShift, kindShift, slipShift, rosterShift, guessShift) =
-      (0, 2, 4, 5, 6)
+    /// for the slip, one for the roster.
+    private static let (outcomeShift, kindShift, slipShift, rosterShift) = (0, 2, 4, 5)
 
     private func field(_ shift: Int) -> Int {
       let width = shift < Self.slipShift ? 2 : 1
@@ -130,8 +119,6 @@ extension History {
         (CASE outcome \(places(outcomes.count)) ELSE 3 END << \(outcomeShift))
         + (CASE kind \(places(kinds.count)) ELSE 0 END << \(kindShift))
         + ((CAST(slip AS INTEGER) != 0) << \(slipShift)) + ((roster IS ?) << \(rosterShift))
-        + (CASE WHEN typeof(guess) IN ('real', 'integer') AND guess > 0 AND guess <= 1
-          THEN CAST(round(guess * 1000) AS INTEGER) + 1 ELSE 0 END << \(guessShift))
         """
     }()
 

@@ -230,7 +230,7 @@ package struct HistoryLink {
               outcome: History.Outcome(result.outcome), chosen: chosen,
               chosenPerson: chosenMember.flatMap { people[$0] },
               seconds: result.answerTime.seconds, answeredAt: answer.answeredAt,
-              kind: result.question.kind.rawValue, slip: slip, guess: answer.guess),
+              kind: result.question.kind.rawValue, slip: slip),
             memory: answer.memory, grade: answer.grade.rawValue, typed: answer.typed,
             belief: answer.belief)
         }

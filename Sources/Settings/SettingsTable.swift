@@ -189,9 +189,8 @@ public struct SettingsTable: Hashable, Sendable {
       steps: ["names", "faces", "typing", "mixed"],
       help: "What is asked: names (pick the name among four), faces (pick the face among "
         + "four), typing (type the name) or mixed (the quiz: the three in turn; learn mode: "
-        + "a name or a face picked until recognised, then the name typed until it is typed "
-        + "right, then mostly picked: typed where a pick would likely be a guess, and while "
-        + "it is learnt for a player who types well)",
+        + "a name or a face picked until recognised, then the name typed while it is being "
+        + "learnt and until it is typed right, then picked again)",
       valueName: "kind"),
     Setting(
       key: "graphics", isOption: true,

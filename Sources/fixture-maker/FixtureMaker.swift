@@ -140,7 +140,7 @@ struct BenchHistory: ParsableCommand {
       let seconds = knew ? 1.5 : 3.5
       let memory = model.answered(
         before?.memory, right: right, grade: seconds <= 2.5 ? .good : .hard, afterDays: days,
-        guess: QuestionKind.name.guessChance)
+        options: 4)
       memories[person] = (memory, time)
       let answer = History.Answer(
         person: person, roster: key.identity, mode: "learn",

@@ -18,8 +18,8 @@ final class GuessTimesTests: XCTestCase {
       }
     }
     XCTAssertEqual(
-      Memories.knew(recallBefore: 0.6, guess: 0.25, time: GuessTimes().evidence(seconds: 4)),
-      Memories.knew(recallBefore: 0.6, guess: 0.25), accuracy: 1e-9)
+      Memories.knew(recallBefore: 0.6, options: 4, time: GuessTimes().evidence(seconds: 4)),
+      Memories.knew(recallBefore: 0.6, options: 4), accuracy: 1e-9)
   }
 
   func testTheSpansOfTime() {
@@ -28,10 +28,10 @@ final class GuessTimesTests: XCTestCase {
   }
 
   func testASlowRightAnswerIsLikelierAGuessAndAQuickOneLikelierKnown() {
-    let plain = Memories.knew(recallBefore: 0.6, guess: 0.25)
-    let slow = Memories.knew(recallBefore: 0.6, guess: 0.25, time: slowGuesser.evidence(seconds: 4))
+    let plain = Memories.knew(recallBefore: 0.6, options: 4)
+    let slow = Memories.knew(recallBefore: 0.6, options: 4, time: slowGuesser.evidence(seconds: 4))
     let quick = Memories.knew(
-      recallBefore: 0.6, guess: 0.25, time: slowGuesser.evidence(seconds: 1.2))
+      recallBefore: 0.6, options: 4, time: slowGuesser.evidence(seconds: 1.2))
     // The span over 3.5 s, two answers more in each: when known 2 in 48, when guessed 12 in
     // 28, 10.3 times likelier; the most time says is ten times.
     XCTAssertEqual(slowGuesser.evidence(seconds: 4), GuessTimes.Evidence(knew: 1, guessed: 10))
@@ -53,7 +53,7 @@ final class GuessTimesTests: XCTestCase {
     let few = GuessTimes(right: [10], wrong: [0, 0, 0, 2])
     let evidence = few.evidence(seconds: 4)
     XCTAssertEqual(evidence.guessed / evidence.knew, (4.0 / 10) / (2.0 / 18), accuracy: 1e-9)
-    XCTAssertGreaterThan(Memories.knew(recallBefore: 0.6, guess: 0.25, time: evidence), 0.5)
+    XCTAssertGreaterThan(Memories.knew(recallBefore: 0.6, options: 4, time: evidence), 0.5)
   }
 
   /// Answered right after a slow search, a name comes back sooner than answered right at once,

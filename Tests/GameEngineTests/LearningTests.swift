@@ -468,7 +468,7 @@ final class LearningTests: XCTestCase {
     }
     XCTAssertLessThan(due(guessed), due(recalled), "the guess comes back sooner")
     XCTAssertGreaterThan(due(guessed), due(missed))
-    let knew = Memories.knew(recallBefore: 0.3, guess: 0.25)
+    let knew = Memories.knew(recallBefore: 0.3, options: 4)
     XCTAssertEqual(knew, 0.3 / (0.3 + 0.7 / 4), accuracy: 1e-3)
     let learning = { (memories: Memories) in
       try XCTUnwrap(memories.records[member.id]?.memory.learning)
@@ -513,9 +513,9 @@ final class LearningTests: XCTestCase {
     // The same answer, known for certain.
     let known = MemoryRecord(
       memory: before.model.answered(
-        before.records[member.id]?.memory, right: true, grade: .good, afterDays: 10, guess: 0),
+        before.records[member.id]?.memory, right: true, grade: .good, afterDays: 10, options: 0),
       lastAnswer: time, lastGrade: .good)
-    let knew = Memories.knew(recallBefore: recall, guess: 0.25)
+    let knew = Memories.knew(recallBefore: recall, options: 4)
     XCTAssertEqual(
       chosen.memory.stability,
       knew * known.memory.stability + (1 - knew) * missed.memory.stability, accuracy: 1e-9)

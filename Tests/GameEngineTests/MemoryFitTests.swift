@@ -151,7 +151,7 @@ final class MemoryFitTests: XCTestCase {
           }
           state = model.answered(
             before, right: right, grade: seconds <= 2.5 ? .good : .hard, afterDays: days,
-            guess: 0.25)
+            options: 4)
         } else {
           state = model.remember(nil, grade: .again, afterDays: nil)
         }

@@ -80,8 +80,7 @@ final class MemoryReplayTests: XCTestCase {
         1: [Taken(time: 9, kind: .card)],
         2: [
           Taken(time: 5, kind: .card),
-          Taken(
-            time: 5, kind: .answer(right: true, seconds: 1, kind: .name, slip: false, guess: nil)),
+          Taken(time: 5, kind: .answer(right: true, seconds: 1, kind: .name, slip: false)),
         ],
       ])
   }

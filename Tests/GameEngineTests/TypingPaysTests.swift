@@ -4,8 +4,7 @@ import XCTest
 
 /// Whether typing pays for a player, from their typed names so far: they stop being asked to
 /// type once their typed names are 19 times likelier from a player who types 0.6 of names right
-/// than from one who types 0.85 (Wald's sequential test), and type names being learnt once they
-/// are 19 times likelier from the one who types 0.85; and, while typing pays, which recognised
+/// than from one who types 0.85 (Wald's sequential test); and, while it pays, which recognised
 /// names learn mode asks typed.
 final class TypingPaysTests: XCTestCase {
   func testTypingPaysUntilTheTypedNamesSaySurelyOtherwise() {
@@ -75,103 +74,24 @@ final class TypingPaysTests: XCTestCase {
     XCTAssertEqual(memories.typedAnswers.asked, 2)
   }
 
-  /// The other bound of the same test: a player whose typed names are surely a good typist's.
-  func testAPlayerTypesWellOnceTheTypedNamesSaySurely() {
-    XCTAssertFalse(LearnSteps.typesWell((right: 0, asked: 0)), "no answer yet")
-    XCTAssertFalse(LearnSteps.typesWell((right: 8, asked: 8)), "eight right: 16.2 times")
-    XCTAssertTrue(LearnSteps.typesWell((right: 9, asked: 9)), "nine right: 22.9 times")
-    XCTAssertFalse(LearnSteps.typesWell((right: 14, asked: 16)), "two misses in 16: 18.4 times")
-    XCTAssertTrue(LearnSteps.typesWell((right: 15, asked: 17)), "two misses in 17: 26.1 times")
-    XCTAssertFalse(LearnSteps.typesWell((right: 730, asked: 1000)), "0.73 of many")
-    XCTAssertTrue(LearnSteps.typesWell((right: 750, asked: 1000)), "0.75 of many")
-  }
-
-  /// A recognised name is typed until it is typed right, then picked; a good typist's is
-  /// typed while it is being learnt too.
-  func testARecognisedNameIsTypedUntilTypedRightAndAGoodTypistsWhileItIsLearnt() {
+  /// A recognised name is typed while it is being learnt, or until it is typed right; a name
+  /// learnt and typed right is picked again (the name or the face, in turn), until a miss.
+  func testALearntNameTypedRightIsPickedAgain() {
     let member = MemberID("m1")
-    // Nine names typed right, each after a right answer about the same person.
-    let goodTypist = [
-      MemberID("m2"): [
-        Taken(time: 0, kind: .answer(right: true, seconds: 1, kind: .name, slip: false, guess: nil))
-      ]
-        + (1...9).map { index in
-          Taken(
-            time: Double(index),
-            kind: .answer(right: true, seconds: 4, kind: .typing, slip: false, guess: nil))
-        }
-    ]
-    func kind(
-      learning: Double?, typed: Bool, lastGrade: Grade = .good, number: Int = 3,
-      typesWell: Bool = false
-    ) -> QuestionKind {
+    func kind(learning: Double?, typed: Bool, lastGrade: Grade = .good, number: Int = 3)
+      -> QuestionKind
+    {
       let record = MemoryRecord(
         memory: MemoryState(stability: 5, difficulty: 5, learning: learning), lastAnswer: 0,
         lastGrade: lastGrade, typed: typed)
       return LearnSteps.kind(
-        of: member, in: Memories([member: record], taken: typesWell ? goodTypist : [:]),
-        kinds: nil, number: number)
+        of: member, in: Memories([member: record]), kinds: nil, number: number)
     }
-    XCTAssertEqual(kind(learning: 600, typed: false), .typing, "being learnt, never typed right")
+    XCTAssertEqual(kind(learning: 600, typed: false), .typing, "being learnt")
+    XCTAssertEqual(kind(learning: 600, typed: true), .typing, "being learnt, typed before")
     XCTAssertEqual(kind(learning: nil, typed: false), .typing, "learnt, never typed right")
-    XCTAssertEqual(kind(learning: 600, typed: true), .name, "typed right: picked")
+    XCTAssertEqual(kind(learning: nil, typed: true), .name, "learnt and typed right")
     XCTAssertEqual(kind(learning: nil, typed: true, number: 4), .face)
     XCTAssertEqual(kind(learning: nil, typed: false, lastGrade: .again), .name, "missed")
-    XCTAssertEqual(
-      kind(learning: 600, typed: true, typesWell: true), .typing, "a good typist, being learnt")
-    XCTAssertEqual(
-      kind(learning: nil, typed: true, typesWell: true), .name, "a good typist, learnt")
-    XCTAssertEqual(
-      kind(learning: 600, typed: true, lastGrade: .again, typesWell: true), .name, "missed")
-  }
-
-  /// A name typed right before is asked typed again only where it teaches more per second
-  /// than the pick made for it: where a right pick would likely be a guess (a low recall
-  /// among options the player knows), by the player's own times for each kind.
-  func testANameTypedRightIsTypedAgainWhereAPickWouldLikelyBeAGuess() throws {
-    let members = club(4)
-    let pick = answers(about: members[0]).right.question
-    let model = MemoryModel.standard
-    let time = 800.0
-    func memories(
-      othersKnown: Bool, typed: Bool = true, lastGrade: Grade = .good,
-      typedSeconds: Double? = nil
-    ) -> Memories {
-      var records = [
-        members[0].id: MemoryRecord(
-          memory: MemoryState(stability: 5, difficulty: 5, learning: 60), lastAnswer: 0,
-          lastGrade: lastGrade, typed: typed)
-      ]
-      if othersKnown {
-        for other in members.dropFirst() {
-          records[other.id] = MemoryRecord(
-            memory: MemoryState(stability: 5, difficulty: 5), lastAnswer: time, lastGrade: .good)
-        }
-      }
-      // The player's own typed names, each taking `typedSeconds`.
-      let taken = typedSeconds.map { seconds in
-        [
-          members[0].id: (0..<20).map { index in
-            Taken(
-              time: Double(index),
-              kind: .answer(right: true, seconds: seconds, kind: .typing, slip: false, guess: nil))
-          }
-        ]
-      }
-      return Memories(records, model: model, taken: taken ?? [:])
-    }
-    func pays(_ memories: Memories, at time: Double = time) -> Bool {
-      LearnSteps.typingPays(instead: pick, in: memories, at: time, reveal: 2)
-    }
-    let recall = try XCTUnwrap(memories(othersKnown: true).recall(of: members[0].id, at: time))
-    XCTAssertEqual(recall, 0.5, accuracy: 0.05)
-    XCTAssertTrue(pays(memories(othersKnown: true)), "a right pick: half a guess")
-    XCTAssertFalse(pays(memories(othersKnown: false)), "among strangers, likely known")
-    XCTAssertFalse(pays(memories(othersKnown: true), at: 10), "recalled at once")
-    XCTAssertFalse(
-      pays(memories(othersKnown: true, typedSeconds: 12)), "typing takes this player long")
-    XCTAssertTrue(pays(memories(othersKnown: true, typedSeconds: 4)))
-    XCTAssertFalse(pays(memories(othersKnown: true, typed: false)), "typed by `kind` instead")
-    XCTAssertFalse(pays(memories(othersKnown: true, lastGrade: .again)), "missed: picked")
   }
 }

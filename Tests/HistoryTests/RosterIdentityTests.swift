@@ -127,8 +127,7 @@ final class RosterIdentityTests: RosterFolderTestCase {
     ).write(to: data + "/" + History.fileName)
 
     let history = try History(folder: data)
-    XCTAssertEqual(
-      try history.migrations(), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
+    XCTAssertEqual(try history.migrations(), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
     let first = RosterKey.folder(folder + "/a/photos")
     let second = RosterKey.folder(folder + "/b/photos")
     XCTAssertEqual(

@@ -173,10 +173,8 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(
       setup.memories.taken[ada.id],
       [
-        Taken(
-          time: 10, kind: .answer(right: true, seconds: 4, kind: .typing, slip: true, guess: nil)),
-        Taken(
-          time: 20, kind: .answer(right: true, seconds: 4, kind: .typing, slip: false, guess: nil)),
+        Taken(time: 10, kind: .answer(right: true, seconds: 4, kind: .typing, slip: true)),
+        Taken(time: 20, kind: .answer(right: true, seconds: 4, kind: .typing, slip: false)),
       ])
   }
 
