@@ -63,9 +63,6 @@ public struct Introduction: Hashable, Sendable {
 ///   say).
 ///   A player whose fitted first learning says they keep a new name at least twice as long as
 ///   the model's default (`keepsNewNamesLonger`) meets people as the memories say alone.
-/// - With nobody due and no one new, the weakest is asked all the same, unless the player's
-///   answers of later sittings show the predictions ranking them poorly (`PredictionOrder`):
-///   then the one asked longest ago.
 public struct LearnScheduler: Sendable {
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
@@ -146,16 +143,6 @@ public struct LearnScheduler: Sendable {
         }
       }
       return .introduce(member)
-    }
-    // Nobody due and no one new: the weakest, unless the player's answers show the
-    // predictions ranking them poorly; then the one asked longest ago.
-    if !someoneDue, memories.predictionOrder.ranksPoorly,
-      let oldest = candidates.min(by: { first, second in
-        let (a, b) = (memories.records[first]!.lastAnswer, memories.records[second]!.lastAnswer)
-        return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
-      })
-    {
-      return .ask(oldest)
     }
     return .ask(weakest ?? met.first ?? order.first { inPlay.contains($0) } ?? order[0])
   }

@@ -70,10 +70,6 @@ public struct Memories: Hashable, Sendable {
   /// them.
   public private(set) var taken: [MemberID: [Taken]]
 
-  /// How well the predictions rank the player's answers of later sittings (`PredictionOrder`):
-  /// the recall predicted before each one, beside whether it was right.
-  public private(set) var predictionOrder = PredictionOrder()
-
   public init(
     _ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard,
     guessTimes: GuessTimes = GuessTimes(), taken: [MemberID: [Taken]] = [:]
@@ -83,9 +79,6 @@ public struct Memories: Hashable, Sendable {
     self.guessTimes = guessTimes
     self.taken = taken
     askingRecall = LearnScheduler.askingRecall(model)
-    if !taken.isEmpty {
-      predictionOrder = .replaying(taken, model: model, guessTimes: guessTimes)
-    }
   }
 
   /// The same cards and answers taken in by `model` from the start: each member's record
@@ -264,7 +257,7 @@ public struct Memories: Hashable, Sendable {
   /// Takes in a card or an answer of `member` (an answer's time is counted apart, by
   /// `remember`); returns the member's new record.
   @discardableResult
-  mutating func take(_ event: Taken, of member: MemberID) -> MemoryRecord {
+  private mutating func take(_ event: Taken, of member: MemberID) -> MemoryRecord {
     taken[member, default: []].append(event)
     guard case .answer(let right, let seconds, let kind, let slip) = event.kind else {
       return introduced(member, at: event.time)
@@ -318,11 +311,6 @@ public struct Memories: Hashable, Sendable {
       right && Self.knew(recallBefore: recallBefore, options: options, time: evidence) >= 0.5
       ? recalled : .again
     let typed = grade == .again ? false : kind == .typing || previous?.typed == true
-    if let previous, let recallBefore,
-      time - previous.lastAnswer >= PredictionOrder.laterDay * 86_400
-    {
-      predictionOrder.add(recall: recallBefore, right: right)
-    }
     let record: MemoryRecord
     if let previous {
       let belief = Self.belief(of: previous).answered(
@@ -352,7 +340,6 @@ public struct Memories: Hashable, Sendable {
     records[member] = record
     taken[member]?.removeLast()
     if taken[member]?.isEmpty == true { taken[member] = nil }
-    predictionOrder = .replaying(taken, model: model, guessTimes: guessTimes)
   }
 
   /// No longer counts an answer's time (one the history could not keep).
