@@ -269,8 +269,9 @@ public struct Memories: Hashable, Sendable {
   private mutating func introduced(_ member: MemberID, at time: Double) -> MemoryRecord {
     let previous = records[member]
     let days = previous.map { (time - $0.lastAnswer) / 86_400 }
-    var belief = previous.map(Self.belief(of:)) ?? .firstCard(model: model)
-    if let days { belief.introduce(afterDays: days, model: model) }
+    let memory = model.remember(previous?.memory, grade: .again, afterDays: days)
+    let belief = (previous.map(Self.belief(of:)) ?? SpeedBelief(memory: memory))
+      .introduced(afterDays: previous == nil ? nil : days, model: model)
     let record = MemoryRecord(
       memory: belief.typicalMemory, lastAnswer: time, lastGrade: .again, belief: belief)
     records[member] = record
@@ -310,19 +311,21 @@ public struct Memories: Hashable, Sendable {
       right && Self.knew(recallBefore: recallBefore, options: options, time: evidence) >= 0.5
       ? recalled : .again
     let typed = grade == .again ? false : kind == .typing || previous?.typed == true
-    var belief: SpeedBelief
+    let record: MemoryRecord
     if let previous {
-      belief = Self.belief(of: previous)
-      belief.answer(
+      let belief = Self.belief(of: previous).answered(
         right: right, grade: recalled, afterDays: (time - previous.lastAnswer) / 86_400,
         options: options, time: evidence, model: model)
+      record = MemoryRecord(
+        memory: belief.typicalMemory, lastAnswer: time, lastGrade: grade, typed: typed,
+        belief: belief)
     } else {
-      belief = .firstAnswer(
-        right: right, grade: recalled, options: options, time: evidence, model: model)
+      let memory = model.answered(
+        nil, right: right, grade: recalled, afterDays: nil, options: options, time: evidence)
+      record = MemoryRecord(
+        memory: memory, lastAnswer: time, lastGrade: grade, typed: typed,
+        belief: SpeedBelief(memory: memory))
     }
-    let record = MemoryRecord(
-      memory: belief.typicalMemory, lastAnswer: time, lastGrade: grade, typed: typed,
-      belief: belief)
     records[member] = record
     return record
   }

@@ -77,10 +77,9 @@ extension MemoryFit {
       return shares
     }
 
-    /// The sum of the scored answers' log losses under `model`, each against the recall the
-    /// game predicts before it: the person's belief over speeds (`SpeedBelief`), every card and
-    /// answer taken in as `Memories` takes it in. An answer before anything else of its person
-    /// (one given before cards were recorded, or in a quiz) starts their memory, unscored.
+    /// The sum of the scored answers' log losses under `model`: a card starts a memory (or
+    /// shows the name again) as the game takes it in, and so does an answer before anything
+    /// else of its person (one given before cards were recorded, or in a quiz), unscored.
     /// Each person's events are replayed apart from everyone else's, so the people are cut
     /// into shares that `run` may run at once (the fit replays every answer about a hundred
     /// times); the losses are then summed in order, to the same total however they were run.
@@ -90,32 +89,19 @@ extension MemoryFit {
         // Each share writes its own events' places only.
         nonisolated(unsafe) let written = buffer
         run(shares.count) { share in
-          var belief = SpeedBelief.firstCard(model: model)
-          // Each speed's recall before an answer: one array for the whole share.
-          var recalls = [Double](repeating: 0, count: SpeedBelief.speeds.count)
+          var memory: MemoryState?
           for index in shares[share] {
-            let right = right[index]
-            // A person's first card or answer starts their memory, unscored.
-            guard let gap = days[index] else {
-              belief =
-                right.map { right in
-                  SpeedBelief.firstAnswer(
-                    right: right, grade: grades[index], options: options[index],
-                    time: times[index], model: model)
-                } ?? .firstCard(model: model)
+            guard let right = right[index], let gap = days[index], let before = memory else {
+              memory = model.remember(memory, grade: .again, afterDays: days[index])
               continue
             }
-            guard let right else {
-              belief.introduce(afterDays: gap, model: model)
-              continue
-            }
-            belief.recalls(afterDays: gap, model: model, into: &recalls)
+            let recall = model.recall(of: before, afterDays: gap)
             let likely = MemoryFit.likelihood(
-              right: right, recall: belief.recall(weighing: recalls), options: options[index])
+              right: right, recall: recall, options: options[index])
             written[index] = Double.log(max(likely, 1e-9))
-            belief.answer(
-              right: right, grade: grades[index], afterDays: gap, options: options[index],
-              time: times[index], model: model, recalls: recalls)
+            memory = model.answered(
+              before, right: right, grade: grades[index], afterDays: gap,
+              options: options[index], time: times[index], recall: recall)
           }
         }
       }

@@ -55,19 +55,9 @@ public struct SpeedBelief: Hashable, Sendable {
     return recall
   }
 
-  /// Each speed's recall `days` after the last card or answer, written into `recalls` (one
-  /// place per speed), so that a replay reuses one array for every answer.
-  func recalls(afterDays days: Double, model: MemoryModel, into recalls: inout [Double]) {
-    for index in memories.indices {
-      recalls[index] = model.recall(of: memories[index], afterDays: days * Self.speeds[index])
-    }
-  }
-
-  /// The recall of `recalls` (each speed's) as this belief weighs them.
-  func recall(weighing recalls: [Double]) -> Double {
-    var recall = 0.0
-    for index in weights.indices { recall += weights[index] * recalls[index] }
-    return recall
+  /// Each speed's recall `days` after the last card or answer.
+  func recalls(afterDays days: Double, model: MemoryModel) -> [Double] {
+    zip(memories, Self.speeds).map { model.recall(of: $0, afterDays: days * $1) }
   }
 
   /// The recall below which the name is due: each speed's threshold (`learnt` for a speed
@@ -79,89 +69,48 @@ public struct SpeedBelief: Hashable, Sendable {
     }
   }
 
-  // MARK: - Taking in a card or an answer, as `Memories` takes it in and the fit replays it
-
-  /// The belief of a person whose first card is just seen: every speed's memory as after
-  /// FSRS's first "again", the weights the prior's.
-  static func firstCard(model: MemoryModel) -> SpeedBelief {
-    SpeedBelief(memory: model.remember(nil, grade: .again, afterDays: nil))
-  }
-
-  /// The belief of a person whose first answer is just given, with no card before it (a quiz
-  /// about someone never met, or a history from before cards were recorded): the answer
-  /// starts a memory, the same at every speed, and says nothing yet of their speed.
-  static func firstAnswer(
-    right: Bool, grade: Grade, options: Int, time: GuessTimes.Evidence, model: MemoryModel
-  ) -> SpeedBelief {
-    SpeedBelief(
-      memory: model.answered(
-        nil, right: right, grade: grade, afterDays: nil, options: options, time: time))
-  }
-
-  /// Takes in a name card `days` after the last card or answer: every speed's memory as
-  /// after a miss.
-  mutating func introduce(afterDays days: Double, model: MemoryModel) {
-    for index in memories.indices {
-      memories[index] = model.remember(
-        memories[index], grade: .again, afterDays: days, speed: Self.speeds[index])
+  /// The belief after a name card `days` after the last (nil: the first).
+  func introduced(afterDays days: Double?, model: MemoryModel) -> SpeedBelief {
+    var belief = self
+    belief.memories = zip(memories, Self.speeds).map { memory, speed in
+      model.remember(memory, grade: .again, afterDays: days, speed: speed)
     }
+    return belief
   }
 
-  /// Takes in an answer `days` after the last card or answer (`recalls`: each speed's recall
-  /// just before it, when worked out already by `recalls(afterDays:model:into:)`; a replay
-  /// reuses one array for them): each speed's memory takes it in as the
+  /// The belief after an answer `days` after the last: each speed's memory takes it in as the
   /// model says, and each speed is weighed by how likely it made the answer (among `options`
   /// names or faces; 0 for a name typed, which cannot be guessed), a right answer's time
   /// included (`time`: as likely when known as when guessed, or not). One answer in fifty is
   /// taken for a slip, whatever the recall, as the fit takes it, and a thousandth of the prior
   /// stays in the weights, so that no answer rules a speed out.
-  mutating func answer(
+  func answered(
     right: Bool, grade: Grade, afterDays days: Double, options: Int,
-    time: GuessTimes.Evidence = .none, model: MemoryModel, recalls known: [Double]? = nil
-  ) {
-    let recalls: [Double]
-    if let known {
-      recalls = known
-    } else {
-      var worked = [Double](repeating: 0, count: memories.count)
-      self.recalls(afterDays: days, model: model, into: &worked)
-      recalls = worked
+    time: GuessTimes.Evidence = .none, model: MemoryModel
+  ) -> SpeedBelief {
+    let recalls = recalls(afterDays: days, model: model)
+    // As the fit scores an answer, and here with a right answer's time (the fit scores right
+    // and wrong alone, so that its log loss is the outcomes').
+    let likely = recalls.map { recall in
+      MemoryFit.likelihood(right: right, recall: recall, options: options, time: time)
     }
-    var total = 0.0
-    for index in memories.indices {
-      // As the fit scores an answer, and here with a right answer's time (the fit scores
-      // right and wrong alone, so that its log loss is the outcomes').
-      weights[index] *= MemoryFit.likelihood(
-        right: right, recall: recalls[index], options: options, time: time)
-      total += weights[index]
-      memories[index] = model.answered(
-        memories[index], right: right, grade: grade, afterDays: days, options: options,
-        time: time, recall: recalls[index], speed: Self.speeds[index])
-    }
-    Self.normalise(&weights, total: total)
+    return SpeedBelief(
+      weights: Self.normalised(zip(weights, likely).map { $0 * $1 }) ?? Self.prior,
+      memories: zip(memories, zip(Self.speeds, recalls)).map { memory, pair in
+        model.answered(
+          memory, right: right, grade: grade, afterDays: days, options: options, time: time,
+          recall: pair.1, speed: pair.0)
+      })
   }
 
   /// `weights` summing to 1, with `floor` of the prior mixed in (after an answer a thousandth,
   /// so that no speed ever falls so low that a long run of answers cannot bring it back);
   /// nil when they sum to nothing (or are not numbers).
   public static func normalised(_ weights: [Double], floor: Double = 1e-3) -> [Double]? {
-    guard weights.count == prior.count, weights.allSatisfy({ $0 >= 0 }) else { return nil }
-    var weights = weights
-    return normalise(&weights, total: weights.reduce(0, +), floor: floor) ? weights : nil
-  }
-
-  /// `weights` (none negative), whose sum is `total`, made to sum to 1 in place as
-  /// `normalised` makes them; false, the weights the prior's, when they sum to nothing (or are
-  /// not numbers).
-  @discardableResult
-  static func normalise(_ weights: inout [Double], total: Double, floor: Double = 1e-3) -> Bool {
-    guard total.isFinite, total > 0 else {
-      weights = prior
-      return false
-    }
-    for index in weights.indices {
-      weights[index] = (1 - floor) * weights[index] / total + floor * prior[index]
-    }
-    return true
+    let total = weights.reduce(0, +)
+    guard weights.count == prior.count, total.isFinite, total > 0,
+      weights.allSatisfy({ $0 >= 0 })
+    else { return nil }
+    return zip(weights, prior).map { (1 - floor) * $0 / total + floor * $1 }
   }
 }
