@@ -14,6 +14,7 @@ final class MemoryFitTests: XCTestCase {
     // Five thousand people: with fewer, the decay (the number the answers say least of)
     // strays past ten percent by chance alone.
     let answers = Self.answers(of: truth, people: 5_000, seed: 1)
+    XCTAssertLessThanOrEqual(answers.count, MemoryFit.mostEvents, "all of them fitted")
     let result = try XCTUnwrap(MemoryFit.fit(answers))
     XCTAssertEqual(
       result.memory.firstLearning, truth.firstLearning, accuracy: 0.1 * truth.firstLearning)
@@ -26,6 +27,33 @@ final class MemoryFitTests: XCTestCase {
       MemoryFit.logLoss(of: answers, model: result.memory.model).loss, result.lossAfter,
       accuracy: 1e-12)
     XCTAssertEqual(result.answers, answers.count - 5_000, "every answer after a card is scored")
+  }
+
+  /// A long history is fitted on its newest people, each whole: by their latest card or
+  /// answer, as many as come to at most `MemoryFit.mostEvents` together, the newest always.
+  func testALongHistoryIsFittedOnItsNewestPeopleWhole() throws {
+    func events(_ person: Int64, _ times: [Double]) -> [MemoryFit.Event] {
+      [.card(person: person, time: times[0])]
+        + times.dropFirst().map { .answer(person: person, time: $0, right: true, seconds: 1) }
+    }
+    let old = events(1, [0, 10, 5_000])
+    let newest = events(2, [100, 200, 9_000])
+    let recent = events(3, [50, 7_000])
+    let all = old + newest + recent
+    XCTAssertEqual(MemoryFit.latest(all, most: all.count), all)
+    XCTAssertEqual(Set(MemoryFit.latest(all, most: 7)), Set(newest + recent))
+    XCTAssertEqual(Set(MemoryFit.latest(all, most: 5)), Set(newest + recent))
+    XCTAssertEqual(Set(MemoryFit.latest(all, most: 4)), Set(newest), "never a person in part")
+    XCTAssertEqual(Set(MemoryFit.latest(all, most: 1)), Set(newest), "the newest always")
+    // The fit scores what it keeps, and only that: a thousand cards and answers of the newest
+    // people out of a history four times as long.
+    let many = Self.answers(of: truth, people: 400, seed: 8)
+    let kept = MemoryFit.latest(many, most: 1_000)
+    XCTAssertGreaterThan(kept.count, 1_000 - 20)
+    XCTAssertLessThan(kept.count * 3, many.count)
+    let fit = try XCTUnwrap(MemoryFit.fit(many, most: 1_000))
+    XCTAssertEqual(fit.answers, kept.count { $0.kind != .card })
+    XCTAssertEqual(fit, try XCTUnwrap(MemoryFit.fit(kept)))
   }
 
   /// Before cards were recorded (and in a quiz), a person's first answer starts their replay
