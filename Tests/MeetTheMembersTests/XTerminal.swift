@@ -231,9 +231,14 @@ final class XTerminal {
             + "it said: \(said.suffix(600)))")
       }
     }
-    // No window manager gives the focus: the keys xdotool presses go to the focused window.
-    run(["xdotool", "windowfocus", "--sync", window])
     self.window = window
+    focus()
+  }
+
+  /// Gives the terminal's window the focus: no window manager gives it, and the keys xdotool
+  /// presses go to the focused window.
+  func focus() {
+    run(["xdotool", "windowfocus", "--sync", window])
   }
 
   /// The terminal's X window.
