@@ -58,6 +58,9 @@ extension AppModel {
   private mutating func perform(_ action: KeyAction, at now: Instant, into step: inout Step) {
     switch action {
     case .pressFocused:
+      if overlay == nil, case .option = focus, let cardGone, now < cardGone + Self.enterAfterCard {
+        return tell(.clockTicked, at: now, into: &step)
+      }
       return press(overlay == nil ? focus : windowFocus, at: now, into: &step)
     case .answer(let index):
       return press(.option(index), at: now, into: &step)

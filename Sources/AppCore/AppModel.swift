@@ -17,6 +17,12 @@ public struct AppModel: Sendable {
   public internal(set) var focus: Control = .start
   /// The focused button of the window over the place.
   public internal(set) var windowFocus: Control = .close
+  /// When the last name card gave way to a question: an Enter (or space) within
+  /// `enterAfterCard` of it was meant for the card, and picks no name.
+  var cardGone: Instant?
+  /// How long after a name card an Enter is taken as meant for it: a press already on its way
+  /// as the card moves on by itself, or the second of two quick presses.
+  static let enterAfterCard: Duration = .seconds(1)
   /// The window's size in cells: the one owner of it.
   public internal(set) var size: CellSize
   /// The colours and symbols of the terminal, for the screens and the pictures alike, and
@@ -267,6 +273,7 @@ public struct AppModel: Sendable {
       focus = .next
     } else if focus == .next, session.state.phase.question != nil {
       focus = .option(0)
+      cardGone = now
     }
     for transition in transitions {
       if case .questionPosed = transition.kind {

@@ -56,6 +56,34 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(model.game.state.score, outcome == .correct ? 1 : 0)
   }
 
+  /// An Enter (or space) within a second of a name card giving way to a question was meant
+  /// for the card (pressed as it moved on by itself, or twice): it picks no name. A number
+  /// key answers at once, and Enter a second later picks the focused name.
+  func testAnEnterJustAfterANameCardPicksNoName() {
+    func questionAfterCards() -> (TestModel, Instant) {
+      var model = makeModel()
+      model.handle(.press(.learn), at: .zero)
+      var now = Instant.zero
+      while model.session.state.phase.question == nil {
+        now = now + .seconds(1)
+        model.handle(.key(.enter), at: now)
+      }
+      return (model, now)
+    }
+    var (model, shown) = questionAfterCards()
+    XCTAssertEqual(model.focus, .option(0))
+    model.handle(.key(.enter), at: shown + .milliseconds(300))
+    model.handle(.key(.character(" ")), at: shown + .milliseconds(900))
+    XCTAssertEqual(model.game.state.recentResults, [], "meant for the card")
+    let question = model.question
+    model.handle(.key(.enter), at: shown + .seconds(1))
+    XCTAssertEqual(model.game.state.recentResults.map(\.question), [question], "the focused name")
+
+    (model, shown) = questionAfterCards()
+    model.handle(.key(.character("2")), at: shown + .milliseconds(300))
+    XCTAssertEqual(model.game.state.recentResults.count, 1, "a number answers at once")
+  }
+
   func testPauseFreezesAndResumeGoesOnWithTheScoreAtZero() {
     var model = makeModel()
     model.startQuiz()
