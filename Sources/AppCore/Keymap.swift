@@ -222,21 +222,23 @@ public enum Keymap {
   /// The hint line under a screen in `contexts`: each hinted word once, in the keymap's
   /// order, after the first key of each binding that does it there ("1-4 answer · Tab ←→↑↓
   /// move · p pause"). A key that a more particular context binds otherwise is not hinted
-  /// for the less particular one.
+  /// for the less particular one. `saying` gives a hinted word another for now ("pause" is
+  /// "resume" while the game is paused).
   static func hints(
-    in contexts: [KeyContext], look: CellStyle, leavingOut left: Set<String> = []
+    in contexts: [KeyContext], look: CellStyle, leavingOut left: Set<String> = [],
+    saying words: [String: String] = [:]
   ) -> String {
-    var words: [String] = []
+    var hinted: [String] = []
     var keysByWord: [String: [Key]] = [:]
     for binding in bindings {
       guard let hint = binding.hint, !left.contains(hint), contexts.contains(binding.context),
         !binding.hintedIn.isDisjoint(with: contexts), let key = binding.keys.first,
         Self.binding(for: key, in: contexts) == binding
       else { continue }
-      if keysByWord[hint] == nil { words.append(hint) }
+      if keysByWord[hint] == nil { hinted.append(hint) }
       keysByWord[hint, default: []].append(key)
     }
-    return words.map { "\(label(of: keysByWord[$0] ?? [], look: look)) \($0)" }
+    return hinted.map { "\(label(of: keysByWord[$0] ?? [], look: look)) \(words[$0] ?? $0)" }
       .joined(separator: look.separator)
   }
 

@@ -294,11 +294,12 @@ extension Screen {
       if case .answering = game.phase {} else { answering = false }
     }
     var left: Set<String> = answering ? [] : ["answer"]
-    var hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left)
+    let words = game.phase.isPaused ? ["pause": "resume"] : [:]
+    var hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, saying: words)
     for word in ["move", "group", "people", "stats", "help", "menu", "close"]
     where DisplayWidth.of(hints) > width {
       left.insert(word)
-      hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left)
+      hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, saying: words)
     }
     return hints
   }

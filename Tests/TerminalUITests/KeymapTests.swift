@@ -236,8 +236,9 @@ final class KeymapTests: XCTestCase {
     }
   }
 
-  /// A question revealed or paused is not answered: its hints do not say 1-4. In a narrow
-  /// window the hints that give way are the ones found elsewhere; quitting stays.
+  /// A question revealed or paused is not answered: its hints do not say 1-4, and a paused
+  /// one's say that p resumes. In a narrow window the hints that give way are the ones found
+  /// elsewhere; quitting stays.
   func testTheHintsFitWhatCanBeDoneNowAndTheWindow() {
     var revealed = model(in: .question)
     revealed.handle(.press(.option(0)), at: .seconds(1))
@@ -246,8 +247,8 @@ final class KeymapTests: XCTestCase {
     paused.handle(.press(.pause), at: .seconds(1))
     XCTAssertTrue(paused.game.state.phase.isPaused)
     XCTAssertEqual(
-      paused.model.screen.keyHints, "Tab ←→↑↓ move · p pause · s stats · ? help · Esc menu · q quit"
-    )
+      paused.model.screen.keyHints,
+      "Tab ←→↑↓ move · p resume · s stats · ? help · Esc menu · q quit")
     let start = model(in: .startScreen).model.screen
     XCTAssertEqual(start.keyHints(width: 46), "Enter press · s stats · ? help · q quit")
     XCTAssertEqual(start.keyHints(width: 29), "Enter press · ? help · q quit")
