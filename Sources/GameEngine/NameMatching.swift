@@ -137,7 +137,7 @@ public enum NameMatching {
 
   /// Whether `a` is `b` but for at most `limit` slips (the optimal string alignment
   /// distance), computed only near the diagonal.
-  static func slips(_ a: String, _ b: String, atMost limit: Int) -> Bool {
+  public static func slips(_ a: String, _ b: String, atMost limit: Int) -> Bool {
     let (x, y) = (Array(a), Array(b))
     guard abs(x.count - y.count) <= limit else { return false }
     if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit }

@@ -50,6 +50,9 @@ struct MeetTheMembers: ParsableCommand {
     } catch {
       refuse(error.description)
     }
+    if let word = arguments.first, let meant = OldSpellings.commandMeant(by: word) {
+      refuse("\(word): no such folder or command (did you mean \(meant)?)")
+    }
     let command: any ParsableCommand
     do {
       command = try parseAsRoot(arguments)

@@ -166,6 +166,12 @@ final class CommandLineTests: XCTestCase {
       ),
       (["--clock", "2027-01-01T10:00:00Z"], "--clock only applies to headless, not to play"),
       (["--seeds", "3"], "Unknown option '--seeds'. Did you mean '--seed'?"),
+      // A misspelt command is not taken for a roster folder that does not exist.
+      (["chek", "mixed"], "chek: no such folder or command (did you mean check?)"),
+      (["histroy"], "histroy: no such folder or command (did you mean history?)"),
+      (["plya", "--seed", "3"], "plya: no such folder or command (did you mean play?)"),
+      (["--chek"], "Unknown option '--chek'. Did you mean '--check' (the command check)?"),
+      (["--headles"], "Unknown option '--headles'. Did you mean '--headless' (the command headless)?"),
     ]
     for testCase in cases {
       let result = try runMeetTheMembers(testCase.arguments)
