@@ -91,7 +91,8 @@ enum OldSpellings {
     let others = commandNames.filter { options(of: $0).contains(option) }
     guard !others.isEmpty else {
       guard let meant = flagMeant(by: option) else { return line }
-      return "Unknown option '\(option)'. Did you mean '\(meant)' (the command \(commands[meant]!))?"
+      return
+        "Unknown option '\(option)'. Did you mean '\(meant)' (the command \(commands[meant]!))?"
     }
     return "\(option) only applies to \(OptionList.words(others)), not to \(command)"
   }

@@ -171,7 +171,10 @@ final class CommandLineTests: XCTestCase {
       (["histroy"], "histroy: no such folder or command (did you mean history?)"),
       (["plya", "--seed", "3"], "plya: no such folder or command (did you mean play?)"),
       (["--chek"], "Unknown option '--chek'. Did you mean '--check' (the command check)?"),
-      (["--headles"], "Unknown option '--headles'. Did you mean '--headless' (the command headless)?"),
+      (
+        ["--headles"],
+        "Unknown option '--headles'. Did you mean '--headless' (the command headless)?"
+      ),
     ]
     for testCase in cases {
       let result = try runMeetTheMembers(testCase.arguments)
