@@ -24,10 +24,11 @@ package struct Start {
   package var folder: String? { typed ?? configuration.values["roster"] }
 
   /// The roster asked for. For a game, the sample club plays when the settings' roster
-  /// cannot be played (said); for the other commands, that is an error.
+  /// cannot be played (said); for the other commands, that is an error. Either way the
+  /// settings' roster is named with the file and line that hold it.
   package mutating func roster(forAGame: Bool) throws -> Roster {
     let largest = configuration.values["largest-download"].flatMap { Int64($0) }
-    guard forAGame, typed == nil, let folder, let file = configuration.file else {
+    guard typed == nil, let folder, let file = configuration.file else {
       return try Self.loadRoster(folder, largestDownload: largest)
     }
     do {
@@ -35,7 +36,9 @@ package struct Start {
     } catch let stopped as LaunchStopped {
       throw stopped  // Ctrl-C or SIGTERM during the download ends the program
     } catch {
-      let warning = "\(file.place(of: "roster")): roster \(error); the sample club plays"
+      let said = "\(file.place(of: "roster")): roster \(error)"
+      guard forAGame else { throw CommandError(said) }
+      let warning = "\(said); the sample club plays"
       Configuration(warning: warning).warn()
       warnings.append(warning)
       return try Self.loadRoster(nil)

@@ -117,7 +117,8 @@ final class ConfigurationTests: XCTestCase {
 
   /// The standard file is read by the game and the roster commands, not by the headless
   /// game (a seed plays the same game on every machine); a configured roster that cannot be
-  /// played is the sample club in a game, and an error for the roster commands.
+  /// played is the sample club in a game, and an error for the roster commands, each naming
+  /// the file and line.
   func testTheStandardFileAndABadRoster() throws {
     let home = folder + "/xdg"
     try FileManager.default.createDirectory(
@@ -129,7 +130,9 @@ final class ConfigurationTests: XCTestCase {
     environment["XDG_CONFIG_HOME"] = home
     let check = try runMeetTheMembers(["--check"], environment: environment)
     XCTAssertEqual(check.status, 1, check.output)
-    XCTAssertTrue(check.errors.contains("/nowhere/at/all"), check.errors)
+    // Named with the file and line that hold it, as a game's warning names it.
+    XCTAssertEqual(
+      check.errors, "Error: \(path):1: roster /nowhere/at/all: no such folder\n", check.errors)
     let headless = try runMeetTheMembers(
       ["--headless", "--seed", "3"], environment: environment, input: #"{"do":"start"}"# + "\n")
     XCTAssertEqual(headless.status, 0, headless.errors)
