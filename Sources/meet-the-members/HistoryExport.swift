@@ -156,7 +156,7 @@ struct HistoryExport: ParsableCommand {
       ? ""
       : " Slower than \(effortSeconds) s: \(percent(slowerThan: effortSeconds, times.right)) of your right "
         + "answers, \(percent(slowerThan: effortSeconds, times.wrong)) of your wrong ones (a right answer as slow "
-        + "as your guesses counts as a guess as far as they differ)."
+        + "as your usual guesses may have been a guess, and counts as one in part)."
     FileHandle.standardError.write(Data((words + guessing + "\n").utf8))
   }
 
