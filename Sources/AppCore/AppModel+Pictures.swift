@@ -22,7 +22,8 @@ struct PictureSlots: Hashable, Sendable {
 
 extension AppModel {
   /// A photo that failed to decode: its member leaves the game (the question about them
-  /// gives way to the next, under its number) and the start screen lists the file. When the
+  /// gives way to the next, under its number), the quiz screen says so ("Left out: ...") and
+  /// the start screen lists the file. When the
   /// game cannot spare them (fewer than four names would be left) their question stays and
   /// says why there is no picture.
   mutating func pictureFailed(
@@ -33,6 +34,8 @@ extension AppModel {
     if !session.isInPlay(request.member) {
       let warning = "\(file): \(reason)"
       if !roster.warnings.contains(warning) { roster.warnings.append(warning) }
+      leftOutNotice = "Left out: \(warning)"
+      leftOutSeen = session.state.phase.question != nil
       if let member = session.member(request.member) {
         step.effects.append(.memberWithdrawn(member, file: file, reason: reason))
       }

@@ -65,6 +65,11 @@ public struct AppModel: Sendable {
   /// `AppModel.fitAfter` and each doubling of it, so that it learns the player within the
   /// first sitting.
   var answersRecorded = 0
+  /// A photo that failed in the game ("Left out: m.jpg: damaged"), said on the quiz screen
+  /// through the next question and its reveal (the one on screen, when there is one).
+  var leftOutNotice: String?
+  /// Whether `leftOutNotice` has been on a question: the next question posed ends it.
+  var leftOutSeen = false
   /// Whether the player was told why faces are not asked (see `facesNotice`): once a launch.
   private var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.
@@ -278,6 +283,11 @@ public struct AppModel: Sendable {
     for transition in transitions {
       if case .questionPosed = transition.kind {
         typing = TextField()
+        if leftOutSeen {
+          (leftOutNotice, leftOutSeen) = (nil, false)
+        } else if leftOutNotice != nil {
+          leftOutSeen = true
+        }
         // The arrows start from the first option of each question, not the last answered.
         if case .option = focus { focus = .option(0) }
       }
@@ -321,8 +331,9 @@ public struct AppModel: Sendable {
       roster: roster, historyNotice: historyNotice, historyWaiting: historyWaiting,
       people: people, group: session.group,
       suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
-      facesNotice: facesNotice, helpFirst: helpFirst, clubOffer: clubOffer,
-      settingsFile: settingsFile, settingsWindow: settingsWindow, scores: scores)
+      facesNotice: facesNotice, leftOutNotice: leftOutNotice, helpFirst: helpFirst,
+      clubOffer: clubOffer, settingsFile: settingsFile, settingsWindow: settingsWindow,
+      scores: scores)
   }
 
   private struct Shown: Equatable {
@@ -345,6 +356,7 @@ public struct AppModel: Sendable {
     var typing: TextField
     var quizKinds: QuestionKinds
     var facesNotice: String?
+    var leftOutNotice: String?
     var helpFirst: Int
     var clubOffer: ClubOffer?
     var settingsFile: SettingsFile?

@@ -239,6 +239,8 @@ public struct Screen: Hashable, Sendable {
   /// Why the faces are not asked (the window is too small for four), said on the first
   /// question after it.
   public var facesNotice: String?
+  /// A photo that failed in the game, its member left out: "Left out: m.jpg: damaged".
+  public var leftOutNotice: String?
   /// What the quiz's Start asks.
   public var quizKinds = QuestionKinds.names
   /// Whether the start screen says, under its buttons, what Learn and Start do.

@@ -58,7 +58,7 @@ extension Renderer {
     let lines = quizMessages(screen, width: column.width - 2)
     let notice =
       lines.notice ?? screen.historyWaitingLine(width: column.width - 2).map { ($0, look.title) }
-      ?? screen.facesNotice.map { ($0, look.dim) }
+      ?? screen.leftOutNotice.map { ($0, look.title) } ?? screen.facesNotice.map { ($0, look.dim) }
     for (row, line) in [
       (Layout.noticeRow(size), notice), (Layout.messageRow(size), lines.message),
     ] {

@@ -177,6 +177,26 @@ final class EffectTests: XCTestCase {
     XCTAssertTrue(model.frame.text.contains("3 files skipped"), model.frame.text)
   }
 
+  /// A photo that fails in the game is said on the quiz screen ("Left out: file: why") through
+  /// the question on screen and its reveal, or the next one when none is.
+  func testAPhotoLeftOutInTheGameIsSaidThroughTheQuestionAfterIt() {
+    for started in [true, false] {
+      var model = makeModel()
+      if started { model.startQuiz() }
+      let upcoming = model.game.state.upcoming
+      model.handle(
+        .pictureFailed(request(upcoming.member, .prefetch), file: "m.jpg", reason: "damaged"),
+        at: .seconds(1))
+      if !started { model.handle(.press(.start), at: .seconds(2)) }
+      XCTAssertTrue(model.frame.text.contains("Left out: m.jpg: damaged"), model.frame.text)
+      model.handle(.press(.option(0)), at: .seconds(3))
+      XCTAssertTrue(model.frame.text.contains("Left out: m.jpg"), "while it is revealed")
+      model.handle(.tick, at: .seconds(5))
+      XCTAssertEqual(model.question.number, 2)
+      XCTAssertFalse(model.frame.text.contains("Left out"), model.frame.text)
+    }
+  }
+
   func testAPhotoThatFailsOnScreenGivesWayUnderTheSameNumber() {
     var model = makeModel(suppliesPictures: false)
     model.handle(.press(.start), at: .zero)
