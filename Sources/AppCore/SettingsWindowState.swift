@@ -9,10 +9,14 @@ public struct SettingsFile: Hashable, Sendable {
   public var path: String
   /// The settings it holds, by key, as text ("5", "all", "Ada").
   public var values: [String: String]
+  /// The settings typed on the command line for this launch, by key: they play now, whatever
+  /// the file holds.
+  public var thisLaunch: [String: String]
 
-  public init(path: String, values: [String: String]) {
+  public init(path: String, values: [String: String], thisLaunch: [String: String] = [:]) {
     self.path = path
     self.values = values
+    self.thisLaunch = thisLaunch
   }
 }
 
@@ -28,6 +32,8 @@ package struct SettingLine: Hashable, Sendable {
   let choices: [String]
   /// What plays without the setting.
   package let byDefault: String
+  /// The command-line option that sets it for one launch ("--answer-seconds").
+  package let option: String
 
   package var isText: Bool { choices.isEmpty }
 
@@ -61,7 +67,7 @@ extension SettingLine {
   init(_ setting: Setting) {
     self.init(
       key: setting.key, label: setting.label ?? setting.key, choices: setting.steps,
-      byDefault: setting.shownDefault)
+      byDefault: setting.shownDefault, option: setting.option)
   }
 }
 

@@ -121,12 +121,14 @@ package struct Configuration {
     return checked
   }
 
-  /// The settings file for the settings window: where it is, and its settings as typed.
-  package var settingsFile: SettingsFile? {
+  /// The settings file for the settings window: where it is, its settings as typed, and the
+  /// settings `typed` on the command line for this launch (by key; nil for one not typed).
+  package func settingsFile(typed: [String: String?] = [:]) -> SettingsFile? {
     guard let file else { return nil }
     return SettingsFile(
       path: TerminalText.escapingControls(file.path),
-      values: file.values.mapValues(\.text).filter { key, _ in Self.table[key] != nil })
+      values: file.values.mapValues(\.text).filter { key, _ in Self.table[key] != nil },
+      thisLaunch: typed.compactMapValues { $0 }.filter { key, _ in Self.table[key] != nil })
   }
 
   /// What keeps a setting in the file: the value as typed, checked as the option checks it

@@ -32,6 +32,11 @@ extension Renderer {
       let setting = SettingLine.all[index]
       let chosen = index == state.selected
       var value = file.values[setting.key] ?? "\(setting.byDefault) (default)"
+      // A value typed on the command line plays now: said after the file's (a default by
+      // that word alone, to leave it room).
+      if let now = file.thisLaunch[setting.key], now != file.values[setting.key] {
+        value = "\(file.values[setting.key] ?? "default") · now \(now) (\(setting.option))"
+      }
       if chosen, let field = state.editing {
         value = field.text
       } else if chosen, !setting.isText {

@@ -71,8 +71,8 @@ enum Commands {
   static func play(
     roster: Roster, session: Session, mode: PlayMode?, colors: ColorMode?,
     graphics: GraphicsOption, tracePath: String?, history: HistoryLink,
-    configuration: Configuration, rosterArgument: String?, warnings: [String],
-    scores: ClubScores?
+    configuration: Configuration, typed: [String: String?], rosterArgument: String?,
+    warnings: [String], scores: ClubScores?
   ) throws -> Never {
     let utf8 = ProcessLocale.prepare()
     // Photos are decoded into buffers of megabytes that live for a moment. glibc raises its
@@ -112,7 +112,7 @@ enum Commands {
             origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
           recorder: history.recorder(), mode: mode,
           clubRoster: rosterArgument.flatMap(configuration.clubOffered(for:)),
-          settings: configuration.settingsFile, saveSetting: configuration.settingSaver,
+          settings: configuration.settingsFile(typed: typed), saveSetting: configuration.settingSaver,
           settingsWarnings: warnings.map(TerminalText.escapingControls), scores: scores))
       app.run()
     } catch {

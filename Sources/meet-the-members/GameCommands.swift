@@ -40,8 +40,8 @@ struct Play: ParsableCommand {
 
   func run() throws {
     var start = try Start(config: config.config, standard: true, roster: roster.rosterFolder)
-    let values = try start.configuration.settings(
-      typed: settings.typed.merging(look.typed) { a, _ in a })
+    let typed = settings.typed.merging(look.typed) { a, _ in a }
+    let values = try start.configuration.settings(typed: typed)
     let game = try GameSettings(
       folder: start.folder, values: values, choices: choices, dataDir: data.dataDir)
     let loaded = try start.roster(forAGame: true)
@@ -57,7 +57,7 @@ struct Play: ParsableCommand {
       try Commands.play(
         roster: loaded, session: session, mode: game.mode, colors: colors,
         graphics: graphics, tracePath: trace, history: history,
-        configuration: start.configuration, rosterArgument: roster.rosterFolder,
+        configuration: start.configuration, typed: typed, rosterArgument: roster.rosterFolder,
         warnings: warnings, scores: scores)
     }
   }

@@ -51,6 +51,24 @@ final class SettingsWindowTests: XCTestCase {
     XCTAssertNil(none.overlay)
   }
 
+  /// A setting typed on the command line plays now, whatever the file holds: its line says
+  /// so beside the file's value, and says nothing when the two are the same.
+  func testASettingTypedOnTheCommandLineIsSaidBesideTheFilesValue() {
+    var launched = file
+    launched.thisLaunch = ["answer-seconds": "60", "colors": "16", "round": "all"]
+    var model = makeModel(settings: launched)
+    model.handle(.key(.character(",")), at: .zero)
+    let frame = model.frame
+    for line in [
+      setting("Seconds to answer", "7 · now 60 (--answer-seconds)"),
+      setting("Colours", "default · now 16 (--colors)"),
+      setting("Questions a round", "all"),
+    ] {
+      XCTAssertNotNil(cell(of: line, in: frame), "\(line)\n\(frame.text)")
+    }
+    XCTAssertNil(cell(of: "now all", in: frame), frame.text)
+  }
+
   /// What is wrong with the file is said on the start screen with the file by its name (the
   /// window says where it is), and how many more there are.
   func testTheStartScreenSaysTheFirstProblemOfTheFileByItsName() {
