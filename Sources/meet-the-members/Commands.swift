@@ -112,7 +112,8 @@ enum Commands {
             origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
           recorder: history.recorder(), mode: mode,
           clubRoster: rosterArgument.flatMap(configuration.clubOffered(for:)),
-          settings: configuration.settingsFile(typed: typed), saveSetting: configuration.settingSaver,
+          settings: configuration.settingsFile(typed: typed),
+          saveSetting: configuration.settingSaver,
           settingsWarnings: warnings.map(TerminalText.escapingControls), scores: scores))
       app.run()
     } catch {
