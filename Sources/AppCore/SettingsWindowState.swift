@@ -92,11 +92,13 @@ extension AppModel {
     effects.effects.append(.saveSetting(key: setting.key, value: value))
   }
 
-  /// Enter on a setting: a text is typed (from what it is), a value changes to the next.
+  /// Enter on a setting: a text is typed (from what it is; what became of the last change
+  /// is no longer said), a value changes to the next.
   mutating func editSetting(into step: inout Step) {
     let setting = SettingLine.all[settingsWindow.selected]
     guard setting.isText else { return changeSetting(by: 1, into: &step) }
     settingsWindow.editing = TextField(settingsFile?.values[setting.key] ?? "")
+    settingsWindow.message = nil
   }
 
   /// The text typed for a setting, kept (a setting left empty stays as it was).

@@ -159,7 +159,10 @@ final class SettingsWindowTests: XCTestCase {
     model.handle(.key(.enter), at: .seconds(1))
     XCTAssertTrue(model.log.contains(.saveSetting(key: "player", value: "Ada")), "\(model.log)")
     XCTAssertEqual(model.model.settingsFile?.values["player"], "Ada")
+    model.handle(.settingSaved(key: "player", value: "Ada", failure: nil), at: .seconds(1))
+    XCTAssertNotNil(cell(of: "Kept: your name Ada", in: model.frame), model.frame.text)
     model.handle(.key(.enter), at: .seconds(2))
+    XCTAssertNil(cell(of: "Kept:", in: model.frame), "typing again, the last change is not said")
     for character in "Bob" { model.handle(.key(.character(character)), at: .seconds(2)) }
     model.handle(.key(.escape), at: .seconds(2))
     XCTAssertEqual(model.overlay, .settings, "Esc leaves the name, not the window")
