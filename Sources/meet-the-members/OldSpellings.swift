@@ -84,6 +84,7 @@ enum OldSpellings {
   static func said(_ error: any Error, arguments: [String]) -> String {
     let message = MeetTheMembers.message(for: error)
     let line = message.split(separator: "\n").first.map(String.init) ?? message
+    if let value = valueRefused(line) { return value }
     guard line.hasPrefix("Unknown option '"), let end = line.dropFirst(16).firstIndex(of: "'")
     else { return line }
     let option = String(line.dropFirst(16)[..<end])
@@ -95,6 +96,23 @@ enum OldSpellings {
         "Unknown option '\(option)'. Did you mean '\(meant)' (the command \(commands[meant]!))?"
     }
     return "\(option) only applies to \(OptionList.words(others)), not to \(command)"
+  }
+
+  /// ArgumentParser's refusal of a value among choices, or of an option without its value,
+  /// in the words the game's own checks use: "--format must be csv or json, not xml",
+  /// "--round needs a value (n|all)"; nil for any other line.
+  private static func valueRefused(_ line: String) -> String? {
+    if let match = line.wholeMatch(
+      of: /The value '(.*)' is invalid for '(--[a-z-]+)[^']*'\. Please provide one of (.+)\./)
+    {
+      let choices = match.3.replacing("'", with: "").replacing(" and ", with: " or ")
+      return "\(match.2) must be \(choices), not \(match.1)"
+    }
+    if let match = line.wholeMatch(of: /Missing value for '--([a-z-]+) <([^>]*)>'/) {
+      // The value's name says more than the option's only where it is not the same word.
+      return "--\(match.1) needs a value" + (match.2 == match.1 ? "" : " (\(match.2))")
+    }
+    return nil
   }
 
   /// The commands by name, in the order of the help.

@@ -171,6 +171,10 @@ final class CommandLineTests: XCTestCase {
       (["histroy"], "histroy: no such folder or command (did you mean history?)"),
       (["plya", "--seed", "3"], "plya: no such folder or command (did you mean play?)"),
       (["--chek"], "Unknown option '--chek'. Did you mean '--check' (the command check)?"),
+      // ArgumentParser's own refusals, in the game's words.
+      (["history", "--format", "xml"], "--format must be csv or json, not xml"),
+      (["--round"], "--round needs a value (n|all)"),
+      (["history", "--format"], "--format needs a value"),
       (
         ["--headles"],
         "Unknown option '--headles'. Did you mean '--headless' (the command headless)?"
