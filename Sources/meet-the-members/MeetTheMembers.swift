@@ -50,7 +50,7 @@ struct MeetTheMembers: ParsableCommand {
     } catch {
       refuse(error.description)
     }
-    if let word = arguments.first, let meant = OldSpellings.commandMeant(by: word) {
+    if let word = arguments.first, let meant = Misspellings.commandMeant(word) {
       refuse("\(word): no such folder or command (did you mean \(meant)?)")
     }
     let command: any ParsableCommand

@@ -18,9 +18,9 @@ enum OldSpellings {
   /// The command line with an old flag read as its command; as it is when it names a command
   /// or uses no old flag. Two old flags ask for two things at once and are refused.
   static func commandLine(_ arguments: [String]) throws(UsageError) -> [String] {
-    let names = Set(
-      MeetTheMembers.configuration.subcommands.compactMap { $0.configuration.commandName })
-    if let first = arguments.first, names.contains(first) || first == "help" { return arguments }
+    if let first = arguments.first, commandNames.contains(first) || first == "help" {
+      return arguments
+    }
     // Only options count, not what follows "--" (a folder called --check, say).
     let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
     let found = arguments[..<end].indices.filter { index in
@@ -46,34 +46,6 @@ enum OldSpellings {
     return command + rest
   }
 
-  /// The command `word` was likely meant for: a command's name (or help) but for a slip or
-  /// two ("chek", "histroy"), where `word` is the first argument and names no file, folder or
-  /// URL; nil otherwise. Without it, a misspelt command is taken for a roster folder, and the
-  /// refusal blames the wrong word ("Unexpected argument 'mixed'" for `chek mixed`).
-  static func commandMeant(by word: String) -> String? {
-    let names = commandNames + ["help"]
-    guard !names.contains(word), !word.hasPrefix("-"), !word.contains("/"), !word.contains(":"),
-      !FileManager.default.fileExists(atPath: word)
-    else { return nil }
-    return near(word.lowercased(), among: names)
-  }
-
-  /// The old flag `option` was likely meant for, but for a slip or two ("--chek"); nil when
-  /// it is none or is one.
-  static func flagMeant(by option: String) -> String? {
-    commands[option] == nil ? near(option, among: commands.keys.sorted()) : nil
-  }
-
-  /// The one word of `words` that `word` is but for a slip (two in a word of six letters or
-  /// more); nil when none is, or more than one.
-  private static func near(_ word: String, among words: [String]) -> String? {
-    let close = words.filter { candidate in
-      let letters = candidate.drop { $0 == "-" }.count
-      return word.count >= 3 && NameMatching.slips(word, candidate, atMost: letters >= 6 ? 2 : 1)
-    }
-    return close.count == 1 ? close[0] : nil
-  }
-
   /// `--preview=x.jpg` as `--preview`.
   private static func flag(_ word: String) -> String {
     word.hasPrefix("--preview=") ? "--preview" : word
@@ -91,7 +63,10 @@ enum OldSpellings {
     let command = arguments.first.flatMap { commandNames.contains($0) ? $0 : nil } ?? "play"
     let others = commandNames.filter { options(of: $0).contains(option) }
     guard !others.isEmpty else {
-      guard let meant = flagMeant(by: option) else { return line }
+      // The old flags are read only where no command is named.
+      guard !commandNames.contains(arguments.first ?? ""),
+        let meant = Misspellings.flagMeant(option)
+      else { return line }
       return
         "Unknown option '\(option)'. Did you mean '\(meant)' (the command \(commands[meant]!))?"
     }

@@ -171,6 +171,9 @@ final class CommandLineTests: XCTestCase {
       (["histroy"], "histroy: no such folder or command (did you mean history?)"),
       (["plya", "--seed", "3"], "plya: no such folder or command (did you mean play?)"),
       (["--chek"], "Unknown option '--chek'. Did you mean '--check' (the command check)?"),
+      // Two slips from an old flag, or after a command's name: ArgumentParser's own word.
+      (["history", "--formet", "csv"], "Unknown option '--formet'. Did you mean '--format'?"),
+      (["history", "--chek"], "Unknown option '--chek'"),
       // ArgumentParser's own refusals, in the game's words.
       (["history", "--format", "xml"], "--format must be csv or json, not xml"),
       (["--round"], "--round needs a value (n|all)"),
@@ -186,6 +189,19 @@ final class CommandLineTests: XCTestCase {
       XCTAssertEqual(result.errors, "Error: \(testCase.message)\n", "\(testCase.arguments)")
       XCTAssertEqual(result.output, "", "\(testCase.arguments)")
     }
+  }
+
+  /// A folder here whose name is a command's but for a slip is the roster typed, not a
+  /// misspelt command.
+  func testAFolderNamedLikeACommandIsPlayed() throws {
+    let here = FileManager.default.temporaryDirectory
+      .appendingPathComponent("mtm-near-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: here.appendingPathComponent("chek"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: here) }
+    let result = try runMeetTheMembers(["chek"], currentDirectory: here.path)
+    XCTAssertEqual(result.status, 1, result.errors)
+    XCTAssertTrue(result.errors.hasPrefix("Error: chek: found 0 members"), result.errors)
   }
 
   /// Every spelling that worked before the commands still runs the same command: the old
