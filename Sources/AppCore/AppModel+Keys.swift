@@ -58,7 +58,9 @@ extension AppModel {
   private mutating func perform(_ action: KeyAction, at now: Instant, into step: inout Step) {
     switch action {
     case .pressFocused:
-      if overlay == nil, case .option = focus, let cardGone, now < cardGone + Self.enterAfterCard {
+      if overlay == nil, case .option = focus, let cardLeftAt,
+        now < cardLeftAt + Self.enterAfterCard
+      {
         return tell(.clockTicked, at: now, into: &step)
       }
       return press(overlay == nil ? focus : windowFocus, at: now, into: &step)
@@ -236,6 +238,7 @@ extension AppModel {
     if overlay != nil { return closeOverlay(at: now, into: &step) }
     guard place == .quiz else { return tell(.clockTicked, at: now, into: &step) }
     place = .start
+    cardLeftAt = nil
     focus = session.state.game?.mode == .learn ? .learn : .start
     tell(.screenLeft, at: now, into: &step)
   }

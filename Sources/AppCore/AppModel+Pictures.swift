@@ -20,6 +20,30 @@ struct PictureSlots: Hashable, Sendable {
   var prefetched: [PictureRequest] = []
 }
 
+/// A photo that failed in the game, said on the quiz screen ("Left out: m.jpg: damaged")
+/// from when it failed through the next question posed and its reveal.
+enum LeftOut: Hashable, Sendable {
+  /// No question posed since: said on the one on screen, if any, and the next.
+  case waiting(String)
+  /// Said through the question on screen, which is the next one.
+  case onQuestion(String)
+
+  /// The line on the quiz screen.
+  var notice: String {
+    switch self {
+    case .waiting(let warning), .onQuestion(let warning): "Left out: \(warning)"
+    }
+  }
+
+  /// What is left of it once a question is posed.
+  var posed: LeftOut? {
+    switch self {
+    case .waiting(let warning): .onQuestion(warning)
+    case .onQuestion: nil
+    }
+  }
+}
+
 extension AppModel {
   /// A photo that failed to decode: its member leaves the game (the question about them
   /// gives way to the next, under its number), the quiz screen says so ("Left out: ...") and
@@ -30,12 +54,14 @@ extension AppModel {
     _ request: PictureRequest, file: String, reason: String, at now: Instant,
     into step: inout Step
   ) {
+    let asked = session.state.phase.question
     tell(.memberWithdrawn(request.member), at: now, into: &step)
     if !session.isInPlay(request.member) {
       let warning = "\(file): \(reason)"
       if !roster.warnings.contains(warning) { roster.warnings.append(warning) }
-      leftOutNotice = "Left out: \(warning)"
-      leftOutSeen = session.state.phase.question != nil
+      // The question that took the place of the one about them is the next one, on screen.
+      let replaced = asked != nil && session.state.phase.question != asked
+      leftOut = replaced ? .onQuestion(warning) : .waiting(warning)
       if let member = session.member(request.member) {
         step.effects.append(.memberWithdrawn(member, file: file, reason: reason))
       }

@@ -14,7 +14,7 @@ extension AppModel {
     screen.historyWaiting = historyWaiting
     screen.typing = typing
     screen.facesNotice = facesNotice
-    screen.leftOutNotice = leftOutNotice
+    screen.leftOutNotice = leftOut?.notice
     screen.helpFirst = helpFirst
     screen.settingsFile = settingsFile
     screen.settingsWindow = settingsWindow

@@ -17,9 +17,10 @@ public struct AppModel: Sendable {
   public internal(set) var focus: Control = .start
   /// The focused button of the window over the place.
   public internal(set) var windowFocus: Control = .close
-  /// When the last name card gave way to a question: an Enter (or space) within
-  /// `enterAfterCard` of it was meant for the card, and picks no name.
-  var cardGone: Instant?
+  /// When the last name card gave way to the question on screen: an Enter (or space) within
+  /// `enterAfterCard` of it was meant for the card, and picks no name. Nil once that question
+  /// ended or was left.
+  var cardLeftAt: Instant?
   /// How long after a name card an Enter is taken as meant for it: a press already on its way
   /// as the card moves on by itself, or the second of two quick presses.
   static let enterAfterCard: Duration = .seconds(1)
@@ -65,11 +66,8 @@ public struct AppModel: Sendable {
   /// `AppModel.fitAfter` and each doubling of it, so that it learns the player within the
   /// first sitting.
   var answersRecorded = 0
-  /// A photo that failed in the game ("Left out: m.jpg: damaged"), said on the quiz screen
-  /// through the next question and its reveal (the one on screen, when there is one).
-  var leftOutNotice: String?
-  /// Whether `leftOutNotice` has been on a question: the next question posed ends it.
-  var leftOutSeen = false
+  /// A photo that failed in the game, said on the quiz screen; nil when none is to be said.
+  var leftOut: LeftOut?
   /// Whether the player was told why faces are not asked (see `facesNotice`): once a launch.
   private var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.
@@ -278,21 +276,19 @@ public struct AppModel: Sendable {
       focus = .next
     } else if focus == .next, session.state.phase.question != nil {
       focus = .option(0)
-      cardGone = now
+      cardLeftAt = now
     }
     for transition in transitions {
       if case .questionPosed = transition.kind {
         typing = TextField()
-        if leftOutSeen {
-          (leftOutNotice, leftOutSeen) = (nil, false)
-        } else if leftOutNotice != nil {
-          leftOutSeen = true
-        }
+        leftOut = leftOut?.posed
         // The arrows start from the first option of each question, not the last answered.
         if case .option = focus { focus = .option(0) }
       }
       if case .questionEnded(let result) = transition.kind {
-        if facesNotice != nil { facesNoticeSaid = true }
+        // Said once it was on screen: a photo left out takes its line.
+        if facesNotice != nil, leftOut == nil { facesNoticeSaid = true }
+        cardLeftAt = nil
         played.add(result, streak: session.state.streak)
         played.days.answered(on: session.wallClock.day(at: transition.at))
       }
@@ -331,7 +327,7 @@ public struct AppModel: Sendable {
       roster: roster, historyNotice: historyNotice, historyWaiting: historyWaiting,
       people: people, group: session.group,
       suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
-      facesNotice: facesNotice, leftOutNotice: leftOutNotice, helpFirst: helpFirst,
+      facesNotice: facesNotice, leftOut: leftOut, helpFirst: helpFirst,
       clubOffer: clubOffer, settingsFile: settingsFile, settingsWindow: settingsWindow,
       scores: scores)
   }
@@ -356,7 +352,7 @@ public struct AppModel: Sendable {
     var typing: TextField
     var quizKinds: QuestionKinds
     var facesNotice: String?
-    var leftOutNotice: String?
+    var leftOut: LeftOut?
     var helpFirst: Int
     var clubOffer: ClubOffer?
     var settingsFile: SettingsFile?

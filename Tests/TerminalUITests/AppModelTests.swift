@@ -58,30 +58,43 @@ final class AppModelTests: XCTestCase {
 
   /// An Enter (or space) within a second of a name card giving way to a question was meant
   /// for the card (pressed as it moved on by itself, or twice): it picks no name. A number
-  /// key answers at once, and Enter a second later picks the focused name.
+  /// key answers at once, Enter a second later picks the focused name, and Enter on a
+  /// question that no card came before answers at once.
   func testAnEnterJustAfterANameCardPicksNoName() {
-    func questionAfterCards() -> (TestModel, Instant) {
+    /// Learn mode's cards, each gone by itself after its six seconds (or by Enter), until a
+    /// question comes; the model and when it came.
+    func questionAfterCards(byEnter: Bool) -> (TestModel, Instant) {
       var model = makeModel()
       model.handle(.press(.learn), at: .zero)
       var now = Instant.zero
       while model.session.state.phase.question == nil {
-        now = now + .seconds(1)
-        model.handle(.key(.enter), at: now)
+        now = now + (byEnter ? .seconds(1) : .seconds(6))
+        model.handle(byEnter ? .key(.enter) : .tick, at: now)
       }
       return (model, now)
     }
-    var (model, shown) = questionAfterCards()
-    XCTAssertEqual(model.focus, .option(0))
-    model.handle(.key(.enter), at: shown + .milliseconds(300))
-    model.handle(.key(.character(" ")), at: shown + .milliseconds(900))
-    XCTAssertEqual(model.game.state.recentResults, [], "meant for the card")
-    let question = model.question
-    model.handle(.key(.enter), at: shown + .seconds(1))
-    XCTAssertEqual(model.game.state.recentResults.map(\.question), [question], "the focused name")
+    for byEnter in [false, true] {
+      var (model, shown) = questionAfterCards(byEnter: byEnter)
+      XCTAssertEqual(model.focus, .option(0))
+      model.handle(.key(.enter), at: shown + .milliseconds(300))
+      model.handle(.key(.character(" ")), at: shown + .milliseconds(900))
+      XCTAssertEqual(model.game.state.recentResults, [], "meant for the card")
+      guard case .answering = model.session.state.phase else {
+        return XCTFail("\(model.session.state.phase)")
+      }
+      XCTAssertEqual(model.focus, .option(0))
+      let question = model.question
+      model.handle(.key(.enter), at: shown + .seconds(1))
+      XCTAssertEqual(model.game.state.recentResults.map(\.question), [question], "the focused")
 
-    (model, shown) = questionAfterCards()
-    model.handle(.key(.character("2")), at: shown + .milliseconds(300))
-    XCTAssertEqual(model.game.state.recentResults.count, 1, "a number answers at once")
+      (model, shown) = questionAfterCards(byEnter: byEnter)
+      model.handle(.key(.character("2")), at: shown + .milliseconds(300))
+      XCTAssertEqual(model.game.state.recentResults.count, 1, "a number answers at once")
+    }
+    var quiz = makeModel()
+    quiz.startQuiz()
+    quiz.handle(.key(.enter), at: .milliseconds(300))
+    XCTAssertEqual(quiz.game.state.recentResults.count, 1, "no card came before it")
   }
 
   func testPauseFreezesAndResumeGoesOnWithTheScoreAtZero() {

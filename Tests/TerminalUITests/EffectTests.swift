@@ -177,23 +177,36 @@ final class EffectTests: XCTestCase {
     XCTAssertTrue(model.frame.text.contains("3 files skipped"), model.frame.text)
   }
 
-  /// A photo that fails in the game is said on the quiz screen ("Left out: file: why") through
-  /// the question on screen and its reveal, or the next one when none is.
-  func testAPhotoLeftOutInTheGameIsSaidThroughTheQuestionAfterIt() {
-    for started in [true, false] {
+  /// A photo that fails in the game is said on the quiz screen ("Left out: file: why") from
+  /// then through the next question posed and its reveal.
+  func testAPhotoLeftOutInTheGameIsSaidThroughTheNextQuestion() {
+    // Found before Start (0), while question 1 is answered (1) or revealed (2); the last
+    // question that says it.
+    for (found, last) in [(0, 1), (1, 2), (2, 2)] {
       var model = makeModel()
-      if started { model.startQuiz() }
-      let upcoming = model.game.state.upcoming
-      model.handle(
-        .pictureFailed(request(upcoming.member, .prefetch), file: "m.jpg", reason: "damaged"),
-        at: .seconds(1))
-      if !started { model.handle(.press(.start), at: .seconds(2)) }
-      XCTAssertTrue(model.frame.text.contains("Left out: m.jpg: damaged"), model.frame.text)
-      model.handle(.press(.option(0)), at: .seconds(3))
-      XCTAssertTrue(model.frame.text.contains("Left out: m.jpg"), "while it is revealed")
-      model.handle(.tick, at: .seconds(5))
-      XCTAssertEqual(model.question.number, 2)
-      XCTAssertFalse(model.frame.text.contains("Left out"), model.frame.text)
+      func fail(at time: Instant) {
+        model.handle(
+          .pictureFailed(
+            request(model.game.state.upcoming.member, .prefetch), file: "m.jpg",
+            reason: "damaged"),
+          at: time)
+      }
+      if found == 0 { fail(at: .zero) }
+      model.startQuiz()
+      if found == 1 { fail(at: .seconds(0.5)) }
+      model.handle(.press(.option(0)), at: .seconds(1))
+      if found == 2 { fail(at: .seconds(2.9)) }
+      XCTAssertTrue(model.frame.text.contains("Left out: m.jpg: damaged"), "found \(found)")
+      var now = Instant.seconds(3)
+      for number in 2...3 {
+        model.handle(.tick, at: now)
+        XCTAssertEqual(model.question.number, number)
+        let said = number <= last
+        XCTAssertEqual(model.frame.text.contains("Left out"), said, "found \(found), \(number)")
+        model.handle(.press(.option(0)), at: now + .seconds(1))
+        XCTAssertEqual(model.frame.text.contains("Left out"), said, "\(number) revealed")
+        now = now + .seconds(3)
+      }
     }
   }
 
