@@ -32,10 +32,19 @@ package struct SettingLine: Hashable, Sendable {
   let choices: [String]
   /// What plays without the setting.
   package let byDefault: String
-  /// The command-line option that sets it for one launch ("--answer-seconds").
-  package let option: String
+  /// The command-line option that sets it for one launch ("--answer-seconds"); nil for a
+  /// setting no option sets.
+  package let option: String?
 
   package var isText: Bool { choices.isEmpty }
+
+  /// Whether two values of it are one: the same number ("7" and "7.0"), or the same words
+  /// whatever their case ("all" and "ALL").
+  package func sameValue(_ a: String, _ b: String?) -> Bool {
+    guard let b else { return false }
+    if let x = Double(a), let y = Double(b) { return x == y }
+    return a.lowercased() == b.lowercased()
+  }
 
   /// Every setting, in the window's order: the table's that have a label.
   package static let all = SettingsTable.standard.window.map(SettingLine.init)
@@ -67,7 +76,7 @@ extension SettingLine {
   init(_ setting: Setting) {
     self.init(
       key: setting.key, label: setting.label ?? setting.key, choices: setting.steps,
-      byDefault: setting.shownDefault, option: setting.option)
+      byDefault: setting.shownDefault, option: setting.isOption ? setting.option : nil)
   }
 }
 

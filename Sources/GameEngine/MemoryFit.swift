@@ -108,12 +108,13 @@ public enum MemoryFit {
   /// Fewer scored answers than this, and the defaults stay: a few minutes into a first sitting
   /// (the prior holds a fit of so few answers near the defaults).
   public static let minimumAnswers = 30
-  /// The most cards and answers a fit replays: those of the people met or asked most recently,
-  /// each person's whole (`latest(_:most:)`). A fit's time grows with what it replays, and the
+  /// The most cards and answers a fit replays: those of the people met most recently, each
+  /// from their first (`newestMet(_:most:)`). A fit's time grows with what it replays, and the
   /// fit runs as a sitting ends and as the player quits, so a history of years is fitted in
-  /// the time of this many; its three numbers are known within a tenth from about as many
-  /// (the engine's tests fit 55,000), and years-old answers say less of the player they are
-  /// now.
+  /// the time of this many. The three numbers are those of a name's first minutes and days,
+  /// which each person's first cards and answers tell, and the people met lately tell them of
+  /// the player as they are now (the engine's tests bring them back within a tenth from 5,000
+  /// people, 55,000 cards and answers).
   public static let mostEvents = 60_000
   /// Each number's range: its least value here, its greatest in `upperBounds`.
   public static let lowerBounds = PlayerMemory(
@@ -158,25 +159,24 @@ public enum MemoryFit {
   /// aside).
   public static func scored(_ events: [Event]) -> Int { Replay(events).scored }
 
-  /// The cards and answers of `events` that a fit replays: every person's, newest person
-  /// first (by their latest card or answer), each person's whole, as long as they come to at
-  /// most `most` together (the newest person's always).
-  static func latest(_ events: [Event], most: Int = mostEvents) -> [Event] {
+  /// The cards and answers of `events` that a fit replays: at most `most`, the people met
+  /// most recently first (by their first card or answer), each from their first in the order
+  /// they came; the last person kept may be cut short (their replay is exact up to the cut,
+  /// and what comes after is not scored).
+  static func newestMet(_ events: [Event], most: Int = mostEvents) -> [Event] {
     guard events.count > most else { return events }
-    var people: [Int64: (latest: Double, count: Int)] = [:]
-    for event in events {
-      let seen = people[event.person, default: (-.infinity, 0)]
-      people[event.person] = (max(seen.latest, event.time), seen.count + 1)
+    // In the order a replay takes them (`Taken.byPerson`): by time, a card first.
+    let people = Dictionary(grouping: events, by: \.person).mapValues { taken in
+      taken.sorted { $0.time != $1.time ? $0.time < $1.time : $0.kind == .card && $1.kind != .card }
     }
-    let newestFirst = people.sorted { ($0.value.latest, $0.key) > ($1.value.latest, $1.key) }
-    var kept: Set<Int64> = []
-    var total = 0
-    for (person, seen) in newestFirst {
-      guard kept.isEmpty || total + seen.count <= most else { break }
-      kept.insert(person)
-      total += seen.count
+    let newestFirst = people.sorted { first, second in
+      (first.value[0].time, first.key) > (second.value[0].time, second.key)
     }
-    return events.filter { kept.contains($0.person) }
+    var kept: [Event] = []
+    for (_, taken) in newestFirst where kept.count < most {
+      kept += taken.prefix(most - kept.count)
+    }
+    return kept
   }
 
   /// How the fit runs its shares of people (`count` pieces of `work`, each on its own share):
@@ -203,14 +203,14 @@ public enum MemoryFit {
   }
 
   /// The player's memory fitted to the cards and answers of `events` (in any order; of the
-  /// people met or asked most recently, at most `most`), starting from `prior`; nil when
+  /// people met most recently, at most `most`: `newestMet`), starting from `prior`; nil when
   /// fewer than `minimumAnswers` would be scored. Each right answer is taken in as the game
   /// takes it, its time weighed by `guessTimes` (the player's).
   public static func fit(
     _ events: [Event], prior: PlayerMemory = .standard, guessTimes: GuessTimes = GuessTimes(),
     most: Int = mostEvents, run: @escaping Shares = oneAfterAnother
   ) -> Result? {
-    let replay = Replay(latest(events, most: most), guessTimes: guessTimes, run: run)
+    let replay = Replay(newestMet(events, most: most), guessTimes: guessTimes, run: run)
     guard replay.scored >= minimumAnswers else { return nil }
     let start = point(prior)
     func objective(_ x: [Double]) -> Double {

@@ -83,8 +83,9 @@ extension History {
     public var read: AnswersRead
   }
 
-  /// Fits the player's memory to every card and answer recorded and keeps it (at `time`, Unix
-  /// seconds); with too few answers no fit is kept (one made before a roster's progress was
+  /// Fits the player's memory to the cards and answers recorded, of every roster (of the
+  /// people met most recently, as far as `MemoryFit.mostEvents` go), and keeps it (at `time`,
+  /// Unix seconds); with too few answers no fit is kept (one made before a roster's progress was
   /// forgotten is not the player's any more).
   @discardableResult
   public func refitMemory(at time: Double) throws(Unavailable) -> Refit {

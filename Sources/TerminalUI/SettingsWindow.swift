@@ -31,17 +31,20 @@ extension Renderer {
     for index in first..<first + shown {
       let setting = SettingLine.all[index]
       let chosen = index == state.selected
-      var value = file.values[setting.key] ?? "\(setting.byDefault) (default)"
-      // A value typed on the command line plays now: said after the file's (a default by
-      // that word alone, to leave it room).
-      if let now = file.thisLaunch[setting.key], now != file.values[setting.key] {
-        value = "\(file.values[setting.key] ?? "default") · now \(now) (\(setting.option))"
+      // A value typed on the command line plays now: said after the file's (a default then by
+      // that word alone, to leave it room), which is the one Left and Right change.
+      let now = file.thisLaunch[setting.key].flatMap { now in
+        setting.sameValue(now, file.values[setting.key]) ? nil : now
       }
+      let kept =
+        file.values[setting.key] ?? (now == nil ? "\(setting.byDefault) (default)" : "default")
+      var value = kept
       if chosen, let field = state.editing {
         value = field.text
       } else if chosen, !setting.isText {
-        value = "\(look.stepper.left) \(value) \(look.stepper.right)"
+        value = "\(look.stepper.left) \(kept) \(look.stepper.right)"
       }
+      if let now, let option = setting.option { value += " · now \(now) (\(option))" }
       lines.append(
         (
           DisplayWidth.pad(setting.label, to: labelWidth) + "  " + value,

@@ -94,7 +94,8 @@ struct HistoryExport: ParsableCommand {
     guard model else { return }
     if let roster {
       throw ValidationError(
-        "--model fits your memory to every roster's answers: give no roster folder (\(roster))")
+        "--model fits your memory to the answers of all your rosters: give no roster folder "
+          + "(\(roster))")
     }
     if summary { throw ValidationError("--model and --summary cannot be used together") }
   }

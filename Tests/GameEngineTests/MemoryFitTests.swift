@@ -29,9 +29,10 @@ final class MemoryFitTests: XCTestCase {
     XCTAssertEqual(result.answers, answers.count - 5_000, "every answer after a card is scored")
   }
 
-  /// A long history is fitted on its newest people, each whole: by their latest card or
-  /// answer, as many as come to at most `MemoryFit.mostEvents` together, the newest always.
-  func testALongHistoryIsFittedOnItsNewestPeopleWhole() throws {
+  /// A long history is fitted on the people met most recently, each from their first card
+  /// or answer, as far as `MemoryFit.mostEvents` go: never more, the last person kept cut
+  /// short, the newest always.
+  func testALongHistoryIsFittedOnThePeopleMetMostRecently() throws {
     func events(_ person: Int64, _ times: [Double]) -> [MemoryFit.Event] {
       [.card(person: person, time: times[0])]
         + times.dropFirst().map { .answer(person: person, time: $0, right: true, seconds: 1) }
@@ -40,16 +41,15 @@ final class MemoryFitTests: XCTestCase {
     let newest = events(2, [100, 200, 9_000])
     let recent = events(3, [50, 7_000])
     let all = old + newest + recent
-    XCTAssertEqual(MemoryFit.latest(all, most: all.count), all)
-    XCTAssertEqual(Set(MemoryFit.latest(all, most: 7)), Set(newest + recent))
-    XCTAssertEqual(Set(MemoryFit.latest(all, most: 5)), Set(newest + recent))
-    XCTAssertEqual(Set(MemoryFit.latest(all, most: 4)), Set(newest), "never a person in part")
-    XCTAssertEqual(Set(MemoryFit.latest(all, most: 1)), Set(newest), "the newest always")
-    // The fit scores what it keeps, and only that: a thousand cards and answers of the newest
-    // people out of a history four times as long.
+    XCTAssertEqual(MemoryFit.newestMet(all, most: all.count), all)
+    XCTAssertEqual(Set(MemoryFit.newestMet(all, most: 5)), Set(newest + recent))
+    XCTAssertEqual(Set(MemoryFit.newestMet(all, most: 4)), Set(newest + [recent[0]]), "cut")
+    XCTAssertEqual(MemoryFit.newestMet(all, most: 1), [newest[0]], "the newest, from the first")
+    // The fit scores what it keeps, and only that: a thousand cards and answers of the people
+    // met last, out of a history four times as long.
     let many = Self.answers(of: truth, people: 400, seed: 8)
-    let kept = MemoryFit.latest(many, most: 1_000)
-    XCTAssertGreaterThan(kept.count, 1_000 - 20)
+    let kept = MemoryFit.newestMet(many, most: 1_000)
+    XCTAssertEqual(kept.count, 1_000)
     XCTAssertLessThan(kept.count * 3, many.count)
     let fit = try XCTUnwrap(MemoryFit.fit(many, most: 1_000))
     XCTAssertEqual(fit.answers, kept.count { $0.kind != .card })

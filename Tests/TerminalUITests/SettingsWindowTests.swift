@@ -53,7 +53,7 @@ final class SettingsWindowTests: XCTestCase {
 
   /// A setting typed on the command line plays now, whatever the file holds: its line says
   /// so beside the file's value, and says nothing when the two are the same.
-  func testASettingTypedOnTheCommandLineIsSaidBesideTheFilesValue() {
+  func testASettingTypedOnTheCommandLineIsSaidBesideTheFilesValue() throws {
     var launched = file
     launched.thisLaunch = ["answer-seconds": "60", "colors": "16", "round": "all"]
     var model = makeModel(settings: launched)
@@ -67,6 +67,19 @@ final class SettingsWindowTests: XCTestCase {
       XCTAssertNotNil(cell(of: line, in: frame), "\(line)\n\(frame.text)")
     }
     XCTAssertNil(cell(of: "now all", in: frame), frame.text)
+    // The same value however typed says nothing; the arrows are round the file's value, the
+    // one Left and Right change.
+    launched.thisLaunch = ["answer-seconds": "7.0", "round": "ALL", "colors": "16"]
+    var same = makeModel(settings: launched)
+    same.handle(.key(.character(",")), at: .zero)
+    let colors = try XCTUnwrap(SettingLine.all.firstIndex { $0.key == "colors" })
+    for _ in 0..<colors { same.handle(.key(.down), at: .zero) }
+    let seen = same.frame
+    XCTAssertNil(cell(of: "now 7.0", in: seen), seen.text)
+    XCTAssertNil(cell(of: "now ALL", in: seen), seen.text)
+    let arrows = unicodeLook.stepper
+    XCTAssertNotNil(
+      cell(of: "\(arrows.left) default \(arrows.right) · now 16 (--colors)", in: seen), seen.text)
   }
 
   /// What is wrong with the file is said on the start screen with the file by its name (the
