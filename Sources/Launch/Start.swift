@@ -28,16 +28,15 @@ package struct Start {
   /// settings' roster is named with the file and line that hold it.
   package mutating func roster(forAGame: Bool) throws -> Roster {
     let largest = configuration.values["largest-download"].flatMap { Int64($0) }
-    guard typed == nil, let folder, let file = configuration.file else {
-      return try Self.loadRoster(folder, largestDownload: largest)
-    }
     do {
       return try Self.loadRoster(folder, largestDownload: largest)
     } catch let stopped as LaunchStopped {
       throw stopped  // Ctrl-C or SIGTERM during the download ends the program
     } catch {
+      // A roster typed is said as it was typed; the settings' with the file that holds it.
+      guard typed == nil, folder != nil, let file = configuration.file else { throw error }
       let said = "\(file.place(of: "roster")): roster \(error)"
-      guard forAGame else { throw CommandError(said) }
+      guard forAGame else { throw CommandError(TerminalText.escapingControls(said)) }
       let warning = "\(said); the sample club plays"
       Configuration(warning: warning).warn()
       warnings.append(warning)
