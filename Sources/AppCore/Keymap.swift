@@ -79,6 +79,8 @@ public struct KeyBinding: Hashable, Sendable {
   public let words: String
   /// The word the hint line under a screen gives it; nil when it is not hinted.
   public let hint: String?
+  /// The word the hint line gives it instead while the game is paused ("resume" for "pause").
+  public let pausedHint: String?
   /// The contexts whose hint line gives it: its own unless told.
   public let hintedIn: Set<KeyContext>
   /// How the help writes a binding that has no keys ("Ctrl-C", "Mouse").
@@ -86,13 +88,15 @@ public struct KeyBinding: Hashable, Sendable {
 
   init(
     _ keys: [Key], _ context: KeyContext, _ action: KeyAction, _ words: String,
-    hint: String? = nil, in hintedIn: Set<KeyContext>? = nil, name: String? = nil
+    hint: String? = nil, pausedHint: String? = nil, in hintedIn: Set<KeyContext>? = nil,
+    name: String? = nil
   ) {
     self.keys = keys
     self.context = context
     self.action = action
     self.words = words
     self.hint = hint
+    self.pausedHint = pausedHint
     self.hintedIn = hint == nil ? [] : hintedIn ?? [context]
     self.name = name
   }
@@ -167,9 +171,12 @@ public enum Keymap {
       } + [
         KeyBinding([.up], .groupList, .previousGroup, "choose the group to play", hint: "group"),
         KeyBinding([.down], .groupList, .nextGroup, "choose the group to play", hint: "group"),
-        KeyBinding(letters("p"), .question, .pause, "pause, resume", hint: "pause"),
-        KeyBinding(letters("p"), .nameCard, .pause, "pause, resume", hint: "pause"),
-        KeyBinding([.control("p")], .typing, .pause, "pause, resume", hint: "pause"),
+        KeyBinding(
+          letters("p"), .question, .pause, "pause, resume", hint: "pause", pausedHint: "resume"),
+        KeyBinding(
+          letters("p"), .nameCard, .pause, "pause, resume", hint: "pause", pausedHint: "resume"),
+        KeyBinding(
+          [.control("p")], .typing, .pause, "pause, resume", hint: "pause", pausedHint: "resume"),
         KeyBinding(
           letters("s"), .anywhere, .open(.stats), "statistics", hint: "stats",
           in: [.startScreen, .question, .nameCard]),
@@ -222,23 +229,24 @@ public enum Keymap {
   /// The hint line under a screen in `contexts`: each hinted word once, in the keymap's
   /// order, after the first key of each binding that does it there ("1-4 answer · Tab ←→↑↓
   /// move · p pause"). A key that a more particular context binds otherwise is not hinted
-  /// for the less particular one. `saying` gives a hinted word another for now ("pause" is
-  /// "resume" while the game is paused).
+  /// for the less particular one. While the game is `paused`, a binding's `pausedHint` is its
+  /// word.
   static func hints(
     in contexts: [KeyContext], look: CellStyle, leavingOut left: Set<String> = [],
-    saying words: [String: String] = [:]
+    paused: Bool = false
   ) -> String {
-    var hinted: [String] = []
+    var words: [String] = []
     var keysByWord: [String: [Key]] = [:]
     for binding in bindings {
-      guard let hint = binding.hint, !left.contains(hint), contexts.contains(binding.context),
+      guard var hint = binding.hint, !left.contains(hint), contexts.contains(binding.context),
         !binding.hintedIn.isDisjoint(with: contexts), let key = binding.keys.first,
         Self.binding(for: key, in: contexts) == binding
       else { continue }
-      if keysByWord[hint] == nil { hinted.append(hint) }
+      if paused, let pausedHint = binding.pausedHint { hint = pausedHint }
+      if keysByWord[hint] == nil { words.append(hint) }
       keysByWord[hint, default: []].append(key)
     }
-    return hinted.map { "\(label(of: keysByWord[$0] ?? [], look: look)) \(words[$0] ?? $0)" }
+    return words.map { "\(label(of: keysByWord[$0] ?? [], look: look)) \($0)" }
       .joined(separator: look.separator)
   }
 

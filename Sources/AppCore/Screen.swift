@@ -296,12 +296,12 @@ extension Screen {
       if case .answering = game.phase {} else { answering = false }
     }
     var left: Set<String> = answering ? [] : ["answer"]
-    let words = game.phase.isPaused ? ["pause": "resume"] : [:]
-    var hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, saying: words)
+    let paused = game.phase.isPaused
+    var hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, paused: paused)
     for word in ["move", "group", "people", "stats", "help", "menu", "close"]
     where DisplayWidth.of(hints) > width {
       left.insert(word)
-      hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, saying: words)
+      hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, paused: paused)
     }
     return hints
   }
