@@ -47,9 +47,8 @@ enum LeftOut: Hashable, Sendable {
 extension AppModel {
   /// A photo that failed to decode: its member leaves the game (the question about them
   /// gives way to the next, under its number), the quiz screen says so ("Left out: ...") and
-  /// the start screen lists the file. When the
-  /// game cannot spare them (fewer than four names would be left) their question stays and
-  /// says why there is no picture.
+  /// the start screen lists the file. When the game cannot spare them (fewer than four names
+  /// would be left) their question stays and says why there is no picture.
   mutating func pictureFailed(
     _ request: PictureRequest, file: String, reason: String, at now: Instant,
     into step: inout Step

@@ -165,16 +165,15 @@ public enum MemoryFit {
   /// and what comes after is not scored).
   static func newestMet(_ events: [Event], most: Int = mostEvents) -> [Event] {
     guard events.count > most else { return events }
-    // In the order a replay takes them (`Taken.byPerson`): by time, a card first.
-    let people = Dictionary(grouping: events, by: \.person).mapValues { taken in
-      taken.sorted { $0.time != $1.time ? $0.time < $1.time : $0.kind == .card && $1.kind != .card }
-    }
-    let newestFirst = people.sorted { first, second in
+    // Each person's in the order a replay takes them in.
+    let newestFirst = Taken.byPerson(events).sorted { first, second in
       (first.value[0].time, first.key) > (second.value[0].time, second.key)
     }
     var kept: [Event] = []
-    for (_, taken) in newestFirst where kept.count < most {
-      kept += taken.prefix(most - kept.count)
+    for (person, taken) in newestFirst where kept.count < most {
+      kept += taken.prefix(most - kept.count).map {
+        Event(person: person, time: $0.time, kind: $0.kind)
+      }
     }
     return kept
   }
