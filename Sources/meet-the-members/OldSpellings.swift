@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GameEngine
 import Launch
 
 /// The command line as it was before the commands: the flags that chose what to do
