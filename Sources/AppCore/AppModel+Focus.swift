@@ -26,6 +26,9 @@ extension AppModel {
     }
   }
 
+  /// The focus a game goes on with after a pause: the card's button, or the first name.
+  var playingFocus: Control { isIntroducing ? .next : .option(0) }
+
   /// The focused button of the window on screen, or else of the place.
   private var currentFocus: Control {
     get { overlay == nil ? focus : windowFocus }

@@ -150,8 +150,11 @@ extension AppModel {
       tell(.answerChosen(index), at: now, into: &step)
     case .pause:
       guard !isFinished else { return }
+      // Paused, Enter resumes; resumed, Enter answers again (or moves the card on).
+      let resuming = session.state.phase.isPaused
       focus = .pause
-      tell(session.state.phase.isPaused ? .resumePressed : .pausePressed, at: now, into: &step)
+      tell(resuming ? .resumePressed : .pausePressed, at: now, into: &step)
+      if resuming { focus = playingFocus }
     case .close:
       closeOverlay(at: now, into: &step)
     case .nextRound:

@@ -282,8 +282,12 @@ public struct AppModel: Sendable {
       if case .questionPosed = transition.kind {
         typing = TextField()
         leftOut = leftOut?.posed
-        // The arrows start from the first option of each question, not the last answered.
-        if case .option = focus { focus = .option(0) }
+        // The arrows start from the first option of each question, not the last answered,
+        // nor Pause or Stats tabbed to during the last one: Enter answers.
+        switch focus {
+        case .option, .pause, .stats: focus = .option(0)
+        default: break
+        }
       }
       if case .questionEnded(let result) = transition.kind {
         // Said once it was on screen: a photo left out takes its line.

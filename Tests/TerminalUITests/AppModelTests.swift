@@ -117,6 +117,34 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(model.game.state.phase.progressStep, 3)
   }
 
+  /// Paused, the focus is on Resume, so Enter resumes; resumed, it is back on the names, so
+  /// Enter answers rather than pausing again. A question posed while Pause or Stats was
+  /// tabbed to starts from its first name too.
+  func testAfterAPauseEnterAnswersAgain() {
+    var model = makeModel()
+    model.startQuiz()
+    model.handle(.key(.character("p")), at: .seconds(1))
+    XCTAssertEqual(model.focus, .pause)
+    model.handle(.key(.enter), at: .seconds(2))
+    XCTAssertFalse(model.game.state.phase.isPaused, "Enter on Resume resumes")
+    XCTAssertEqual(model.focus, .option(0))
+    model.handle(.key(.character("p")), at: .seconds(3))
+    model.handle(.key(.character("p")), at: .seconds(4))
+    XCTAssertEqual(model.focus, .option(0))
+    let question = model.question
+    model.handle(.key(.enter), at: .seconds(5))
+    XCTAssertEqual(model.game.state.recentResults.map(\.question), [question], "Enter answered")
+
+    model.handle(.tick, at: .seconds(7))
+    model.handle(.key(.backTab), at: .seconds(7.5))
+    XCTAssertEqual(model.focus, .stats)
+    model.handle(.tick, at: .seconds(20))
+    model.handle(.tick, at: .seconds(23))
+    XCTAssertEqual(model.game.state.recentResults.count, 2, "the second timed out")
+    XCTAssertNotNil(model.session.state.phase.question)
+    XCTAssertEqual(model.focus, .option(0), "a new question starts from its first name")
+  }
+
   func testStatsAndHelpPauseAndStayPausedWhenClosed() {
     for key in ["s", "?"] {
       var model = makeModel()
