@@ -53,6 +53,14 @@ struct MeetTheMembers: ParsableCommand {
     if let word = arguments.first, let meant = Misspellings.commandMeant(word) {
       refuse("\(word): no such folder or command (did you mean \(meant)?)")
     }
+    if let refusal = Misspellings.helpRefused(arguments) { refuse(refusal) }
+    if let (word, meant) = Misspellings.commandAfterOptions(arguments) {
+      let rest = arguments.filter { $0 != word }.joined(separator: " ")
+      refuse(
+        word == meant
+          ? "\(word): a command comes before its options (meet-the-members \(word) \(rest))"
+          : "\(word): no such folder or command (did you mean \(meant)?)")
+    }
     let command: any ParsableCommand
     do {
       command = try parseAsRoot(arguments)

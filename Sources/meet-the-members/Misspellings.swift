@@ -9,11 +9,52 @@ enum Misspellings {
   /// URL here; nil otherwise. Without it, a misspelt command is taken for a roster folder, and
   /// the refusal blames the wrong word ("Unexpected argument 'mixed'" for `chek mixed`).
   static func commandMeant(_ word: String) -> String? {
-    let names = OldSpellings.commandNames + ["help"]
-    guard !names.contains(word), !word.hasPrefix("-"), !word.contains("/"), !word.contains(":"),
-      !FileManager.default.fileExists(atPath: word)
+    guard !word.contains("/"), !word.contains(":"), !FileManager.default.fileExists(atPath: word)
     else { return nil }
+    return commandNear(word)
+  }
+
+  /// The command (or help) `word` is but for a slip or two, wherever it was typed; nil when it
+  /// names one, is an option, or is near none.
+  static func commandNear(_ word: String) -> String? {
+    let names = OldSpellings.commandNames + ["help"]
+    guard !names.contains(word), !word.hasPrefix("-") else { return nil }
     return near(word.lowercased(), among: names, slips: { $0.count >= 6 ? 2 : 1 })
+  }
+
+  /// The refusal of `help WORD` where WORD names no command: without it, ArgumentParser
+  /// prints the general help and says nothing of the word. Nil for any other command line.
+  static func helpRefused(_ arguments: [String]) -> String? {
+    guard arguments.first == "help", arguments.count > 1 else { return nil }
+    let word = arguments[1]
+    guard !(OldSpellings.commandNames + ["help"]).contains(word), !word.hasPrefix("-") else {
+      return nil
+    }
+    let hint =
+      commandNear(word).map { "did you mean \($0)?" }
+      ?? "the commands are \(OptionList.words(OldSpellings.commandNames))"
+    return "\(word): no such command (\(hint))"
+  }
+
+  /// A command named after the options of a command line that names none first: the word
+  /// play would take for its roster folder (`--data-dir D history`, `--seed 3 plya`), and the
+  /// command it names or was likely meant for; nil when there is no such word, it names a
+  /// file or folder here, or is neither. The options' values are not looked at (`--data-dir
+  /// history`), nor anything after "--".
+  static func commandAfterOptions(_ arguments: [String]) -> (word: String, meant: String)? {
+    guard let first = arguments.first, first.hasPrefix("-") else { return nil }
+    let takesValue = OldSpellings.valueOptions(of: Play.configuration.commandName!)
+    var index = arguments.startIndex
+    while index < arguments.endIndex, arguments[index] != "--" {
+      let word = arguments[index]
+      guard word.hasPrefix("-") else {
+        let named = (OldSpellings.commandNames + ["help"]).contains(word)
+        if named, !FileManager.default.fileExists(atPath: word) { return (word, word) }
+        return commandMeant(word).map { (word, $0) }
+      }
+      index += takesValue.contains(word) ? 2 : 1
+    }
+    return nil
   }
 
   /// The old flag `option` was likely meant for, but for one slip ("--chek"); nil when it is

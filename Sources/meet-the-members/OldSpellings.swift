@@ -96,6 +96,16 @@ enum OldSpellings {
 
   /// The long options a command takes ("--seed"), as ArgumentParser describes it.
   static func options(of command: String) -> Set<String> {
+    Set(longOptions(of: command).map(\.name))
+  }
+
+  /// The long options of a command that take a value ("--seed 3"; not "--no-sound").
+  static func valueOptions(of command: String) -> Set<String> {
+    Set(longOptions(of: command).filter(\.takesValue).map(\.name))
+  }
+
+  /// Each long option of a command, and whether it takes a value.
+  private static func longOptions(of command: String) -> [(name: String, takesValue: Bool)] {
     guard
       let type = MeetTheMembers.configuration.subcommands.first(where: {
         $0.configuration.commandName == command
@@ -105,11 +115,12 @@ enum OldSpellings {
       let info = object["command"] as? [String: Any],
       let arguments = info["arguments"] as? [[String: Any]]
     else { return [] }
-    var found: Set<String> = []
+    var found: [(name: String, takesValue: Bool)] = []
     for argument in arguments {
+      let takesValue = argument["kind"] as? String == "option"
       for name in argument["names"] as? [[String: Any]] ?? []
       where name["kind"] as? String == "long" {
-        if let name = name["name"] as? String { found.insert("--\(name)") }
+        if let name = name["name"] as? String { found.append(("--\(name)", takesValue)) }
       }
     }
     return found

@@ -170,6 +170,21 @@ final class CommandLineTests: XCTestCase {
       (["chek", "mixed"], "chek: no such folder or command (did you mean check?)"),
       (["histroy"], "histroy: no such folder or command (did you mean history?)"),
       (["plya", "--seed", "3"], "plya: no such folder or command (did you mean play?)"),
+      // A command after the options: play would take it for its roster folder.
+      (
+        ["--data-dir", "d", "history"],
+        "history: a command comes before its options (meet-the-members history --data-dir d)"
+      ),
+      (
+        ["--seed", "3", "--kind", "names", "plya"],
+        "plya: no such folder or command (did you mean play?)"
+      ),
+      (["help", "chek"], "chek: no such command (did you mean check?)"),
+      (
+        ["help", "scores"],
+        "scores: no such command (the commands are play, headless, check, list, preview, "
+          + "forget, history and publish)"
+      ),
       (["--chek"], "Unknown option '--chek'. Did you mean '--check' (the command check)?"),
       // Two slips from an old flag, or after a command's name: ArgumentParser's own word.
       (["history", "--formet", "csv"], "Unknown option '--formet'. Did you mean '--format'?"),
