@@ -250,7 +250,11 @@ extension AppModel {
   mutating func nextQuizKind() {
     let kinds = QuestionKinds.allCases
     let index = kinds.firstIndex(of: session.quizKinds) ?? 0
-    _ = session.choose(quizKinds: kinds[(index + 1) % kinds.count])
+    let kind = kinds[(index + 1) % kinds.count]
+    _ = session.choose(quizKinds: kind)
+    // The settings window says what plays now, and why.
+    settingsFile?.thisLaunch["kind"] = kind.rawValue
+    settingsFile?.chosenBy["kind"] = .nextQuizKind
   }
 
   /// Plays the group on line `index` of the start screen's list (0 is everyone) from the next

@@ -12,6 +12,9 @@ public struct SettingsFile: Hashable, Sendable {
   /// The settings typed on the command line for this launch, by key: they play now, whatever
   /// the file holds.
   public var thisLaunch: [String: String]
+  /// The start screen's key that chose a setting of `thisLaunch` (the quiz's kind, by k), by
+  /// the setting's key; a setting without one was typed as its option.
+  package var chosenBy: [String: KeyAction] = [:]
 
   public init(path: String, values: [String: String], thisLaunch: [String: String] = [:]) {
     self.path = path

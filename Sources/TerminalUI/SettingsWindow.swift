@@ -11,6 +11,7 @@ extension Renderer {
     guard let file = screen.settingsFile else { return }
     let state = screen.settingsWindow
     let labelWidth = SettingLine.all.map { DisplayWidth.of($0.label) }.max() ?? 0
+    let width = min(frame.size.columns - 2, 76)
     var footer: [(String, Style)] = [("", .plain)]
     let help =
       state.editing != nil
@@ -31,27 +32,33 @@ extension Renderer {
     for index in first..<first + shown {
       let setting = SettingLine.all[index]
       let chosen = index == state.selected
-      // A value typed on the command line plays now: said after the file's (a default then by
-      // that word alone, to leave it room), which is the one Left and Right change.
+      // A value typed on the command line (or chosen by a key of the start screen) plays now:
+      // said after the file's, which is the one Left and Right change. A default is said with
+      // its value where the line has room for both, else by that word alone.
       let now = file.thisLaunch[setting.key].flatMap { now in
         setting.sameValue(now, file.values[setting.key]) ? nil : now
       }
-      let kept =
-        file.values[setting.key] ?? (now == nil ? "\(setting.byDefault) (default)" : "default")
-      var value = kept
-      if chosen, let field = state.editing {
-        value = field.text
-      } else if chosen, !setting.isText {
-        value = "\(look.stepper.left) \(kept) \(look.stepper.right)"
+      let chosenBy = file.chosenBy[setting.key].map { screen.key(for: $0) }
+      let nowWords = now.flatMap { now in
+        (chosenBy ?? setting.option).map { " · now \(now) (\($0))" }
       }
-      if let now, let option = setting.option { value += " · now \(now) (\(option))" }
+      func shown(_ kept: String) -> String {
+        if chosen, let field = state.editing { return field.text }
+        let value =
+          chosen && !setting.isText
+          ? "\(look.stepper.left) \(kept) \(look.stepper.right)" : kept
+        return value + (nowWords ?? "")
+      }
+      var value = shown(file.values[setting.key] ?? "\(setting.byDefault) (default)")
+      if nowWords != nil, labelWidth + 2 + DisplayWidth.of(value) > width - 4 {
+        value = shown(file.values[setting.key] ?? "default")
+      }
       lines.append(
         (
           DisplayWidth.pad(setting.label, to: labelWidth) + "  " + value,
           chosen ? look.focused : .plain
         ))
     }
-    let width = min(frame.size.columns - 2, 76)
     let (column, row) = drawBox(
       title: "Settings", lines: lines + footer, screen: screen, into: &frame, width: width)
     // Each setting's line is a button: a click chooses it (and changes it, or types it).

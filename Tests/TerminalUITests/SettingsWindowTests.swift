@@ -55,12 +55,16 @@ final class SettingsWindowTests: XCTestCase {
   /// so beside the file's value, and says nothing when the two are the same.
   func testASettingTypedOnTheCommandLineIsSaidBesideTheFilesValue() throws {
     var launched = file
-    launched.thisLaunch = ["answer-seconds": "60", "colors": "16", "round": "all"]
+    launched.thisLaunch = [
+      "answer-seconds": "60", "colors": "16", "round": "all", "reveal-seconds": "5",
+    ]
     var model = makeModel(settings: launched)
     model.handle(.key(.character(",")), at: .zero)
     let frame = model.frame
     for line in [
       setting("Seconds to answer", "7 · now 60 (--answer-seconds)"),
+      // A default with its value where the line has room, else by that word alone.
+      setting("Seconds a reveal shows", "2 (default) · now 5 (--reveal-seconds)"),
       setting("Colours", "default · now 16 (--colors)"),
       setting("Questions a round", "all"),
     ] {
@@ -80,6 +84,25 @@ final class SettingsWindowTests: XCTestCase {
     let arrows = unicodeLook.stepper
     XCTAssertNotNil(
       cell(of: "\(arrows.left) default \(arrows.right) · now 16 (--colors)", in: seen), seen.text)
+  }
+
+  /// The quiz's kind chosen by k on the start screen plays now: the window says so, and by
+  /// which key; back at the file's kind it says nothing.
+  func testTheQuizsKindChosenOnTheStartScreenIsSaidAsPlayingNow() {
+    var model = makeModel(settings: file)
+    model.handle(.key(.character("k")), at: .zero)
+    model.handle(.key(.character(",")), at: .zero)
+    XCTAssertNotNil(
+      cell(of: setting("What is asked", "default · now faces (k)"), in: model.frame),
+      model.frame.text)
+    var chosen = file
+    chosen.values["kind"] = "typing"
+    model = makeModel(settings: chosen)
+    model.handle(.key(.character("k")), at: .zero)
+    model.handle(.key(.character("k")), at: .zero)
+    model.handle(.key(.character(",")), at: .zero)
+    XCTAssertNotNil(cell(of: setting("What is asked", "typing"), in: model.frame))
+    XCTAssertNil(cell(of: "now typing", in: model.frame), model.frame.text)
   }
 
   /// What is wrong with the file is said on the start screen with the file by its name (the
