@@ -126,7 +126,7 @@ public struct AppModel: Sendable {
   public var summaryLine: String {
     let state = session.state
     return "Score \(state.score), longest streak \(state.longestStreak), "
-      + "\(state.questionsPlayed) question\(state.questionsPlayed == 1 ? "" : "s") played."
+      + "\(counted(state.questionsPlayed, "question")) played."
   }
 
   // MARK: - Inputs

@@ -180,12 +180,12 @@ private final class Backlog: Sendable {
       let kept = state.keptAfterWaiting
       guard !state.waiting.isEmpty else {
         guard kept > 0 else { return nil }
-        return "History: \(count(kept, "write")) waited for \(place) and "
+        return "History: \(counted(kept, "write")) waited for \(place) and "
           + "\(kept == 1 ? "is" : "are") kept."
       }
       let reason = state.reason.map { " (\($0))" } ?? ""
-      var line = "History: \(count(answers.count, "answer"))"
-      if cards > 0 { line += " and \(count(cards, "name card"))" }
+      var line = "History: \(counted(answers.count, "answer"))"
+      if cards > 0 { line += " and \(counted(cards, "name card"))" }
       line += " could not be kept in \(place)\(reason)"
       if kept > 0 { line += "; \(kept) that waited are kept" }
       guard !answers.isEmpty else { return line + "." }
@@ -195,9 +195,5 @@ private final class Backlog: Sendable {
         return line + "; nor saved elsewhere (\(error)): they are lost."
       }
     }
-  }
-
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }

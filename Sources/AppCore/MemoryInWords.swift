@@ -33,6 +33,6 @@ public enum MemoryInWords {
     ]
     let unit = units.first { seconds < $0.below } ?? units[units.count - 1]
     let count = max(1, Int((seconds / unit.seconds).rounded()))
-    return "\(count) \(unit.name)\(count == 1 ? "" : "s")"
+    return counted(count, unit.name)
   }
 }

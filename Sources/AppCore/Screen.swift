@@ -128,7 +128,7 @@ public struct Progress: Hashable, Sendable {
   /// "Come back tomorrow: 9 names will be due"; nil when none will be.
   package var tomorrowLine: String? {
     guard let dueTomorrow, dueTomorrow > 0 else { return nil }
-    return "Come back tomorrow: \(dueTomorrow) name\(dueTomorrow == 1 ? "" : "s") will be due"
+    return "Come back tomorrow: \(counted(dueTomorrow, "name")) will be due"
   }
 }
 
@@ -312,7 +312,7 @@ extension Screen {
   /// `width` columns (the reason gives way first).
   package func historyWaitingLine(width: Int) -> String? {
     guard let waiting = historyWaiting, waiting.writes > 0 else { return nil }
-    let count = "\(waiting.writes) answer\(waiting.writes == 1 ? "" : "s") waiting"
+    let count = "\(counted(waiting.writes, "answer")) waiting"
     let reason = waiting.reason.map { ": \($0)" } ?? ""
     return DisplayWidth.fitting(
       [

@@ -9,11 +9,11 @@ public struct NotEnoughNamesError: Error, Hashable, Sendable, CustomStringConver
 
   public var description: String {
     if members == differentNames {
-      return "found \(members) member\(members == 1 ? "" : "s"); the game needs at least \(needed)"
+      return "found \(counted(members, "member")); the game needs at least \(needed)"
     }
     return
-      "found \(members) members but only \(differentNames) different "
-      + "name\(differentNames == 1 ? "" : "s"); the game needs at least \(needed)"
+      "found \(members) members but only \(counted(differentNames, "different name")); "
+      + "the game needs at least \(needed)"
   }
 }
 

@@ -168,8 +168,8 @@ package struct HistoryLink {
       }
       let question =
         "Forget everything recorded for \(shown) (\(recorded.people) "
-        + "\(recorded.people == 1 ? "person" : "people"), \(recorded.answers) "
-        + "answer\(recorded.answers == 1 ? "" : "s"))? [y/N] "
+        + "\(recorded.people == 1 ? "person" : "people"), "
+        + "\(counted(recorded.answers, "answer")))? [y/N] "
       FileHandle.standardError.write(Data(question.utf8))
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else { return print("Nothing forgotten.") }

@@ -12,13 +12,12 @@ extension Renderer {
     let skipped =
       roster.warnings.isEmpty
       ? "No files skipped"
-      : "\(roster.warnings.count) file\(roster.warnings.count == 1 ? "" : "s") skipped "
-        + "(w lists them)"
+      : "\(counted(roster.warnings.count, "file")) skipped (w lists them)"
     var lines: [(String, Style)] = [
       ("Meet the Members", look.title),
       ("Learn the name of everyone in your club.", .plain),
       ("", .plain),
-      ("\(roster.members) members from \(roster.folder)", .plain),
+      ("\(counted(roster.members, "member")) from \(roster.folder)", .plain),
       (skipped, roster.warnings.isEmpty ? look.dim : .plain),
     ]
     if let notice = roster.notice {

@@ -20,7 +20,7 @@ extension Renderer {
     if let allTime = screen.allTime, let accuracy = allTime.accuracy {
       lines.append(
         (
-          "All time: \(allTime.questions) question\(allTime.questions == 1 ? "" : "s"), "
+          "All time: \(counted(allTime.questions, "question")), "
             + "\(Int((accuracy * 100).rounded()))% right, best streak \(allTime.bestStreak)",
           .plain
         ))
@@ -75,8 +75,8 @@ extension Renderer {
   /// "Days practised: 3 in a row · 12 of the last 8 weeks".
   static func practiceLine(_ practice: PracticeSummary) -> String {
     let row = practice.streak == 1 ? "1 day in a row" : "\(practice.streak) days in a row"
-    return "Practised: \(row), \(practice.practised) "
-      + "day\(practice.practised == 1 ? "" : "s") in the last \(practice.weeks.count) weeks"
+    return "Practised: \(row), \(counted(practice.practised, "day")) in the last "
+      + "\(practice.weeks.count) weeks"
   }
 
   /// A row a week, Monday to Sunday, like a contributions graph: a mark for each day

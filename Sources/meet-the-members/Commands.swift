@@ -152,7 +152,7 @@ enum Commands {
     var roster = loaded
     if decodingEveryPhoto { roster.verifyEveryPhoto() }
     let safe = TerminalText.escapingControls
-    print("Roster \(safe(roster.title)): \(roster.entries.count) members")
+    print("Roster \(safe(roster.title)): \(counted(roster.entries.count, "member"))")
     let width = min(40, roster.entries.map { DisplayWidth.of($0.member.name) }.max() ?? 0)
     for entry in roster.entriesByName {
       let name = DisplayWidth.pad(entry.member.name, to: width)
@@ -160,7 +160,7 @@ enum Commands {
       print("  \(name)  \(safe(entry.file))\(group)")
     }
     if !roster.warnings.isEmpty {
-      print("\(roster.warnings.count) warning\(roster.warnings.count == 1 ? "" : "s"):")
+      print("\(counted(roster.warnings.count, "warning")):")
       for warning in roster.warnings { print("  \(warning)") }
     }
     do {

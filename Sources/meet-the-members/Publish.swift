@@ -85,7 +85,7 @@ struct Publish: ParsableCommand {
       throw CommandError(safe(error.description))
     }
     print(
-      "Published \(safe(name)) version \(published.version): \(roster.entries.count) members, "
+      "Published \(safe(name)) version \(published.version): \(counted(roster.entries.count, "member")), "
         + "\(safe((out as NSString).appendingPathComponent(published.zip))) "
         + "(\(published.size) bytes) and \(safe(published.manifest))"
         + (published.scoresURL.map { "; scores go to \(safe($0))" } ?? "") + ".")

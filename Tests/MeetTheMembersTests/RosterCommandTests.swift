@@ -122,6 +122,17 @@ final class RosterCommandTests: XCTestCase {
       result.output)
   }
 
+  /// One member is said as one: "1 member", not "1 members".
+  func testCheckCountsOneMemberInTheSingular() throws {
+    try photo("Ann.jpg")
+    let result = try runMeetTheMembers(["check", folder])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.output.hasPrefix("Roster \(folder!): 1 member\n"), result.output)
+    XCTAssertTrue(
+      result.output.contains("Cannot play: found 1 member; the game needs at least 4"),
+      result.output)
+  }
+
   func testAMissingFolderIsAOneLineErrorNamingIt() throws {
     let result = try runMeetTheMembers(["\(folder!)/missing"])
     XCTAssertNotEqual(result.status, 0)
