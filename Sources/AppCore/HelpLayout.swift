@@ -6,11 +6,17 @@ package enum HelpLayout {
   /// Every key, then two notes.
   package static func lines(look: CellStyle) -> [(String, Style)] {
     let keys = Keymap.helpLines(look: look)
-    // A long list of keys (the people window's) runs into its words rather than pushing
-    // every line's words to the right.
+    // A long list of keys (the people window's) has a line of its own, its words under it
+    // in their column, rather than pushing every line's words to the right.
     let keyWidth = min(keys.map { DisplayWidth.of($0.keys) }.max() ?? 0, 13)
-    var lines = keys.map { line in
-      (DisplayWidth.pad(line.keys, to: keyWidth) + "  " + line.words, Style.plain)
+    var lines: [(String, Style)] = []
+    for line in keys {
+      var keys = line.keys
+      if DisplayWidth.of(keys) > keyWidth {
+        lines.append((keys, .plain))
+        keys = ""
+      }
+      lines.append((DisplayWidth.pad(keys, to: keyWidth) + "  " + line.words, .plain))
     }
     lines.append(("", .plain))
     lines.append(("Resuming starts the score at 0.", look.dim))

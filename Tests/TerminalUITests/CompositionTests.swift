@@ -85,14 +85,17 @@ final class CompositionTests: XCTestCase {
     var model = makeModel()
     model.handle(.key(.character("?")), at: .zero)
     let top = model.frame.text
-    XCTAssertTrue(top.contains(" Keys 1–17 of 28 "), top)
+    XCTAssertTrue(top.contains(" Keys 1–17 of 32 "), top)
     model.handle(.key(.pageDown), at: .zero)
     let bottom = model.frame.text
-    XCTAssertTrue(bottom.contains(" Keys 12–28 of 28 "), bottom)
+    XCTAssertTrue(bottom.contains(" Keys 16–32 of 32 "), bottom)
     XCTAssertTrue(bottom.contains("Faces: symbols in 240 colours (--graphics chooses)."), bottom)
     model.handle(.key(.home), at: .zero)
     XCTAssertEqual(model.frame.text, top)
     let text = top + bottom
+    // A long list of keys has a line of its own, its words under it in their column.
+    XCTAssertTrue(text.contains("│ Tab Shift-Tab ←→↑↓ "), text)
+    XCTAssertTrue(text.contains("│ \(String(repeating: " ", count: 15))move between buttons"), text)
     for key in [
       "1 2 3 4", "Tab", "Enter Space", "Mouse", "p ", "s ", "w ", "? ", "Esc", "q Ctrl-C", "Ctrl-Z",
     ] {
