@@ -31,6 +31,7 @@ struct LearnSteps: GameSteps {
         knownAfter: Self.known(in: session, at: end),
         recognisedAfter: session.memories.recognisedOnly(
           among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: end)),
+        newAfter: session.memories.new(among: session.membersToAsk.map(\.id)),
         total: session.membersToAsk.count))
   }
 

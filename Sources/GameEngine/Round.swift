@@ -25,17 +25,20 @@ public struct RoundSummary: Hashable, Sendable {
     public var knownAfter: Int
     /// The names recognised (picked among four, not yet typed) when it ended.
     public var recognisedAfter: Int
+    /// The people never met (no card, no answer) when it ended.
+    public var newAfter: Int
     /// Everyone in play.
     public var total: Int
 
     public init(
       timePlayed: Duration, knownBefore: Int, knownAfter: Int, recognisedAfter: Int = 0,
-      total: Int
+      newAfter: Int = 0, total: Int
     ) {
       self.timePlayed = timePlayed
       self.knownBefore = knownBefore
       self.knownAfter = knownAfter
       self.recognisedAfter = recognisedAfter
+      self.newAfter = newAfter
       self.total = total
     }
 

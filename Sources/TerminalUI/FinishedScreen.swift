@@ -14,12 +14,14 @@ extension Renderer {
       ("", .plain),
     ]
     if let sitting = summary.sitting {
-      let learnt = sitting.learnt == 1 ? "1 name learnt" : "\(sitting.learnt) names learnt"
+      // Where everyone stands, in the start screen's words: known, recognised, learning, new.
+      let standing = Progress(
+        known: sitting.knownAfter, recognised: sitting.recognisedAfter, new: sitting.newAfter,
+        total: sitting.total)
       lines.append(
         (
-          "\(learnt)\(look.separator)\(sitting.knownAfter) of \(sitting.total) known"
-            + (sitting.recognisedAfter > 0
-              ? "\(look.separator)\(sitting.recognisedAfter) recognised" : "")
+          "\(counted(sitting.learnt, "name")) learnt\(look.separator)"
+            + standing.line(separator: look.separator)
             + "\(look.separator)\(clockTime(sitting.timePlayed))", look.title
         ))
     }

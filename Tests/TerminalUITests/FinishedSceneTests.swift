@@ -223,12 +223,15 @@ final class FinishedSceneTests: XCTestCase {
 
   /// Plays a sitting of learn mode from the start screen, every answer right, until its
   /// scene: the sitting and the instant of the scene; nil if no scene came in ten minutes.
-  private func playASitting(_ model: inout TestModel) -> (RoundSummary.Sitting, Instant)? {
+  private func playASitting(_ model: inout TestModel, missing: Bool = false) -> (
+    RoundSummary.Sitting, Instant
+  )? {
     model.handle(.press(.learn), at: .zero)
     var now = Instant.zero
     while now < .seconds(600) {
       switch model.game.state.phase {
       case .introducing: model.handle(.press(.next), at: now)
+      case .answering where missing: model.answerWrong(at: now)
       case .answering: model.answerRight(at: now)
       case .finished(let summary): return summary.sitting.map { ($0, now) }
       default: break
@@ -262,6 +265,22 @@ final class FinishedSceneTests: XCTestCase {
     XCTAssertTrue(
       model.frame.text.contains(
         "0 names learnt · 0 of 6 known · \(sitting.recognisedAfter) recognised · 1 min"),
+      model.frame.text)
+  }
+
+  /// Everyone is counted where they stand at a sitting's end, in the start screen's words:
+  /// those met and missed are learning, those never met are new.
+  func testASittingsSceneCountsThoseLearningAndThoseNew() {
+    var model = makeModel(rules: Rules(sittingLength: .seconds(30)))
+    guard let (sitting, _) = playASitting(&model, missing: true) else {
+      return XCTFail("\(model.game.state.phase)")
+    }
+    let new = sitting.newAfter
+    XCTAssertGreaterThan(new, 0)
+    XCTAssertLessThan(new, 6)
+    XCTAssertTrue(
+      model.frame.text.contains(
+        "0 names learnt · 0 of 6 known · \(6 - new) learning · \(new) new · "),
       model.frame.text)
   }
 

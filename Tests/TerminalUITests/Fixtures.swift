@@ -119,6 +119,17 @@ struct TestModel {
     }
   }
 
+  /// Answers the question on screen wrong at `now`: the option after the right one, or a
+  /// name typed that is nobody's.
+  mutating func answerWrong(at now: Instant) {
+    let question = self.question
+    if question.kind == .typing {
+      handle(.typed("Nobody At All"), at: now)
+    } else {
+      handle(.press(.option((question.correctIndex + 1) % question.options.count)), at: now)
+    }
+  }
+
   /// Handles an input and runs its follow-ups; returns the effects of the input itself.
   @discardableResult
   mutating func handle(_ input: Input, at now: Instant) -> [Effect] {
