@@ -152,13 +152,26 @@ struct HistoryExport: ParsableCommand {
       ?? "Not enough answers to fit your memory yet: \(scored) of \(MemoryFit.minimumAnswers) "
       + "(a person's first answer aside, unless their name card came before it); "
       + "the defaults are used."
-    let guessing =
-      times.right.reduce(0, +) == 0 || times.wrong.reduce(0, +) == 0
-      ? ""
-      : " Slower than \(effortSeconds) s: \(percent(slowerThan: effortSeconds, times.right)) of your right "
-        + "answers, \(percent(slowerThan: effortSeconds, times.wrong)) of your wrong ones (a right answer as slow "
-        + "as your usual guesses may have been a guess, and counts as one in part)."
-    FileHandle.standardError.write(Data((words + guessing + "\n").utf8))
+    FileHandle.standardError.write(Data((words + guessing(times) + "\n").utf8))
+  }
+
+  /// How many answers were slower than the time that tells a recall from a guess, in words
+  /// (empty before both right and wrong answers): the note on a slow right answer only where
+  /// there is one.
+  private func guessing(_ times: GuessTimes) -> String {
+    guard times.right.reduce(0, +) > 0, times.wrong.reduce(0, +) > 0 else { return "" }
+    let (right, wrong) = (
+      share(slowerThan: effortSeconds, times.right), share(slowerThan: effortSeconds, times.wrong)
+    )
+    if right == 0, wrong == 0 {
+      return " None of your answers took longer than \(effortSeconds) s."
+    }
+    return " Slower than \(effortSeconds) s: \(right)% of your right answers, \(wrong)% of your "
+      + "wrong ones"
+      + (right == 0
+        ? "."
+        : " (a right answer as slow as your usual guesses may have been a guess, and counts "
+          + "as one in part).")
   }
 
   func summaryTable(_ history: History, rosters: [String]?) throws -> HistoryTable {
@@ -199,9 +212,10 @@ private let effortSeconds = GuessTimes.spans[1]
 
 /// The share of `counts` (answers in each of `GuessTimes.spans`, some) slower than `seconds`
 /// (one of the spans' ends), in whole percents.
-private func percent(slowerThan seconds: Double, _ counts: [Int]) -> String {
+/// The percentage of answers, counted by span of time, slower than `seconds`, rounded.
+private func share(slowerThan seconds: Double, _ counts: [Int]) -> Int {
   let slow = counts[(GuessTimes.span(of: seconds) + 1)...].reduce(0, +)
-  return "\(Int((100 * Double(slow) / Double(counts.reduce(0, +))).rounded()))%"
+  return Int((100 * Double(slow) / Double(counts.reduce(0, +))).rounded())
 }
 
 /// The rows of `--model` that say how long the player takes when they know a name and when
