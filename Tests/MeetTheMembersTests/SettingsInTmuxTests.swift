@@ -42,17 +42,22 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     let settings = tmux.path("settings.toml")
     try "# Ada's settings\nanswer-seconds = 6   # a little longer\nround = 0\n".write(
       toFile: settings, atomically: true, encoding: .utf8)
-    launch(["--config", settings, "--data-dir", tmux.path("data")])
+    // A setting typed on the command line plays now: its line says so beside the file's.
+    launch(["--config", settings, "--data-dir", tmux.path("data"), "--answer-seconds", "60"])
     // A bad value is said on the start screen too, where the game's screen would hide the
     // line on standard error.
     tmux.waitForScreen(showing: ["[ Settings ]", "Settings: "])
     XCTAssertTrue(tmux.screen().contains("settings.toml:3: round must be"), tmux.screen())
     tmux.press(",")
-    tmux.waitForScreen(showing: ["Seconds to answer       6", "Kept in \(settings)"])
+    tmux.waitForScreen(showing: [
+      "Seconds to answer       6 · now 60 (--answer-seconds)", "Kept in \(settings)",
+    ])
     tmux.press("Down")
     tmux.press("Down")
     tmux.press("Right")
-    tmux.waitForScreen(showing: ["Kept: seconds to answer 8", "Seconds to answer       ◂ 8 ▸"])
+    tmux.waitForScreen(showing: [
+      "Kept: seconds to answer 8", "Seconds to answer       ◂ 8 ▸ · now 60 (--answer-seconds)",
+    ])
     XCTAssertEqual(
       try String(contentsOfFile: settings, encoding: .utf8),
       "# Ada's settings\nanswer-seconds = 8   # a little longer\nround = 0\n")
