@@ -42,6 +42,9 @@ public struct RoundSummary: Hashable, Sendable {
       self.total = total
     }
 
+    /// The people met and neither known nor recognised when it ended.
+    public var learningAfter: Int { max(0, total - knownAfter - recognisedAfter - newAfter) }
+
     /// Names known now that were not when the sitting began.
     public var learnt: Int { max(0, knownAfter - knownBefore) }
   }

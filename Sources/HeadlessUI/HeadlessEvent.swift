@@ -172,11 +172,14 @@ struct HeadlessEvent: Encodable {
     /// For a sitting of learn mode: its minutes of play and the names it taught.
     var sitting: Sitting?
 
+    /// Where everyone stands, as the scene says it: known, recognised, learning, new.
     struct Sitting: Encodable {
       var seconds: Double
       var learnt: Int
       var known: Int
       var recognised: Int
+      var learning: Int
+      var new: Int
     }
 
     enum CodingKeys: String, CodingKey {

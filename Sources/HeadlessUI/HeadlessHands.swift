@@ -140,7 +140,7 @@ struct HeadlessHands: EffectHandlers {
             sitting: summary.sitting.map {
               HeadlessEvent.Finished.Sitting(
                 seconds: $0.timePlayed.seconds, learnt: $0.learnt, known: $0.knownAfter,
-                recognised: $0.recognisedAfter)
+                recognised: $0.recognisedAfter, learning: $0.learningAfter, new: $0.newAfter)
             }), at: at))
     case .introduced(let member):
       emit(event("intro", HeadlessEvent.Introduced(member: describe(member)), at: at))

@@ -152,6 +152,10 @@ final class HeadlessClockTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(sitting["seconds"] as? Double ?? 0, 60)
     XCTAssertLessThan(sitting["seconds"] as? Double ?? 0, 70)
     XCTAssertNotNil(sitting["learnt"] as? Int)
+    // Everyone is counted where they stand.
+    let standing = ["known", "recognised", "learning", "new"].compactMap { sitting[$0] as? Int }
+    XCTAssertEqual(standing.count, 4, "\(sitting)")
+    XCTAssertEqual(standing.reduce(0, +), 18, "\(sitting)")
     XCTAssertNotNil(finished["due_tomorrow"] as? Int)
 
     let refused = try runMeetTheMembers(["--headless", "--minutes", "0"], input: "")
