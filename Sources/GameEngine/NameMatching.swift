@@ -135,6 +135,17 @@ public enum NameMatching {
     return slips(a.letters, b.letters, atMost: 2)
   }
 
+  /// The one word of `words` that `word` is but for at most `slips(candidate)` slips, the
+  /// word a typo was meant for ("chek": check); nil when none is, or more than one, or `word`
+  /// (its leading dashes aside) is shorter than three letters.
+  public static func meant(
+    _ word: String, among words: [String], slips limit: (String) -> Int
+  ) -> String? {
+    guard word.drop(while: { $0 == "-" }).count >= 3 else { return nil }
+    let close = words.filter { slips(word, $0, atMost: limit($0)) }
+    return close.count == 1 ? close[0] : nil
+  }
+
   /// Whether `a` is `b` but for at most `limit` slips (the optimal string alignment
   /// distance), computed only near the diagonal.
   public static func slips(_ a: String, _ b: String, atMost limit: Int) -> Bool {

@@ -58,7 +58,12 @@ package struct Configuration {
       guard let value = file.values[key] else { continue }
       let place = file.place(of: key)
       guard Self.table[key] != nil else {
-        warnings.append("\(place): \(key) is not a setting (the settings: \(Self.keyList))")
+        // A slip or two from a setting names it; anything else lists them all.
+        let meant = NameMatching.meant(
+          key.lowercased(), among: Self.table.keys.sorted(), slips: { $0.count >= 6 ? 2 : 1 })
+        warnings.append(
+          "\(place): \(key) is not a setting "
+            + (meant.map { "(did you mean \($0)?)" } ?? "(the settings: \(Self.keyList))"))
         continue
       }
       if let reason = Self.refusal(of: value.text, for: key) {

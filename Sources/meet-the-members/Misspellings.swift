@@ -19,7 +19,7 @@ enum Misspellings {
   static func commandNear(_ word: String) -> String? {
     let names = OldSpellings.commandNames + ["help"]
     guard !names.contains(word), !word.hasPrefix("-") else { return nil }
-    return near(word.lowercased(), among: names, slips: { $0.count >= 6 ? 2 : 1 })
+    return NameMatching.meant(word.lowercased(), among: names, slips: { $0.count >= 6 ? 2 : 1 })
   }
 
   /// The refusal of `help WORD` where WORD names no command: without it, ArgumentParser
@@ -61,16 +61,6 @@ enum Misspellings {
   /// none or is one. One slip only: two would take `--formet` for `--forget`, not `--format`.
   static func flagMeant(_ option: String) -> String? {
     guard OldSpellings.commands[option] == nil else { return nil }
-    return near(option, among: OldSpellings.commands.keys.sorted(), slips: { _ in 1 })
-  }
-
-  /// The one word of `words` that `word` is but for at most `slips(candidate)` slips; nil when
-  /// none is, or more than one, or `word` is shorter than three letters.
-  private static func near(_ word: String, among words: [String], slips: (String) -> Int)
-    -> String?
-  {
-    guard word.drop(while: { $0 == "-" }).count >= 3 else { return nil }
-    let close = words.filter { NameMatching.slips(word, $0, atMost: slips($0)) }
-    return close.count == 1 ? close[0] : nil
+    return NameMatching.meant(option, among: OldSpellings.commands.keys.sorted(), slips: { _ in 1 })
   }
 }

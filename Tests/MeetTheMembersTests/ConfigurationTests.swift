@@ -61,6 +61,8 @@ final class ConfigurationTests: XCTestCase {
       minutes = 0
       answr-seconds = 4
       graphics = "symbols"
+      colour = "256"
+      volume = 11
       """)
     let input =
       [#"{"do":"start"}"#, #"{"do":"wait","seconds":7.9}"#, #"{"do":"wait","seconds":0.2}"#]
@@ -76,7 +78,9 @@ final class ConfigurationTests: XCTestCase {
         + "its default is used",
       "Warning: \(path):7: minutes must be a whole number from 1 to 240, not 0; its default is "
         + "used",
-      "Warning: \(path):8: answr-seconds is not a setting (the settings: \(settings))",
+      "Warning: \(path):8: answr-seconds is not a setting (did you mean answer-seconds?)",
+      "Warning: \(path):10: colour is not a setting (did you mean colors?)",
+      "Warning: \(path):11: volume is not a setting (the settings: \(settings))",
     ]
     XCTAssertEqual(result.errors.split(separator: "\n").map(String.init), expected)
     let events = events(result.output)
