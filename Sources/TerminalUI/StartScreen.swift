@@ -15,7 +15,7 @@ extension Renderer {
       : "\(counted(roster.warnings.count, "file")) skipped (w lists them)"
     var lines: [(String, Style)] = [
       ("Meet the Members", look.title),
-      ("Learn the name of everyone in your club.", .plain),
+      ("Learn the names of everyone in your club.", .plain),
       ("", .plain),
       ("\(counted(roster.members, "member")) from \(roster.folder)", .plain),
       (skipped, roster.warnings.isEmpty ? look.dim : .plain),
