@@ -34,8 +34,15 @@ extension Renderer {
       if let path = screen.settingsFile?.path, warning.hasPrefix(path + ":") {
         warning = String(path.split(separator: "/").last ?? "") + warning.dropFirst(path.count)
       }
+      // Cut in the middle of its words where it is too long: the count of the others stays.
       let more = screen.settingsWarnings.count - 1
-      lines.append(("Settings: \(warning)" + (more > 0 ? " (\(more) more)" : ""), look.dim))
+      let others = more > 0 ? " (\(more) more)" : ""
+      let room = width - 2 - DisplayWidth.of("Settings: " + others)
+      lines.append(
+        (
+          "Settings: \(DisplayWidth.truncate(warning, to: room, ellipsis: look.ellipsis))\(others)",
+          look.dim
+        ))
     }
     if screen.game.questionsPlayed > 0 {
       lines.append(

@@ -108,22 +108,30 @@ final class SettingsWindowTests: XCTestCase {
   /// What is wrong with the file is said on the start screen with the file by its name (the
   /// window says where it is), and how many more there are.
   func testTheStartScreenSaysTheFirstProblemOfTheFileByItsName() {
-    let warnings = [
-      "\(file.path):3: round must be all or a number, not 0; its default is used",
-      "\(file.path):4: colour is not a setting",
-    ]
-    var model = TestModel(
-      model: AppModel(
-        session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
-        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 120, rows: 30),
-        settings: file, settingsWarnings: warnings),
-      suppliesPictures: true)
-    model.handle(.launched, at: .zero)
-    let text = model.frame.text
+    func startScreen(columns: Int) -> String {
+      let warnings = [
+        "\(file.path):3: round must be all or a number, not 0; its default is used",
+        "\(file.path):4: colour is not a setting",
+      ]
+      var model = TestModel(
+        model: AppModel(
+          session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+          roster: sampleRoster, appearance: unicodeLook,
+          size: CellSize(columns: columns, rows: 30), settings: file,
+          settingsWarnings: warnings),
+        suppliesPictures: true)
+      model.handle(.launched, at: .zero)
+      return model.frame.text
+    }
+    let text = startScreen(columns: 120)
     XCTAssertTrue(
       text.contains("Settings: config.toml:3: round must be all or a number, not 0"), text)
     XCTAssertTrue(text.contains("(1 more)"), text)
     XCTAssertFalse(text.contains("/home/ada/.config"), text)
+    // Too long for the window: the problem is cut, the count of the others kept.
+    let narrow = startScreen(columns: 60)
+    XCTAssertTrue(
+      narrow.contains("Settings: config.toml:3: round must be all or a … (1 more)"), narrow)
   }
 
   func testLeftAndRightStepAValueAndEachChangeIsKept() throws {
