@@ -276,8 +276,10 @@ extension Renderer {
         typed, column: left, row: fieldRow, width: width, style: look.dim,
         ellipsis: look.ellipsis)
       // The right name, marked right as a name picked is; the message line says how it went.
+      // Typed as it is spelt, the field and the message say it already.
       let mark = look.right
       let name = question.member.name
+      if reveal.typed?.text == name { return }
       let line = "\(mark) \(name)"
       frame.putCentered(
         line, column: left, row: below, width: width, style: look.correctName,

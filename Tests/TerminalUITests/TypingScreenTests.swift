@@ -83,6 +83,17 @@ final class TypingScreenTests: XCTestCase {
     model.handle(.key(.enter), at: .seconds(5))
     XCTAssertTrue(model.frame.text.contains("Wrong: this is \(next)"), model.frame.text)
     XCTAssertTrue(model.frame.text.contains("You typed: Somebody Else"), model.frame.text)
+    XCTAssertNotNil(cell(of: "✓ \(next)", in: model.frame), "the name, under what was typed")
+
+    // Typed as it is spelt: the field and the message say it, and nothing says it a third time.
+    model.handle(.tick, at: .seconds(7))
+    let third = model.question.member.name
+    type(third, into: &model, at: .seconds(8))
+    model.handle(.key(.enter), at: .seconds(8))
+    let text = model.frame.text
+    XCTAssertTrue(text.contains("Right! \(third)"), text)
+    XCTAssertTrue(text.contains("You typed: \(third)"), text)
+    XCTAssertNil(cell(of: "✓ \(third)", in: model.frame), text)
   }
 
   /// The start screen says what Start asks; k (or a click on the line) changes it: names,
