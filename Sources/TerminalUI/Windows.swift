@@ -83,7 +83,7 @@ extension Renderer {
   /// practised, a dot for the others, nothing after today.
   static func calendar(_ practice: PracticeSummary, look: CellStyle) -> [(String, Style)] {
     let practised = look.symbols == .ascii ? "#" : "■"
-    let header = ("Mo Tu We Th Fr Sa Su", look.dim)
+    let header = ("Mo Tu We Th Fr Sa Su   \(practised) practised", look.dim)
     return [header]
       + practice.weeks.map { week in
         var line = week.map { day -> String in
