@@ -17,7 +17,7 @@ public enum Input: Hashable, Sendable {
   case act(KeyAction)
   /// Ctrl-C.
   case interrupt
-  /// The terminal went away or the process was asked to end (SIGHUP, SIGTERM).
+  /// The terminal went away or the process was asked to end (SIGHUP, SIGTERM, SIGQUIT).
   case terminated(signal: Int32)
   /// The clock set by `Effect.setClock` fired.
   case tick

@@ -38,6 +38,7 @@ extension Trace {
       case SIGINT: "SIGINT"
       case SIGTERM: "SIGTERM"
       case SIGHUP: "SIGHUP"
+      case SIGQUIT: "SIGQUIT"
       case SIGTSTP: "SIGTSTP"
       case SIGCONT: "SIGCONT"
       default: "signal \(signal)"

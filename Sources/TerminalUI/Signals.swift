@@ -8,7 +8,7 @@ import GameEngine
 
 /// The signals the loop handles, each turned into an input for the model.
 extension App {
-  static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT]
+  static let handledSignals = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
 
   /// Ignored before ncurses starts, so that it installs no handlers of its own; Dispatch
   /// signal sources still receive them.
@@ -47,7 +47,7 @@ extension App {
       send(.suspended, reason: .suspend, at: now)
     case SIGCONT:
       continued()
-    default:  // SIGTERM, SIGHUP
+    default:  // SIGTERM, SIGHUP, SIGQUIT (Ctrl-\): the game ends as asked, its answers kept
       send(.terminated(signal: signal), reason: .signal, at: now)
     }
   }

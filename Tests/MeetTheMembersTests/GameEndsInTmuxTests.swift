@@ -50,6 +50,24 @@ final class GameEndsInTmuxTests: GameInTmuxTestCase {
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
   }
 
+  /// Ctrl-\ (SIGQUIT from the terminal) ends the game as SIGTERM does: the terminal
+  /// restored, no backtrace over the screen.
+  func testCtrlBackslashEndsTheGameAndRestoresTheTerminal() throws {
+    launch(["--seed", "14", "--reveal-seconds", "0.2"], errors: "stderr.txt")
+    let question = startGame()
+    tmux.press("\(question.correct + 1)")
+    waitForQuestion(2)
+    tmux.press("C-\\")
+    let exit = waitForExit()
+    XCTAssertEqual(exit.status, "\(128 + SIGQUIT)")
+    XCTAssertTrue(exit.restored, "stty -g differs after the game")
+    XCTAssertEqual(
+      tmux.tmux("display", "-p", "-t", "game", "#{alternate_on} #{keypad_flag}").output, "0 0\n")
+    let errors = try String(contentsOfFile: tmux.path("stderr.txt"), encoding: .utf8)
+    XCTAssertFalse(errors.contains("crashed"), errors)
+    XCTAssertEqual(trace.all("signal").last?["signal"] as? String, "SIGQUIT")
+  }
+
   /// A crash signal: the handler puts the terminal back before the process dies of it.
   func testACrashStillRestoresTheTerminal() throws {
     // As a player runs it: the Swift runtime's backtracer is not asked for, so the game ends
