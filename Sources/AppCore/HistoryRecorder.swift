@@ -28,6 +28,8 @@ public struct HistoryRecorder: Sendable {
   /// Writes answers that could not be kept to a file, in the history export's format;
   /// returns its path.
   public var saveUnkept: @Sendable ([RecordedAnswer]) throws -> String
+  /// Closes the history once the game's last write is done (as the game ends).
+  public var close: @Sendable () -> Void
   /// How long the next writes may wait for another program that holds the history.
   public enum Patience: Sendable {
     /// A write with nothing waiting before it: a moment (then it waits in memory).
@@ -43,6 +45,9 @@ public struct HistoryRecorder: Sendable {
   public var patience: @Sendable (Patience) -> Void
   /// Where the history is, for the words said at the end.
   public var place: String
+  /// Whether a history is open to keep the writes; false where none could be opened, and the
+  /// answers only wait, to be saved in a file as the game ends (nothing to forget then).
+  public var keepsHistory = true
   private let backlog = Backlog()
 
   public init(
@@ -54,7 +59,8 @@ public struct HistoryRecorder: Sendable {
     saveUnkept: @escaping @Sendable ([RecordedAnswer]) throws -> String = { _ in
       throw Refusal("nowhere to save them")
     },
-    patience: @escaping @Sendable (Patience) -> Void = { _ in }
+    patience: @escaping @Sendable (Patience) -> Void = { _ in },
+    close: @escaping @Sendable () -> Void = {}
   ) {
     self.place = place
     self.answer = answer
@@ -63,6 +69,7 @@ public struct HistoryRecorder: Sendable {
     self.fit = fit
     self.saveUnkept = saveUnkept
     self.patience = patience
+    self.close = close
   }
 
   /// Runs the effect if it is one of the history's; returns the inputs for what came of it:
@@ -93,6 +100,7 @@ public struct HistoryRecorder: Sendable {
   /// what to say, in one line, when any write had to wait; nil when none did.
   public func finish() -> String? {
     _ = backlog.keep(nil, patience: patience, last: true, write: write)
+    defer { close() }
     return backlog.ended(place: place, save: saveUnkept)
   }
 
@@ -192,7 +200,7 @@ private final class Backlog: Sendable {
       do {
         return line + "; the answers are saved in \(try save(answers))."
       } catch {
-        return line + "; nor saved elsewhere (\(error)): they are lost."
+        return line + "; no file could hold them (\(error))."
       }
     }
   }

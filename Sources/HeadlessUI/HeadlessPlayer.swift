@@ -154,7 +154,7 @@ package struct HeadlessPlayer {
       if let people = model.screen.people { hands.emit(peopleEvent(people)) }
       send(.press(.close))
     case .forget:
-      guard hands.recorder != nil else {
+      guard hands.recorder?.keepsHistory == true else {
         return hands.emitError("no history is kept: nothing to forget")
       }
       send(.act(.open(.people)))

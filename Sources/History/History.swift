@@ -140,6 +140,15 @@ public final class History: Sendable {
     return (error as NSError).localizedDescription
   }
 
+  /// Closes the history as the game ends: the write-ahead log's pages are moved into the
+  /// file and the file synced (a checkpoint), so that every answer is in the file itself
+  /// before the process exits, then the connections are closed. Another program reading it
+  /// at that moment leaves the log as it is, for the next opening to read: nothing is lost.
+  public func close() {
+    try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    try? pool.close()
+  }
+
   /// `PRAGMA integrity_check`: "ok", or what SQLite found wrong.
   public func integrityCheck() throws(Unavailable) -> String {
     return try reading { db in

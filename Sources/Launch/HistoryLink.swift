@@ -30,9 +30,11 @@ package struct HistoryLink {
   var confusions = Confusions()
   /// The sets of members whose photos are one file (see `QuestionGenerator`).
   package var samePhotos: [[MemberID]] = []
-  /// The history's path when another program held it through the launch's wait: the
-  /// answers then wait in the recorder, and are saved beside it as the game ends.
-  var heldAtLaunch: String?
+  /// The history's path, and why it takes no answer, when it could not be opened to keep
+  /// them (another program held it through the launch's wait; it is damaged, read-only or
+  /// no history): the answers then wait in the recorder, and are saved beside it (or in the
+  /// temporary folder) as the game ends.
+  var notKept: (path: String, reason: String)?
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in), waiting up
   /// to `wait` seconds for another program that holds it.
@@ -110,12 +112,16 @@ package struct HistoryLink {
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description)) "
           + "(another program holds it); answers wait, and are saved beside it at the end",
-        samePhotos: samePhotos(of: roster), heldAtLaunch: path)
+        samePhotos: samePhotos(of: roster),
+        notKept: (path, "another program held it at launch"))
     } catch {
+      // Damaged, read-only or no history: the file is left as it is, and the game's answers
+      // are still saved as it ends.
+      let path = (folder as NSString).appendingPathComponent(History.fileName)
       return HistoryLink(
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description))",
-        samePhotos: samePhotos(of: roster))
+        samePhotos: samePhotos(of: roster), notKept: (path, "it could not be opened"))
     }
   }
 
@@ -186,7 +192,7 @@ package struct HistoryLink {
   package func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
     var setup = HistorySetup(
       memories: Memories(memories, model: model, guessTimes: guessTimes, taken: taken),
-      wallClock: history == nil && heldAtLaunch == nil
+      wallClock: history == nil && notKept == nil
         ? nil
         : WallClock(
           origin: origin, unixSecondsAtOrigin: unixSecondsAtOrigin,
@@ -203,7 +209,9 @@ package struct HistoryLink {
   /// (`saveUnkept`).
   package func recorder() -> HistoryRecorder? {
     let rosterName = roster.name
-    guard let history else { return heldAtLaunch.map { heldRecorder(path: $0) } }
+    guard let history else {
+      return notKept.map { unkeptRecorder(path: $0.path, reason: $0.reason) }
+    }
     let people = people
     let identity = roster.identity
     /// A member the history has no person for cannot be kept: said, not passed over.
@@ -262,19 +270,22 @@ package struct HistoryLink {
           case .again: 0
           case .last: Self.endingWait
           }
-      })
+      },
+      close: { history.close() })
   }
 
-  /// What keeps the answers of a game whose history another program held through the
-  /// launch: they wait, and are saved beside the history as the game ends.
-  private func heldRecorder(path: String) -> HistoryRecorder {
+  /// What keeps the answers of a game whose history could not be opened (`reason`): they
+  /// wait, and are saved beside the history as the game ends.
+  private func unkeptRecorder(path: String, reason: String) -> HistoryRecorder {
     let rosterName = roster.name
-    let held = Busy(description: "another program held it at launch")
-    return HistoryRecorder(
-      place: TerminalText.escapingControls(path), answer: { _ in throw held },
-      introduction: { _, _ in throw held }, forget: { held.description },
+    let unavailable = Busy(description: reason)
+    var recorder = HistoryRecorder(
+      place: TerminalText.escapingControls(path), answer: { _ in throw unavailable },
+      introduction: { _, _ in throw unavailable }, forget: { unavailable.description },
       saveUnkept: { answers in try UnkeptAnswers.save(answers, roster: rosterName, besides: path) }
     )
+    recorder.keepsHistory = false
+    return recorder
   }
 
   /// How long a write waits for another program during the game (then it waits in the

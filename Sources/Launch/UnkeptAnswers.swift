@@ -7,7 +7,10 @@ import History
 /// `meet-the-members history --format csv`, so that nothing a player answered is gone.
 enum UnkeptAnswers {
   /// Writes `answers` (of the roster called `roster`) to a new file beside the history at
-  /// `historyPath`, named for the moment; returns its path.
+  /// `historyPath`, named for the moment, or where that cannot be written (the disk full,
+  /// the folder read-only or no folder) to one in the temporary folder; returns its path.
+  /// Where neither can be written, the answers go to standard error as the file would have
+  /// held them, and the error thrown says so: written nowhere, they would be lost.
   static func save(_ answers: [RecordedAnswer], roster: String, besides historyPath: String)
     throws -> String
   {
@@ -23,11 +26,38 @@ enum UnkeptAnswers {
           HistoryTable.iso8601(answer.answeredAt),
         ]
       })
-    let folder = (historyPath as NSString).deletingLastPathComponent
     let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
       .replacingOccurrences(of: ":", with: "-")
-    let path = (folder as NSString).appendingPathComponent("unkept-answers-\(stamp).csv")
-    try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-    return path
+    let name = "unkept-answers-\(stamp).csv"
+    var reasons: [String] = []
+    for folder in [(historyPath as NSString).deletingLastPathComponent, NSTemporaryDirectory()] {
+      let path = (folder as NSString).appendingPathComponent(name)
+      do {
+        try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        return path
+      } catch {
+        // A file begun and not finished (the disk full) holds nothing to keep.
+        if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
+          try? FileManager.default.removeItem(atPath: path)
+        }
+        reasons.append(Self.reason(error))
+      }
+    }
+    FileHandle.standardError.write(Data(table.csv.utf8))
+    throw Unsaved(description: "\(reasons[0]); they are on standard error above, as a CSV")
+  }
+
+  /// Why a file could not be written, in a few words ("No space left on device"): the
+  /// system's own words where the error carries them, not Foundation's whole error.
+  static func reason(_ error: any Error) -> String {
+    let error = error as NSError
+    let posix = [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
+      .first { $0.domain == NSPOSIXErrorDomain }
+    if let posix { return String(cString: strerror(Int32(posix.code))) }
+    return error.localizedDescription
+  }
+
+  struct Unsaved: Error, CustomStringConvertible {
+    let description: String
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import Pictures
 import SystemPackage
 import XCTest
@@ -27,8 +28,8 @@ final class GameEndsInTmuxTests: GameInTmuxTestCase {
     XCTAssertFalse(alive, "the game is still there after its terminal closed")
   }
 
-  func testQuitRestoresTheTerminalAndPrintsASummary() {
-    launch(["--seed", "12", "--reveal-seconds", "0.2"])
+  func testQuitRestoresTheTerminalAndPrintsASummary() throws {
+    launch(["--seed", "12", "--reveal-seconds", "0.2", "--data-dir", tmux.path("data")])
     let question = startGame()
     tmux.press("\(question.correct + 1)")
     waitForQuestion(2)
@@ -38,6 +39,12 @@ final class GameEndsInTmuxTests: GameInTmuxTestCase {
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
     let screen = tmux.waitForScreen(showing: ["Score 1, longest streak 1, 1 question played."])
     XCTAssertFalse(screen.contains("[ Start ]"), "the main screen is back:\n\(screen)")
+    // The history closed as the game ended: the answer is in the file itself, its log
+    // emptied into it, not left in the log alone.
+    let file = tmux.path("data") + "/" + History.fileName
+    let size = (try? FileManager.default.attributesOfItem(atPath: file + "-wal")[.size] as? Int)
+    XCTAssertEqual(size ?? 0, 0, "the log's bytes left after the game")
+    XCTAssertEqual(try History(folder: tmux.path("data"), access: .readOnly).answers().count, 1)
   }
 
   func testSIGTERMRestoresTheTerminal() throws {

@@ -64,6 +64,35 @@ final class HistoryFaultsInGameTests: XCTestCase {
     XCTAssertEqual(try exported(data).count + rows.count - 1, 8, "every answer revealed")
   }
 
+  /// A history that cannot be opened (damaged, or where a folder stands) is left as it is,
+  /// and the game's answers are not lost with it: saved to a file the exit names, beside it,
+  /// or in the temporary folder where nothing can be written beside it.
+  func testAnswersOfAGameWhoseHistoryCannotBeOpenedAreSaved() throws {
+    let damaged = folder + "/damaged"
+    try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
+    let garbage = Data(repeating: 0x58, count: 8192)
+    try garbage.write(to: URL(fileURLWithPath: damaged + "/" + History.fileName))
+    let blocked = folder + "/file"
+    try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
+    for (data, besides) in [(damaged, true), (blocked + "/data", false)] {
+      let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+      try game.send(#"{"do":"start"}"#)
+      try game.answer(count: 2)
+      let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
+      let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
+      XCTAssertTrue(line.contains("2 answers could not be kept"), line)
+      let saved = try XCTUnwrap(
+        line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
+      defer { try? FileManager.default.removeItem(atPath: saved) }
+      XCTAssertEqual(saved.hasPrefix(damaged + "/"), besides, saved)
+      let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
+      XCTAssertEqual(rows.count, 3, "the header and the two answers")
+    }
+    XCTAssertEqual(
+      try Data(contentsOf: URL(fileURLWithPath: damaged + "/" + History.fileName)), garbage,
+      "the damaged history left as it was")
+  }
+
   /// A game that has its history open is writing its log, not leaving it damaged: another
   /// launch on the same history meanwhile takes nothing of it for lost, even a frame half
   /// written.
