@@ -27,7 +27,9 @@ extension Renderer {
       lines.append((progress.line(separator: look.separator), .plain))
     }
     if let notice = screen.historyNotice {
-      lines.append((notice, look.dim))
+      // Too long for the window, its files by their names: the reason is what it is for.
+      let shorter = notice.replacing(/\/[^\s:;,()]*\//) { _ in "…/" }
+      lines.append((DisplayWidth.fitting([notice, shorter], in: width - 2), look.dim))
     }
     if var warning = screen.settingsWarnings.first {
       // The file by its name: the settings window says where it is.

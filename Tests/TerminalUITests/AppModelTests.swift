@@ -253,6 +253,33 @@ final class FirstModeTests: XCTestCase {
     return model
   }
 
+  /// A history notice too long for the window names its files by their names, keeping the
+  /// reason; where it fits it is said whole.
+  func testAHistoryNoticeTooLongKeepsItsReason() {
+    let path = "/home/ada/.local/share/meet-the-members/history.sqlite"
+    func startScreen(columns: Int) -> String {
+      var model = TestModel(
+        model: AppModel(
+          session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+          roster: sampleRoster, appearance: unicodeLook,
+          size: CellSize(columns: columns, rows: 24),
+          history: HistorySetup(
+            memories: Memories(), wallClock: nil,
+            notice: "History not kept: \(path): file is not a database; it is kept as it is")),
+        suppliesPictures: true)
+      model.handle(.launched, at: .zero)
+      model.handle(.resized(CellSize(columns: columns, rows: 24)), at: .zero)
+      return model.frame.text
+    }
+    let wide = startScreen(columns: 120)
+    XCTAssertTrue(wide.contains("History not kept: \(path): file is not"), wide)
+    let narrow = startScreen(columns: 90)
+    XCTAssertTrue(
+      narrow.contains(
+        "History not kept: …/history.sqlite: file is not a database; it is kept as it is"),
+      narrow)
+  }
+
   private let explanation =
     "Learn meets each new person, then asks them; Start is a timed quiz of everyone"
 
