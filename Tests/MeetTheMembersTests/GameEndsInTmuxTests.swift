@@ -28,13 +28,21 @@ final class GameEndsInTmuxTests: GameInTmuxTestCase {
     XCTAssertFalse(alive, "the game is still there after its terminal closed")
   }
 
-  func testQuitRestoresTheTerminalAndPrintsASummary() throws {
-    launch(["--seed", "12", "--reveal-seconds", "0.2", "--data-dir", tmux.path("data")])
+  /// Launches a game, answers its first question right and presses `key` at the second:
+  /// how it ended.
+  private func answerOneAndPress(
+    _ key: String, seed: Int, arguments: [String], errors: String? = nil
+  ) -> (status: String, restored: Bool) {
+    launch(["--seed", "\(seed)", "--reveal-seconds", "0.2"] + arguments, errors: errors)
     let question = startGame()
     tmux.press("\(question.correct + 1)")
     waitForQuestion(2)
-    tmux.press("q")
-    let exit = waitForExit()
+    tmux.press(key)
+    return waitForExit()
+  }
+
+  func testQuitRestoresTheTerminalAndPrintsASummary() throws {
+    let exit = answerOneAndPress("q", seed: 12, arguments: ["--data-dir", tmux.path("data")])
     XCTAssertEqual(exit.status, "0")
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
     let screen = tmux.waitForScreen(showing: ["Score 1, longest streak 1, 1 question played."])
@@ -60,12 +68,7 @@ final class GameEndsInTmuxTests: GameInTmuxTestCase {
   /// Ctrl-\ (SIGQUIT from the terminal) ends the game as SIGTERM does: the terminal
   /// restored, no backtrace over the screen.
   func testCtrlBackslashEndsTheGameAndRestoresTheTerminal() throws {
-    launch(["--seed", "14", "--reveal-seconds", "0.2"], errors: "stderr.txt")
-    let question = startGame()
-    tmux.press("\(question.correct + 1)")
-    waitForQuestion(2)
-    tmux.press("C-\\")
-    let exit = waitForExit()
+    let exit = answerOneAndPress("C-\\", seed: 14, arguments: [], errors: "stderr.txt")
     XCTAssertEqual(exit.status, "\(128 + SIGQUIT)")
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
     XCTAssertEqual(
