@@ -135,11 +135,12 @@ public enum NameMatching {
     return slips(a.letters, b.letters, atMost: 2)
   }
 
-  /// The one word of `words` that `word` is but for at most `slips(candidate)` slips, the
-  /// word a typo was meant for ("chek": check); nil when none is, or more than one, or `word`
-  /// (its leading dashes aside) is shorter than three letters.
+  /// The one word of `words` that `word` is but for at most `slips(candidate)` slips (by
+  /// default one, two for a word of six letters or more), the word a typo was meant for
+  /// ("chek": check); nil when none is, or more than one, or `word` (its leading dashes
+  /// aside) is shorter than three letters.
   public static func meant(
-    _ word: String, among words: [String], slips limit: (String) -> Int
+    _ word: String, among words: [String], slips limit: (String) -> Int = { $0.count >= 6 ? 2 : 1 }
   ) -> String? {
     guard word.drop(while: { $0 == "-" }).count >= 3 else { return nil }
     let close = words.filter { slips(word, $0, atMost: limit($0)) }

@@ -59,8 +59,7 @@ package struct Configuration {
       let place = file.place(of: key)
       guard Self.table[key] != nil else {
         // A slip or two from a setting names it; anything else lists them all.
-        let meant = NameMatching.meant(
-          key.lowercased(), among: Self.table.keys.sorted(), slips: { $0.count >= 6 ? 2 : 1 })
+        let meant = NameMatching.meant(key.lowercased(), among: Self.table.keys.sorted())
         warnings.append(
           "\(place): \(key) is not a setting "
             + (meant.map { "(did you mean \($0)?)" } ?? "(the settings: \(Self.keyList))"))

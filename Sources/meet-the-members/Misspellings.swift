@@ -17,9 +17,8 @@ enum Misspellings {
   /// The command (or help) `word` is but for a slip or two, wherever it was typed; nil when it
   /// names one, is an option, or is near none.
   static func commandNear(_ word: String) -> String? {
-    let names = OldSpellings.commandNames + ["help"]
-    guard !names.contains(word), !word.hasPrefix("-") else { return nil }
-    return NameMatching.meant(word.lowercased(), among: names, slips: { $0.count >= 6 ? 2 : 1 })
+    guard !words.contains(word), !word.hasPrefix("-") else { return nil }
+    return NameMatching.meant(word.lowercased(), among: words)
   }
 
   /// The refusal of `help WORD` where WORD names no command: without it, ArgumentParser
@@ -27,9 +26,7 @@ enum Misspellings {
   static func helpRefused(_ arguments: [String]) -> String? {
     guard arguments.first == "help", arguments.count > 1 else { return nil }
     let word = arguments[1]
-    guard !(OldSpellings.commandNames + ["help"]).contains(word), !word.hasPrefix("-") else {
-      return nil
-    }
+    guard !words.contains(word), !word.hasPrefix("-") else { return nil }
     let hint =
       commandNear(word).map { "did you mean \($0)?" }
       ?? "the commands are \(OptionList.words(OldSpellings.commandNames))"
@@ -48,14 +45,18 @@ enum Misspellings {
     while index < arguments.endIndex, arguments[index] != "--" {
       let word = arguments[index]
       guard word.hasPrefix("-") else {
-        let named = (OldSpellings.commandNames + ["help"]).contains(word)
-        if named, !FileManager.default.fileExists(atPath: word) { return (word, word) }
+        if words.contains(word), !FileManager.default.fileExists(atPath: word) {
+          return (word, word)
+        }
         return commandMeant(word).map { (word, $0) }
       }
       index += takesValue.contains(word) ? 2 : 1
     }
     return nil
   }
+
+  /// The words that name a command: the commands' names and help.
+  private static var words: [String] { OldSpellings.commandNames + ["help"] }
 
   /// The old flag `option` was likely meant for, but for one slip ("--chek"); nil when it is
   /// none or is one. One slip only: two would take `--formet` for `--forget`, not `--format`.
