@@ -126,7 +126,10 @@ public final class History: Sendable {
     }
   }
 
-  static func reason(_ error: any Error) -> String {
+  /// Why something of the history failed, in a few words: SQLite's message, a value of the
+  /// wrong kind, or the system's own words for a file that could not be read or written ("No
+  /// space left on device"), not Foundation's whole error.
+  public static func reason(_ error: any Error) -> String {
     if let error = error as? DatabaseError {
       return error.message ?? "\(error.resultCode)"
     }
@@ -134,10 +137,14 @@ public final class History: Sendable {
       let column = "\(error)".firstMatch(of: /column: "([^"]*)"/).map { " in column \($0.1)" }
       return "damaged: a value of the wrong kind\(column ?? "")"
     }
-    if let error = error as? CocoaError, let underlying = error.underlying {
+    let error = error as NSError
+    let posix = [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
+      .first { $0.domain == NSPOSIXErrorDomain }
+    if let posix { return String(cString: strerror(Int32(posix.code))) }
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
       return underlying.localizedDescription
     }
-    return (error as NSError).localizedDescription
+    return error.localizedDescription
   }
 
   /// Closes the history as the game ends: the write-ahead log's pages are moved into the

@@ -40,21 +40,11 @@ enum UnkeptAnswers {
         if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
           try? FileManager.default.removeItem(atPath: path)
         }
-        reasons.append(Self.reason(error))
+        reasons.append(History.reason(error))
       }
     }
     FileHandle.standardError.write(Data(table.csv.utf8))
     throw Unsaved(description: "\(reasons[0]); they are on standard error above, as a CSV")
-  }
-
-  /// Why a file could not be written, in a few words ("No space left on device"): the
-  /// system's own words where the error carries them, not Foundation's whole error.
-  static func reason(_ error: any Error) -> String {
-    let error = error as NSError
-    let posix = [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
-      .first { $0.domain == NSPOSIXErrorDomain }
-    if let posix { return String(cString: strerror(Int32(posix.code))) }
-    return error.localizedDescription
   }
 
   struct Unsaved: Error, CustomStringConvertible {
