@@ -53,8 +53,8 @@ extension History {
     var notice: String?
   }
 
-  /// Looks at the history before SQLite opens it to write: the folder made (read-write), an
-  /// empty file said, a log SQLite will not read kept aside and said, and the file read
+  /// Looks at the history before SQLite opens it to write: the folder made (read-write), a
+  /// new history made whole (`create`), an empty file said, a log SQLite will not read kept aside and said, and the file read
   /// only to check that it is ours, sound, and not from a newer version.
   static func prepare(folder: String, path: String, access: Access) throws(Unavailable)
     -> Opening
@@ -71,11 +71,12 @@ extension History {
         throw Unavailable(description: "\(folder): cannot create the folder (\(reason(error)))")
       }
     }
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
       if access == .readOnly {
         throw Unavailable(description: "\(path): no history yet (play a game first)")
       }
-      return Opening(existed: false)
+      // Another game's, made at the same moment, is looked at as any history found.
+      if try create(path) { return Opening(existed: false) }
     }
     if isFolder.boolValue {
       throw Unavailable(description: "\(path): a folder, not a history; it is kept as it is")
@@ -112,6 +113,31 @@ extension History {
     }
     try inspect(path)
     return Opening(existed: true, notice: notice)
+  }
+
+  /// Makes a new history at `path` whole before it is there: made under a name of its own
+  /// beside it (marked as ours, every migration done), then linked into place, so that
+  /// another game starting at the same moment never finds it half made (an empty file, which
+  /// would be said as one). Returns false when another game's was linked first: that one is
+  /// kept, and this one removed.
+  private static func create(_ path: String) throws(Unavailable) -> Bool {
+    let draft = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    defer {
+      for suffix in ["", "-journal", "-wal", "-shm"] { unlink(draft + suffix) }
+    }
+    do {
+      let queue = try DatabaseQueue(path: draft)
+      try queue.write { db in try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
+      try migrator.migrate(queue)
+      try queue.close()
+    } catch {
+      throw Unavailable(description: "\(path): cannot be made (\(reason(error)))")
+    }
+    guard link(draft, path) == 0 else {
+      if errno == EEXIST { return false }
+      throw Unavailable(description: "\(path): cannot be made (\(String(cString: strerror(errno))))")
+    }
+    return true
   }
 
   /// Reads the file without writing to it: it must be ours (or one whose making was cut
