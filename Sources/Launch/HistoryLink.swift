@@ -35,12 +35,16 @@ package struct HistoryLink {
   /// no history): the answers then wait in the recorder, and are saved beside it (or in the
   /// temporary folder) as the game ends.
   var notKept: (path: String, reason: String)?
+  /// The history held through the launch's wait, looked at again while the game plays and
+  /// as it ends: once it opens, the answers are kept in it after all.
+  var late: LateHistory?
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in), waiting up
-  /// to `wait` seconds for another program that holds it.
-  package static func open(folder: String?, roster: Roster, wait: Double = launchWait)
-    -> HistoryLink
-  {
+  /// to `wait` seconds for another program that holds it (saying so on standard error, when
+  /// `saying`).
+  package static func open(
+    folder: String?, roster: Roster, wait: Double = launchWait, saying: Bool = true
+  ) -> HistoryLink {
     let key = roster.historyKey
     guard let folder else {
       return HistoryLink(
@@ -53,7 +57,9 @@ package struct HistoryLink {
       let file = TerminalText.escapingControls(
         (folder as NSString).appendingPathComponent(History.fileName))
       let waiting = History.Waiting(limit: wait) { words in
-        FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
+        if saying {
+          FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
+        }
       }
       let history = try History(folder: folder, waiting: waiting)
       let found = try history.people(
@@ -108,12 +114,13 @@ package struct HistoryLink {
         samePhotos: samePhotos.keys.sorted().compactMap { samePhotos[$0] })
     } catch  where error.isBusy {
       let path = (folder as NSString).appendingPathComponent(History.fileName)
+      let reason = "another program held it at launch"
       return HistoryLink(
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description)) "
-          + "(another program holds it); answers wait, and are saved beside it at the end",
-        samePhotos: samePhotos(of: roster),
-        notKept: (path, "another program held it at launch"))
+          + "(another program holds it); answers wait until it is free",
+        samePhotos: samePhotos(of: roster), notKept: (path, reason),
+        late: LateHistory(folder: folder, roster: roster, held: Busy(description: reason)))
     } catch {
       // Damaged, read-only or no history: the file is left as it is, and the game's answers
       // are still saved as it ends.
@@ -275,15 +282,26 @@ package struct HistoryLink {
   }
 
   /// What keeps the answers of a game whose history could not be opened (`reason`): they
-  /// wait, and are saved beside the history as the game ends.
+  /// wait, and are saved beside the history as the game ends; those of a history held at
+  /// launch are kept in it once it is free (`LateHistory`).
   private func unkeptRecorder(path: String, reason: String) -> HistoryRecorder {
     let rosterName = roster.name
     let unavailable = Busy(description: reason)
-    var recorder = HistoryRecorder(
-      place: TerminalText.escapingControls(path), answer: { _ in throw unavailable },
-      introduction: { _, _ in throw unavailable }, forget: { unavailable.description },
-      saveUnkept: { answers in try UnkeptAnswers.save(answers, roster: rosterName, besides: path) }
-    )
+    let saveUnkept: @Sendable ([RecordedAnswer]) throws -> String = { answers in
+      try UnkeptAnswers.save(answers, roster: rosterName, besides: path)
+    }
+    var recorder =
+      if let late {
+        HistoryRecorder(
+          place: TerminalText.escapingControls(path), answer: late.answer,
+          introduction: late.introduction, forget: { unavailable.description },
+          saveUnkept: saveUnkept, patience: late.patience, close: late.close)
+      } else {
+        HistoryRecorder(
+          place: TerminalText.escapingControls(path), answer: { _ in throw unavailable },
+          introduction: { _, _ in throw unavailable }, forget: { unavailable.description },
+          saveUnkept: saveUnkept)
+      }
     recorder.keepsHistory = false
     return recorder
   }
@@ -306,7 +324,7 @@ package struct HistoryLink {
   }
 
   /// Why the history cannot take a write now.
-  private struct Busy: Error, CustomStringConvertible {
+  struct Busy: Error, CustomStringConvertible {
     let description: String
   }
 }

@@ -273,4 +273,69 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertTrue(rows[1].hasPrefix("Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,"), "\(rows[1])")
     XCTAssertNil(HistoryLink.open(folder: data, roster: roster).notice)
   }
+
+  /// A history held through the launch's wait and let go while the game plays: the next try
+  /// keeps the answers that waited, and those after them, in the history after all, each
+  /// person's memory taken in from what the history holds of them (the game began without it,
+  /// and holds Ada's right answer as if she were new).
+  func testAHistoryHeldThroughTheLaunchKeepsTheAnswersOnceItIsFree() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    let ada = roster.members[0]
+    // Ada, answered right once a day for a week: a name kept for days.
+    let before = try XCTUnwrap(HistoryLink.open(folder: data, roster: roster).recorder())
+    for day in 0..<7 {
+      XCTAssertEqual(before.perform(.recordAnswer(answer(ada, at: Double(day) * 86_400))), [])
+    }
+    before.close()
+    let now = 8 * 86_400.0
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    var link = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    link.late = LateHistory(
+      folder: data, roster: roster, held: HistoryLink.Busy(description: "held"), interval: 0)
+    let recorder = try XCTUnwrap(link.recorder())
+    XCTAssertEqual(
+      recorder.perform(.recordAnswer(answer(ada, at: now))),
+      [.historyWaiting(HistoryWaiting(writes: 1, reason: "held"))])
+    holder.release()
+    XCTAssertEqual(recorder.retry(), [.historyWaiting(HistoryWaiting(writes: 0, reason: nil))])
+    XCTAssertEqual(recorder.perform(.recordAnswer(answer(roster.members[1], at: now + 10))), [])
+    XCTAssertEqual(recorder.finish(), "History: 1 write waited for \(data)/history.sqlite and is kept.")
+
+    let next = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(next.taken[ada.id]?.count, 8, "the week's answers and the game's")
+    XCTAssertEqual(next.taken[roster.members[1].id]?.count, 1)
+    let kept = try XCTUnwrap(next.memories[ada.id])
+    XCTAssertEqual(kept.lastAnswer, now)
+    let game = try XCTUnwrap(next.taken[ada.id]?.last)
+    let fromNothing = try XCTUnwrap(
+      Memories.record(replaying: [game], model: next.model, guessTimes: next.guessTimes))
+    XCTAssertGreaterThan(
+      kept.memory.stability, 5 * fromNothing.memory.stability,
+      "Ada's memory grown from her week, not from the game's first answer")
+  }
+
+  /// A history held through the launch's wait and let go before the game ends: the last try
+  /// keeps the answers in it, and no file is saved.
+  func testAHistoryHeldThroughTheLaunchAndFreeAsTheGameEndsKeepsTheAnswers() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    _ = HistoryLink.open(folder: data, roster: roster)
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    let link = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    let recorder = try XCTUnwrap(link.recorder())
+    _ = recorder.perform(.recordAnswer(answer(roster.members[0], at: 10)))
+    _ = recorder.perform(.recordAnswer(answer(roster.members[1], at: 20)))
+    XCTAssertTrue(recorder.isWaiting)
+    holder.release()
+    XCTAssertEqual(
+      recorder.finish(), "History: 2 writes waited for \(data)/history.sqlite and are kept.")
+    XCTAssertEqual(try History(folder: data, access: .readOnly).answers().count, 2)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: data).filter {
+        $0.hasPrefix("unkept-answers")
+      }, [])
+  }
 }
