@@ -135,7 +135,8 @@ extension History {
     }
     guard link(draft, path) == 0 else {
       if errno == EEXIST { return false }
-      throw Unavailable(description: "\(path): cannot be made (\(String(cString: strerror(errno))))")
+      throw Unavailable(
+        description: "\(path): cannot be made (\(String(cString: strerror(errno))))")
     }
     return true
   }

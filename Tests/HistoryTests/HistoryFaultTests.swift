@@ -110,7 +110,6 @@ final class HistoryFaultTests: RosterFolderTestCase {
     XCTAssertThrowsError(try History(folder: folder + "/none", access: .readOnly))
   }
 
-
   /// Games started together on a new data folder make one history, and none of them finds it
   /// half made (an empty file, which would be said as one): a new history appears whole.
   func testGamesStartedTogetherOnANewFolderFindTheHistoryWhole() throws {

@@ -301,7 +301,8 @@ final class HistoryLinkTests: XCTestCase {
     holder.release()
     XCTAssertEqual(recorder.retry(), [.historyWaiting(HistoryWaiting(writes: 0, reason: nil))])
     XCTAssertEqual(recorder.perform(.recordAnswer(answer(roster.members[1], at: now + 10))), [])
-    XCTAssertEqual(recorder.finish(), "History: 1 write waited for \(data)/history.sqlite and is kept.")
+    XCTAssertEqual(
+      recorder.finish(), "History: 1 write waited for \(data)/history.sqlite and is kept.")
 
     let next = HistoryLink.open(folder: data, roster: roster)
     XCTAssertEqual(next.taken[ada.id]?.count, 8, "the week's answers and the game's")
