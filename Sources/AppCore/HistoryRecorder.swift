@@ -104,6 +104,13 @@ public struct HistoryRecorder: Sendable {
     return backlog.ended(place: place, save: saveUnkept)
   }
 
+  /// The exit status of a game that would end with `status`, once `finish` has run: 1 in
+  /// place of 0 where writes could not be kept in the history (the answers saved in a file,
+  /// or printed), so that a program that runs the game knows the history is not whole.
+  public func exitStatus(_ status: Int32) -> Int32 {
+    status == 0 && isWaiting ? 1 : status
+  }
+
   private func write(_ effect: Effect) throws {
     switch effect {
     case .recordAnswer(let recorded): try answer(recorded)

@@ -91,12 +91,14 @@ struct HeadlessHands: EffectHandlers {
 
   mutating func quit(status: Int32, summary: String?, model: AppModel) {
     let state = model.session.state
+    let history = recorder?.finish()
+    let status = recorder?.exitStatus(status) ?? status
     emit(
       event(
         "exit",
         HeadlessEvent.Exit(
           status: Int(status), score: state.score, longestStreak: state.longestStreak,
-          questions: state.questionsPlayed, history: .init(recorder?.finish()))))
+          questions: state.questionsPlayed, history: .init(history))))
     exitStatus = status
   }
 

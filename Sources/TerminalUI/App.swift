@@ -334,6 +334,7 @@ public final class App {
     // the last of them, in a file the line names.
     let recorder = recorder
     let history = historyQueue.sync { recorder?.finish() }
+    let status = recorder?.exitStatus(status) ?? status
     trace?.recordExit(status: status, at: MonotonicClock.now())
     if let summary { print(summary) }
     if let history { _ = try? FileDescriptor.standardError.writeAll((history + "\n").utf8) }

@@ -96,6 +96,9 @@ final class HeadlessGame {
     return events
   }
 
+  /// The exit status of a game that has quit.
+  var status: Int32 { process.terminationStatus }
+
   /// Ends the input, which quits the game; returns its exit status.
   func finish() throws -> Int32 {
     try input.fileHandleForWriting.close()

@@ -55,6 +55,8 @@ final class HistoryFaultsInGameTests: XCTestCase {
     let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
     let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
     XCTAssertTrue(line.contains("2 answers could not be kept"), line)
+    XCTAssertEqual(exit["status"] as? Int, 1, "the history not whole")
+    XCTAssertEqual(game.status, 1)
     holder.release()
     let saved = try XCTUnwrap(
       line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
@@ -81,6 +83,7 @@ final class HistoryFaultsInGameTests: XCTestCase {
       let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
       let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
       XCTAssertTrue(line.contains("2 answers could not be kept"), line)
+      XCTAssertEqual(game.status, 1, "the history not whole")
       let saved = try XCTUnwrap(
         line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
       defer { try? FileManager.default.removeItem(atPath: saved) }
@@ -150,6 +153,7 @@ final class HistoryFaultsInGameTests: XCTestCase {
       "\(caughtUp.filter { $0["event"] as? String == "history_waiting" })")
     let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
     XCTAssertTrue(exit["history"] as? String ?? "" != "", "\(exit)")
+    XCTAssertEqual(game.status, 0, "every answer kept in the end")
     XCTAssertEqual(try exported(data).count, 35, "every answer revealed, in the history")
   }
 }
