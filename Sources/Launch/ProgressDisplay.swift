@@ -27,6 +27,8 @@ final class ProgressDisplay: @unchecked Sendable {
   /// Says what the game waits for, once the manifest is slow to come; cancelled by any event.
   private var notice: DispatchWorkItem?
   private var waited = false
+  /// The version the cache holds, which Ctrl-C plays (nil: none).
+  private var cached: String?
 
   /// Whether this game waited for another's download.
   var waitedForAnotherGame: Bool { lock.withLock { waited } }
@@ -37,25 +39,37 @@ final class ProgressDisplay: @unchecked Sendable {
     let seconds = manifestLimit.components.seconds
     let text =
       "Waiting for \(TerminalText.escapingControls(server)) to send the roster's manifest "
-      + "(\(seconds) s at most)...\n"
+      + "(\(seconds) s at most"
     let notice = DispatchWorkItem { [weak self] in
       guard let self else { return }
       self.lock.withLock {
         guard self.notice != nil else { return }
         self.notice = nil
-        self.write(text)
+        self.write(text + (self.cachedChoice.map { "; \($0)" } ?? "") + ")...\n")
       }
     }
     self.notice = notice
     DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval, execute: notice)
   }
 
+  /// What Ctrl-C does while the cache holds a version: "Ctrl-C plays version 21 from the
+  /// cache".
+  private var cachedChoice: String? {
+    cached.map { "Ctrl-C plays version \(TerminalText.escapingControls($0)) from the cache" }
+  }
+
   func show(_ event: FetchEvent) {
     let safe = TerminalText.escapingControls
     lock.withLock {
+      if case .askingForManifest(let version) = event {
+        // Said with the wait, if the manifest is slow to come.
+        cached = version
+        return
+      }
       notice?.cancel()
       notice = nil
       switch event {
+      case .askingForManifest: break
       case .waitingForAnotherGame:
         waited = true
         write("Another game is fetching this roster; waiting for it...\n")
@@ -65,7 +79,8 @@ final class ProgressDisplay: @unchecked Sendable {
         write(
           "Downloading version \(safe(manifest.version))\(club) "
             + "(\(ProgressText.bytes(manifest.size))) from "
-            + "\(safe(manifest.download.absoluteString))\n")
+            + "\(safe(manifest.download.absoluteString))"
+            + (cachedChoice.map { " (\($0))" } ?? "") + "\n")
       case .downloading(let progress):
         latest = (progress, .now)
         if terminal {

@@ -9,8 +9,9 @@ import RosterDownload
 #endif
 
 /// A roster URL in place of a folder: the roster fetched into the cache (its progress on
-/// standard error) and loaded from there. Ctrl-C stops the download and keeps what the cache
-/// held; a server that cannot be used leaves the cached version to play, with a warning.
+/// standard error) and loaded from there. Ctrl-C stops the fetch and plays the version the
+/// cache holds (without one, or at SIGTERM, the game ends, the cache kept as it was); a
+/// server that cannot be used leaves the cached version to play, with a warning.
 package enum RemoteRoster {
   /// `largestMegabytes`: the `largest-download` setting, when the settings give it.
   /// `MEET_THE_MEMBERS_DOWNLOAD_TIMES` ("manifest=2,silence=1,longest=5,judged-after=0.5",
@@ -51,6 +52,15 @@ package enum RemoteRoster {
       throw CommandError(safe("\(error)"))
     }
     display.end()
+    if fetched.problem?.stopped == true {
+      // Ctrl-C plays the version the cache holds; SIGTERM ends the game.
+      guard interruptingSignal != SIGTERM else {
+        FileHandle.standardError.write(Data("Download stopped: the cache keeps what it held.\n".utf8))
+        throw LaunchStopped(status: 128 + interruptingSignal)
+      }
+      FileHandle.standardError.write(
+        Data("Download stopped: playing version \(safe(fetched.version)) from the cache.\n".utf8))
+    }
     var roster: Roster
     do {
       roster = try LaunchNotice.saying("Reading the roster's photos...") {
@@ -67,7 +77,7 @@ package enum RemoteRoster {
     if let problem = fetched.scoresProblem {
       FileHandle.standardError.write(Data("Warning: \(safe(argument)): \(safe(problem))\n".utf8))
     }
-    if let problem = fetched.problem, let warning = fetched.warning {
+    if let problem = fetched.problem, !problem.stopped, let warning = fetched.warning {
       roster.notice = "Cached version \(fetched.version): \(problem.problem)"
       FileHandle.standardError.write(Data("Warning: \(safe(warning))\n".utf8))
     }

@@ -46,6 +46,9 @@ public struct DownloadProgress: Hashable, Sendable {
 public enum FetchEvent: Sendable {
   /// Another game holds the roster's cache (it is fetching it): this one waits for it.
   case waitingForAnotherGame
+  /// The manifest is asked for; `cached`: the version the cache holds intact, which plays
+  /// if the server cannot be used or the fetch is stopped (nil: none).
+  case askingForManifest(cached: String?)
   /// The server has a version the cache does not hold; its zip is about to be downloaded.
   case newVersion(RosterManifest)
   /// The zip is being downloaded.
@@ -60,7 +63,8 @@ public enum FetchEvent: Sendable {
 
 /// Reads a roster's manifest from its server and keeps its zip, checked and extracted, in the
 /// cache: downloaded only when the cache does not hold that version intact. When the server
-/// cannot be used, the cached version is played, with a warning; without one, the error.
+/// cannot be used, or the fetch is stopped, the cached version is returned with the problem
+/// (`FetchedRoster.problem`); without one, the error.
 public struct RosterFetcher: Sendable {
   public let cache: RosterCache
   public let limits: DownloadLimits
@@ -107,6 +111,7 @@ public struct RosterFetcher: Sendable {
 
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     let result: Result<FetchedRoster, FetchError>
+    progress(.askingForManifest(cached: cached?.version))
     do throws(FetchError) {
       let manifest = try await self.manifest(url, client: client)
       if var cached, cached.isVersion(of: manifest) {
@@ -122,7 +127,8 @@ public struct RosterFetcher: Sendable {
         result = .success(fetched(installed, in: slot, downloaded: true, manifest: manifest))
       }
     } catch {
-      if let cached, !error.stopped {
+      // Stopped (Ctrl-C) too: the caller chooses between the cached version and quitting.
+      if let cached {
         var roster = fetched(cached, in: slot, downloaded: false)
         roster.problem = error
         result = .success(roster)

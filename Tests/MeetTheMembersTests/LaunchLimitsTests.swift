@@ -148,6 +148,33 @@ extension GameInTmuxTests {
     waitForTheShell()
   }
 
+  /// A server slow to send the manifest of a roster the cache holds: the wait says that
+  /// Ctrl-C plays the cached version, and Ctrl-C does (it does not end the game).
+  func testCtrlCWhileAServerIsSlowPlaysTheCachedVersion() throws {
+    let club = try ClubServer()
+    let gate = Gate()
+    defer { gate.open() }
+    club.publish("21", try ClubServer.zip(photos: 5))
+    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    club.publish("22", try ClubServer.zip())
+    let manifest = try XCTUnwrap(
+      club.server["/roster.json"].flatMap { if case .body(let data) = $0 { data } else { nil } })
+    club.server["/roster.json"] = .paused(manifest, after: 3, gate: gate)
+    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
+    tmux.typeLine(
+      "XDG_CACHE_HOME='\(club.cache)' '\(binary)' --trace trace.jsonl --seed 5 --mode quiz "
+        + "'\(club.url)'")
+    tmux.waitForScreen(
+      showing: [
+        "Waiting for 127.0.0.1 to send the roster's manifest (30 s at most; Ctrl-C plays",
+        "from the cache)...",
+      ])
+    tmux.press("C-c")
+    tmux.waitForScreen(showing: ["5 members from Example Club, version 21", "[ Start ]"])
+    tmux.press("q")
+    waitForTheShell()
+  }
+
   /// A roster folder slow to read says so (here at once: the notice's delay is set to 0).
   func testReadingARosterFolderIsSaidOnTheScreen() throws {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path

@@ -173,6 +173,8 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, 0)
   }
 
+  /// Ctrl-C stops a download of a new version and plays the version the cache holds;
+  /// SIGTERM stops it and ends the game (143). Either way the cache is left as it was.
   func testCtrlCStopsTheDownloadAndKeepsThePreviousVersion() throws {
     club.publish("21", try ClubServer.zip(photos: 5))
     _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
@@ -181,31 +183,37 @@ final class ServerRosterTests: XCTestCase {
     defer { gate.open() }
     club.publish("22", try ClubServer.zip(), pausedBy: gate)
 
-    let errors = NSTemporaryDirectory() + "mtm-errors-\(UUID().uuidString)"
-    _ = FileManager.default.createFile(atPath: errors, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: errors) }
-    let process = try startList(
-      errorsTo: try FileHandle(forWritingTo: URL(fileURLWithPath: errors)))
-    // Waits (polling a real process, as the tmux tests do) until half the zip has come.
-    let deadline = Date().addingTimeInterval(30)
-    func progressLines() -> Int {
-      let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-      return text.split(separator: "\n").filter { $0.hasSuffix(")") && $0.contains("% (") }.count
-    }
-    while progressLines() < 2 {
-      guard Date() < deadline, process.isRunning else {
-        process.terminate()
-        return XCTFail(
-          "no progress: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+    for (signal, status, last) in [
+      (SIGINT, Int32(0), "Download stopped: playing version 21 from the cache."),
+      (SIGTERM, 143, "Download stopped: the cache keeps what it held."),
+    ] {
+      let errors = NSTemporaryDirectory() + "mtm-errors-\(UUID().uuidString)"
+      _ = FileManager.default.createFile(atPath: errors, contents: nil)
+      defer { try? FileManager.default.removeItem(atPath: errors) }
+      let process = try startList(
+        errorsTo: try FileHandle(forWritingTo: URL(fileURLWithPath: errors)))
+      // Waits (polling a real process, as the tmux tests do) until half the zip has come.
+      let deadline = Date().addingTimeInterval(30)
+      func progressLines() -> Int {
+        let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { $0.hasSuffix(")") && $0.contains("% (") }
+          .count
       }
-      usleep(20_000)
+      while progressLines() < 2 {
+        guard Date() < deadline, process.isRunning else {
+          process.terminate()
+          return XCTFail(
+            "no progress: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
+        }
+        usleep(20_000)
+      }
+      kill(process.processIdentifier, signal)
+      process.waitUntilExit()
+      let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      XCTAssertEqual(process.terminationStatus, status, said)
+      XCTAssertTrue(said.hasSuffix("\n\(last)\n"), said)
+      XCTAssertEqual(club.contents(), before)
     }
-    process.interrupt()
-    process.waitUntilExit()
-    let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-    XCTAssertEqual(process.terminationStatus, 130, said)
-    XCTAssertTrue(said.hasSuffix("\nDownload stopped: the cache keeps what it held.\n"), said)
-    XCTAssertEqual(club.contents(), before)
 
     club.server["/roster.json"] = .status(500)
     let after = try runMeetTheMembers(["--list", club.url], environment: club.environment)
