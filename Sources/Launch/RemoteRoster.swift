@@ -55,7 +55,8 @@ package enum RemoteRoster {
     if fetched.problem?.stopped == true {
       // Ctrl-C plays the version the cache holds; SIGTERM ends the game.
       guard interruptingSignal != SIGTERM else {
-        FileHandle.standardError.write(Data("Download stopped: the cache keeps what it held.\n".utf8))
+        FileHandle.standardError.write(
+          Data("Download stopped: the cache keeps what it held.\n".utf8))
         throw LaunchStopped(status: 128 + interruptingSignal)
       }
       FileHandle.standardError.write(
