@@ -88,6 +88,14 @@ final class HistoryFaultTests: RosterFolderTestCase {
     }
   }
 
+  /// Each write is synced to the disk as it commits (not only at a checkpoint), so that a
+  /// power cut loses no answer recorded.
+  func testEachWriteIsSyncedAsItCommits() throws {
+    let history = try History(folder: data)
+    XCTAssertEqual(
+      try history.pool.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") }, 2, "FULL")
+  }
+
   /// A log the game left whole is read, and nothing is said.
   func testASoundLogIsReadAndNothingIsSaid() throws {
     let copy = folder + "/killed"
