@@ -45,6 +45,18 @@ extension GameSteps {
   }
 }
 
+/// How a game chooses whom to show.
+public enum PlayMode: String, Hashable, Sendable, CaseIterable {
+  /// The classic timed quiz: everyone once, shuffled, round after round.
+  case quiz
+  /// Learning: new people are introduced with a name card one at a time, and the questions
+  /// ask whoever the player is most likely to forget.
+  case learn
+  /// The confusions drill: the pairs of people taken for each other, side by side, then asked
+  /// (see `ConfusionDrill`).
+  case drill
+}
+
 extension PlayMode {
   /// The kind of steps a new game of this mode plays: the one place where a mode is told
   /// apart from another.

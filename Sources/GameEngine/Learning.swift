@@ -1,15 +1,3 @@
-/// How a game chooses whom to show.
-public enum PlayMode: String, Hashable, Sendable, CaseIterable {
-  /// The classic timed quiz: everyone once, shuffled, round after round.
-  case quiz
-  /// Learning: new people are introduced with a name card one at a time, and the questions
-  /// ask whoever the player is most likely to forget.
-  case learn
-  /// The confusions drill: the pairs of people taken for each other, side by side, then asked
-  /// (see `ConfusionDrill`).
-  case drill
-}
-
 /// A name card: a new person's face and name, no question; or, with a `partner`, two people
 /// often taken for each other, side by side. It stays until the player goes on, or for
 /// `Rules.introductionTime` once the face is on screen.

@@ -263,12 +263,8 @@ public enum CellConverter {
   }
 }
 
-/// The terminal protocols that draw a picture's pixels.
-public enum PixelGraphics: String, CaseIterable, Hashable, Sendable {
-  case kitty
-  case sixel
-  case iterm2
-
+extension PixelGraphics {
+  /// libchafa's name for the protocol.
   var chafaMode: ChafaPixelMode {
     switch self {
     case .kitty: CHAFA_PIXEL_MODE_KITTY

@@ -155,3 +155,10 @@ public struct CellPicture: Hashable, Sendable {
     cells[row * size.columns + column]
   }
 }
+
+/// The terminal protocols that draw a picture's pixels.
+public enum PixelGraphics: String, CaseIterable, Hashable, Sendable {
+  case kitty
+  case sixel
+  case iterm2
+}

@@ -110,32 +110,3 @@ struct Headless: ParsableCommand {
           roster: loaded, settings: start.configuration.values, history: history)))
   }
 }
-
-/// What a game is played with, in the terminal or headless.
-struct GameSettings {
-  var folder: String?
-  var seed: UInt64?
-  var rules: Rules
-  /// Where the history is kept; nil when there is no home to keep it in.
-  var dataFolder: String?
-  /// The mode the start screen offers first (headless: the one `start` plays); nil when
-  /// `--mode` was not given.
-  var mode: PlayMode?
-  /// The quiz's order: shuffled rounds, or anyone at any time.
-  var randomOrder: Bool
-  /// The group to play (`--group`), as typed; nil for everyone.
-  var group: String?
-
-  /// `values`: the settings, typed or from the file, each checked.
-  init(
-    folder: String?, values: [String: String], choices: GameChoiceOptions, dataDir: String?
-  ) throws(UsageError) {
-    self.folder = folder
-    seed = try GameOptions.seed(choices.seed)
-    rules = GameOptions.rules(values)
-    dataFolder = try GameOptions.dataFolder(dataDir)
-    mode = try GameOptions.mode(choices.mode)
-    randomOrder = try GameOptions.randomOrder(choices.order)
-    group = choices.group
-  }
-}
