@@ -133,6 +133,7 @@ let package = Package(
       name: "Launch",
       dependencies: [
         "AppCore", "GameEngine", "Pictures", "Roster", "RosterDownload", "History", "Settings",
+        .product(name: "SwiftCSV", package: "SwiftCSV"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

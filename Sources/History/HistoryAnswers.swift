@@ -105,6 +105,36 @@ extension History {
       belief: bytes(of: belief))
   }
 
+  /// Answers a game saved in a file because the history could not take them, kept now, in
+  /// one transaction: each one not kept already (its person answered at the same moment).
+  /// The memory of each person they are about is cleared, so that the launch replays it from
+  /// all their cards and answers (a saved answer tells no memory). Returns how many were
+  /// added.
+  public func keepSaved(_ answers: [Answer]) throws(Unavailable) -> Int {
+    try writing { db in
+      var added = 0
+      var newest: [Int64: Double] = [:]
+      for answer in answers {
+        let kept = try AnswerRecord.filter(
+          Column("person") == answer.person && Column("answeredAt") == answer.answeredAt
+        ).fetchCount(db)
+        guard kept == 0 else { continue }
+        try answer.record.insert(db)
+        added += 1
+        newest[answer.person] = max(newest[answer.person] ?? 0, answer.answeredAt)
+      }
+      for (person, time) in newest {
+        try db.execute(
+          sql: """
+            UPDATE person SET stability = NULL, difficulty = NULL, learning = NULL,
+              belief = NULL, lastAnswer = MAX(IFNULL(lastAnswer, 0), ?)
+            WHERE id = ?
+            """, arguments: [time, person])
+      }
+      return added
+    }
+  }
+
   /// How many people and answers the roster `roster` (its identity) has recorded.
   public func recorded(roster: String) throws(Unavailable) -> (people: Int, answers: Int) {
     return try reading { db in

@@ -65,6 +65,12 @@ package struct HistoryLink {
       let found = try history.people(
         roster.entries.map { History.Photo(name: $0.member.name, path: $0.path, file: $0.file) },
         roster: key)
+      // Answers earlier games saved in a file beside the history (it could not take them
+      // then) are kept in it now; their people's memories are replayed below.
+      let readBack = UnkeptAnswers.readBack(
+        into: history, roster: roster, key: key,
+        people: Dictionary(
+          zip(roster.entries.map(\.member.id), found.map(\.id)), uniquingKeysWith: { a, _ in a }))
       // Only what the game asks of each person is kept, made once the history's own work is
       // done: a roster of thousands is in memory several times over while it opens.
       var people: [MemberID: Int64] = [:]
@@ -80,7 +86,9 @@ package struct HistoryLink {
           samePhotos[first, default: [roster.entries[first].member.id]].append(member)
         }
         members[person.id] = member
-        if let memory = person.memory, let last = person.lastAnswer {
+        if let memory = person.memory, let last = person.lastAnswer,
+          !readBack.replayed.contains(person.id)
+        {
           memories[member] = MemoryRecord(
             memory: memory, lastAnswer: last,
             lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again,
@@ -107,9 +115,11 @@ package struct HistoryLink {
       }
       waiting.quiet()
       waiting.limit = playingWait
+      let notices = [history.notice.map(TerminalText.escapingControls), readBack.notice]
+        .compactMap { $0 }
       return HistoryLink(
         history: history, people: people, memories: memories, taken: taken, roster: key,
-        notice: history.notice.map(TerminalText.escapingControls), totals: read.totals,
+        notice: notices.isEmpty ? nil : notices.joined(separator: "; "), totals: read.totals,
         model: model, guessTimes: guessTimes, confusions: confusions,
         samePhotos: samePhotos.keys.sorted().compactMap { samePhotos[$0] })
     } catch  where error.isBusy {

@@ -45,6 +45,13 @@ public struct HistoryTable {
     return formatter.string(from: Date(timeIntervalSince1970: unixSeconds))
   }
 
+  /// The Unix seconds of a time as `iso8601` writes it; nil for anything else.
+  public static func unixSeconds(_ text: String) -> Double? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.date(from: text)?.timeIntervalSince1970
+  }
+
   /// The columns of every answer's line.
   public static let answerColumns = [
     "name", "file", "roster", "mode", "kind", "outcome", "chosen", "seconds", "answered_at",

@@ -2,6 +2,8 @@ import AppCore
 import Foundation
 import GameEngine
 import History
+import Roster
+import SwiftCSV
 
 /// Answers the history could not keep as the game ended, saved beside it in the format of
 /// `meet-the-members history --format csv`, so that nothing a player answered is gone.
@@ -45,6 +47,97 @@ enum UnkeptAnswers {
     }
     FileHandle.standardError.write(Data(table.csv.utf8))
     throw Unsaved(description: "\(reasons[0]); they are on standard error above, as a CSV")
+  }
+
+  /// The answers saved beside the history at `historyPath` by earlier games
+  /// (`unkept-answers-*.csv`) that are about `roster`'s members, kept in `history` now (see
+  /// `History.keepSaved`); each file then holds only the answers about other rosters, and
+  /// goes once none is left. Returns the people whose memory is to be replayed, and what to
+  /// say: how many answers were kept, or a file that could not be read (left as it is).
+  static func readBack(
+    into history: History, roster: Roster, key: RosterKey, people: [MemberID: Int64]
+  ) -> (replayed: Set<Int64>, notice: String?) {
+    let folder = (history.path as NSString).deletingLastPathComponent
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv") }.sorted()
+    guard !files.isEmpty else { return ([], nil) }
+    var members: [String: Member] = [:]
+    var byName: [String: [MemberID]] = [:]
+    for entry in roster.entries {
+      members[entry.member.id.rawValue] = entry.member
+      byName[entry.member.name, default: []].append(entry.member.id)
+    }
+    var replayed: Set<Int64> = []
+    var kept = 0
+    var problems: [String] = []
+    for file in files {
+      let path = (folder as NSString).appendingPathComponent(file)
+      do {
+        let rows = try CSV<Named>(url: URL(fileURLWithPath: path)).rows
+        guard rows.first.map({ Set($0.keys).isSuperset(of: HistoryTable.answerColumns) }) ?? true
+        else { throw Unreadable(description: "not the columns of unkept answers") }
+        var answers: [History.Answer] = []
+        var others: [[String: String]] = []
+        for row in rows {
+          guard
+            let answer = answer(
+              row, key: key, members: members, byName: byName, people: people)
+          else {
+            others.append(row)
+            continue
+          }
+          answers.append(answer)
+        }
+        guard !answers.isEmpty else { continue }
+        kept += try history.keepSaved(answers)
+        replayed.formUnion(answers.map(\.person))
+        if others.isEmpty {
+          try FileManager.default.removeItem(atPath: path)
+        } else {
+          let table = HistoryTable(
+            columns: HistoryTable.answerColumns,
+            rows: others.map { row in HistoryTable.answerColumns.map { row[$0] } })
+          try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+      } catch {
+        let reason =
+          switch error {
+          case let error as Unreadable: error.description
+          case is CSVParseError: "not CSV"
+          default: History.reason(error)
+          }
+        problems.append("\(TerminalText.escapingControls(file)): \(reason); it is left as it is")
+      }
+    }
+    let said =
+      (kept > 0 ? ["\(counted(kept, "answer")) saved by an earlier game kept in the history"] : [])
+      + problems.prefix(1)
+    return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
+  }
+
+  /// The answer a row of a saved file tells about one of the roster's members; nil for a row
+  /// about another roster or about no member of this one.
+  private static func answer(
+    _ row: [String: String], key: RosterKey, members: [String: Member],
+    byName: [String: [MemberID]], people: [MemberID: Int64]
+  ) -> History.Answer? {
+    guard row["roster"] == key.name, let file = row["file"], let member = members[file],
+      member.name == row["name"], let person = people[member.id],
+      let outcome = row["outcome"].flatMap(History.Outcome.init(rawValue:)),
+      let seconds = row["seconds"].flatMap(Double.init),
+      let time = row["answered_at"].flatMap(HistoryTable.unixSeconds), let mode = row["mode"]
+    else { return nil }
+    let chosen = row["chosen"].flatMap { $0.isEmpty ? nil : $0 }
+    // The person whose name was chosen, where the name is one member's.
+    let chosenMember = chosen.flatMap { byName[$0]?.count == 1 ? byName[$0]?.first : nil }
+    return History.Answer(
+      person: person, roster: key.identity, mode: mode, outcome: outcome, chosen: chosen,
+      chosenPerson: chosenMember.flatMap { people[$0] }, seconds: seconds, answeredAt: time,
+      kind: row["kind"].flatMap { $0.isEmpty ? nil : $0 } ?? "name")
+  }
+
+  private struct Unreadable: Error, CustomStringConvertible {
+    let description: String
   }
 
   struct Unsaved: Error, CustomStringConvertible {

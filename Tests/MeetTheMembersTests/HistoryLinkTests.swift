@@ -271,7 +271,9 @@ final class HistoryLinkTests: XCTestCase {
     let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
     XCTAssertEqual(rows.count, 3, "the header and two answers")
     XCTAssertTrue(rows[1].hasPrefix("Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,"), "\(rows[1])")
-    XCTAssertNil(HistoryLink.open(folder: data, roster: roster).notice)
+    XCTAssertEqual(
+      HistoryLink.open(folder: data, roster: roster).notice,
+      "History: 2 answers saved by an earlier game kept in the history", "and kept by the next")
   }
 
   /// A history held through the launch's wait and let go while the game plays: the next try
@@ -338,5 +340,64 @@ final class HistoryLinkTests: XCTestCase {
       try FileManager.default.contentsOfDirectory(atPath: data).filter {
         $0.hasPrefix("unkept-answers")
       }, [])
+  }
+
+  /// Answers a game saved in a file (its history was held through it) are kept in the
+  /// history by the next launch that opens it, for the roster played: their people's memories
+  /// replayed from them, the file then holding only the other rosters' answers, and nothing
+  /// kept twice.
+  func testAnswersSavedInAFileAreKeptByTheNextLaunchThatOpensTheHistory() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    let (ada, bo) = (roster.members[0], roster.members[1])
+    let before = try XCTUnwrap(HistoryLink.open(folder: data, roster: roster).recorder())
+    XCTAssertEqual(before.perform(.recordAnswer(answer(ada, at: 0))), [])
+    before.close()
+    // Held through the game: its answers are saved in a file.
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    let held = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    XCTAssertNil(held.history)
+    let recorder = try XCTUnwrap(held.recorder())
+    _ = recorder.perform(.recordAnswer(answer(ada, at: 1000)))
+    _ = recorder.perform(.recordAnswer(answer(bo, at: 1010, right: false)))
+    let line = try XCTUnwrap(recorder.finish())
+    holder.release()
+    let saved = try XCTUnwrap(
+      line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
+    XCTAssertTrue(saved.hasPrefix(data + "/"), saved)
+    // An answer about another roster's member, saved in the same file, stays there.
+    let other = "Ada,Ada.jpg,other club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z\r\n"
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: saved))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(other.utf8))
+    try handle.close()
+
+    // A copy of the file: its answers are not kept twice.
+    let copy = data + "/unkept-answers-copy.csv"
+    try FileManager.default.copyItem(atPath: saved, toPath: copy)
+    let next = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(
+      next.notice, "History: 2 answers saved by an earlier game kept in the history")
+    XCTAssertEqual(next.taken[ada.id]?.count, 2)
+    XCTAssertEqual(next.taken[bo.id]?.count, 1)
+    XCTAssertEqual(next.memories[ada.id]?.lastAnswer, 1000, "replayed with the saved answer")
+    XCTAssertEqual(next.memories[bo.id]?.lastGrade, .again)
+    XCTAssertEqual(next.totals.questions, 3)
+    for path in [saved, copy] {
+      XCTAssertEqual(
+        try String(contentsOfFile: path, encoding: .utf8),
+        HistoryTable.answerColumns.joined(separator: ",") + "\r\n" + other)
+    }
+    let again = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertNil(again.notice)
+    XCTAssertEqual(again.totals.questions, 3)
+    // A file of that name that is not one is said, and left as it is.
+    let stranger = data + "/unkept-answers-notes.csv"
+    try Data("a,b\r\n1,2\r\n".utf8).write(to: URL(fileURLWithPath: stranger))
+    XCTAssertEqual(
+      HistoryLink.open(folder: data, roster: roster).notice,
+      "History: unkept-answers-notes.csv: not the columns of unkept answers; it is left as it is")
+    XCTAssertEqual(try String(contentsOfFile: stranger, encoding: .utf8), "a,b\r\n1,2\r\n")
   }
 }
