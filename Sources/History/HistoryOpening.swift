@@ -119,7 +119,8 @@ extension History {
   /// beside it (marked as ours, every migration done), then linked into place, so that
   /// another game starting at the same moment never finds it half made (an empty file, which
   /// would be said as one). Returns false when another game's was linked first: that one is
-  /// kept, and this one removed.
+  /// kept, and this one removed. Where the file system makes no links (FAT), SQLite makes the
+  /// file in place, as it opens it (true).
   private static func create(_ path: String) throws(Unavailable) -> Bool {
     let draft = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     defer {
@@ -133,12 +134,7 @@ extension History {
     } catch {
       throw Unavailable(description: "\(path): cannot be made (\(reason(error)))")
     }
-    guard link(draft, path) == 0 else {
-      if errno == EEXIST { return false }
-      throw Unavailable(
-        description: "\(path): cannot be made (\(String(cString: strerror(errno))))")
-    }
-    return true
+    return link(draft, path) == 0 || errno != EEXIST
   }
 
   /// Reads the file without writing to it: it must be ours (or one whose making was cut
