@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import GameEngine
-import Synchronization
 import SystemPackage
 import XCTest
 
@@ -118,27 +117,6 @@ final class HistoryFaultTests: RosterFolderTestCase {
     XCTAssertThrowsError(try History(folder: folder + "/none", access: .readOnly))
   }
 
-  /// Games started together on a new data folder make one history, and none of them finds it
-  /// half made (an empty file, which would be said as one): a new history appears whole.
-  func testGamesStartedTogetherOnANewFolderFindTheHistoryWhole() throws {
-    for attempt in 0..<12 {
-      let folder = "\(data)/\(attempt)"
-      let notices = Mutex<[String?]>([])
-      DispatchQueue.concurrentPerform(iterations: 6) { _ in
-        let notice: String?
-        do {
-          notice = try History(folder: folder).notice
-        } catch {
-          notice = "\(error)"
-        }
-        notices.withLock { $0.append(notice) }
-      }
-      XCTAssertEqual(notices.withLock { $0 }, Array(repeating: nil, count: 6), "attempt \(attempt)")
-      XCTAssertEqual(
-        try FileManager.default.contentsOfDirectory(atPath: folder)
-          .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, [History.fileName])
-    }
-  }
   /// Another program's database is looked at read-only: not a byte of it changes (no WAL, no
   /// application id, no page).
   func testAnotherProgramsDatabaseIsNotWrittenTo() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import History
+import Synchronization
 import XCTest
 
 /// An answer revealed is never lost while the game runs: the headless game played while
@@ -94,6 +95,33 @@ final class HistoryFaultsInGameTests: XCTestCase {
     XCTAssertEqual(
       try Data(contentsOf: URL(fileURLWithPath: damaged + "/" + History.fileName)), garbage,
       "the damaged history left as it was")
+  }
+
+  /// Games started together on a new data folder make one history, and none of them finds it
+  /// half made (an empty file, which would be said as one): a new history appears whole.
+  func testGamesStartedTogetherOnANewFolderFindTheHistoryWhole() throws {
+    let sample = packageDirectory.appendingPathComponent("Resources/sample-club").path
+    for attempt in 0..<6 {
+      let data = folder + "/data\(attempt)"
+      let said = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        let words: String
+        do {
+          let result = try runMeetTheMembers(["headless", "--data-dir", data, sample])
+          let first = result.output.split(separator: "\n").first.map(String.init) ?? ""
+          let event = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+          words = event?["history"] as? String ?? (result.status == 0 ? "" : result.errors)
+        } catch {
+          words = "\(error)"
+        }
+        said.withLock { $0.append(words) }
+      }
+      XCTAssertEqual(said.withLock { $0 }, ["", "", "", ""], "attempt \(attempt)")
+      XCTAssertEqual(
+        try FileManager.default.contentsOfDirectory(atPath: data).filter {
+          !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }, [History.fileName])
+    }
   }
 
   /// A game that has its history open is writing its log, not leaving it damaged: another
