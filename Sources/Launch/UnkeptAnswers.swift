@@ -30,18 +30,17 @@ enum UnkeptAnswers {
       })
     let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
       .replacingOccurrences(of: ":", with: "-")
-    let name = "unkept-answers-\(stamp).csv"
+    // The process in the name too: two games ending at one moment each keep their own.
+    let name = "unkept-answers-\(stamp)-\(getpid()).csv"
     var reasons: [String] = []
     for folder in [(historyPath as NSString).deletingLastPathComponent, NSTemporaryDirectory()] {
       let path = (folder as NSString).appendingPathComponent(name)
       do {
-        try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        // Whole or not at all (written beside it, then renamed; removed if the disk fills):
+        // a launch reading the folder back at that moment never finds it half written.
+        try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
       } catch {
-        // A file begun and not finished (the disk full) holds nothing to keep.
-        if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 {
-          try? FileManager.default.removeItem(atPath: path)
-        }
         reasons.append(History.reason(error))
       }
     }
