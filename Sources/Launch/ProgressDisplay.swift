@@ -12,7 +12,8 @@ import RosterDownload
 /// The download's progress on standard error: in a terminal, a bar redrawn on one line ten
 /// times a second, whether bytes come or not (the rate falls while a server stalls); else a
 /// line at each quarter. In a terminal, a server slow to send the manifest is said after a
-/// moment, so that the screen is never blank while the game waits for it.
+/// moment (counted from when it is asked for), so that the screen is never blank while the
+/// game waits for it.
 final class ProgressDisplay: @unchecked Sendable {
   private let terminal = isatty(STDERR_FILENO) == 1
   private let unicode = ProcessLocale.prepare()
@@ -27,29 +28,42 @@ final class ProgressDisplay: @unchecked Sendable {
   /// Says what the game waits for, once the manifest is slow to come; cancelled by any event.
   private var notice: DispatchWorkItem?
   private var waited = false
-  /// The version the cache holds, which Ctrl-C plays (nil: none).
+  /// The version the cache holds, which Ctrl-C plays (nil: none, or not for this command).
   private var cached: String?
+  private let cachedAtCtrlC: Bool
+  /// What is said once the manifest is slow to come, and after how long.
+  private let waiting: (text: String, after: Duration)
 
   /// Whether this game waited for another's download.
   var waitedForAnotherGame: Bool { lock.withLock { waited } }
 
-  /// `server`: the host the manifest is asked of; `manifestLimit`: the time it may take.
-  init(server: String, manifestLimit: Duration, noticeAfter delay: Duration) {
-    guard terminal else { return }
+  /// `server`: the host the manifest is asked of; `manifestLimit`: the time it may take;
+  /// `cachedAtCtrlC`: whether Ctrl-C plays the cached version (a game), said with the wait.
+  init(server: String, manifestLimit: Duration, noticeAfter delay: Duration, cachedAtCtrlC: Bool)
+  {
+    self.cachedAtCtrlC = cachedAtCtrlC
     let seconds = manifestLimit.components.seconds
-    let text =
+    waiting = (
       "Waiting for \(TerminalText.escapingControls(server)) to send the roster's manifest "
-      + "(\(seconds) s at most"
+        + "(\(seconds) s at most", delay
+    )
+  }
+
+  /// Says what the game waits for once the manifest has been asked for a moment: in a
+  /// terminal, unless an event comes first.
+  private func sayWaiting() {
+    guard terminal else { return }
     let notice = DispatchWorkItem { [weak self] in
       guard let self else { return }
       self.lock.withLock {
         guard self.notice != nil else { return }
         self.notice = nil
-        self.write(text + (self.cachedChoice.map { "; \($0)" } ?? "") + ")...\n")
+        self.write(self.waiting.text + (self.cachedChoice.map { "; \($0)" } ?? "") + ")...\n")
       }
     }
     self.notice = notice
-    DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval, execute: notice)
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + waiting.after.dispatchInterval, execute: notice)
   }
 
   /// What Ctrl-C does while the cache holds a version: "Ctrl-C plays version 21 from the
@@ -62,9 +76,8 @@ final class ProgressDisplay: @unchecked Sendable {
     let safe = TerminalText.escapingControls
     lock.withLock {
       if case .askingForManifest(let version) = event {
-        // Said with the wait, if the manifest is slow to come.
-        cached = version
-        return
+        cached = cachedAtCtrlC ? version : nil
+        return sayWaiting()
       }
       notice?.cancel()
       notice = nil

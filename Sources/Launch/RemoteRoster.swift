@@ -16,7 +16,11 @@ package enum RemoteRoster {
   /// `largestMegabytes`: the `largest-download` setting, when the settings give it.
   /// `MEET_THE_MEMBERS_DOWNLOAD_TIMES` ("manifest=2,silence=1,longest=5,judged-after=0.5",
   /// in seconds) shortens the waits, for tests.
-  package static func load(_ argument: String, largestMegabytes: Int64? = nil) throws -> Roster {
+  /// `cachedAtCtrlC`: whether Ctrl-C plays the cached version (a game) rather than ends the
+  /// command (check, list, forget).
+  package static func load(
+    _ argument: String, largestMegabytes: Int64? = nil, cachedAtCtrlC: Bool = true
+  ) throws -> Roster {
     let safe = TerminalText.escapingControls
     guard let url = URL(string: argument), url.host?.isEmpty == false else {
       throw CommandError("\(safe(argument)): not a URL to fetch a roster from")
@@ -31,7 +35,17 @@ package enum RemoteRoster {
     let limits = environment["MEET_THE_MEMBERS_DOWNLOAD_TIMES"].map(standard.with) ?? standard
     let display = ProgressDisplay(
       server: url.host ?? argument, manifestLimit: limits.manifest,
-      noticeAfter: LaunchNotice.delay)
+      noticeAfter: LaunchNotice.delay, cachedAtCtrlC: cachedAtCtrlC)
+    /// Ends the command after Ctrl-C or SIGTERM, saying so: 130 for Ctrl-C, 143 for SIGTERM,
+    /// the status of a program the signal ended.
+    func stopped() -> LaunchStopped {
+      display.end()
+      let stopped =
+        display.waitedForAnotherGame
+        ? "Stopped waiting for the other game" : "Download stopped"
+      FileHandle.standardError.write(Data("\(stopped): the cache keeps what it held.\n".utf8))
+      return LaunchStopped(status: 128 + (interruptingSignal != 0 ? interruptingSignal : SIGINT))
+    }
     let fetched: FetchedRoster
     do {
       fetched = try untilInterrupted {
@@ -40,25 +54,15 @@ package enum RemoteRoster {
         }
       }
     } catch let error as FetchError where error.stopped {
-      display.end()
-      let stopped =
-        display.waitedForAnotherGame
-        ? "Stopped waiting for the other game" : "Download stopped"
-      FileHandle.standardError.write(Data("\(stopped): the cache keeps what it held.\n".utf8))
-      // 130 for Ctrl-C, 143 for SIGTERM: the status of a program the signal ended.
-      throw LaunchStopped(status: 128 + (interruptingSignal != 0 ? interruptingSignal : SIGINT))
+      throw stopped()
     } catch {
       display.end()
       throw CommandError(safe("\(error)"))
     }
     display.end()
     if fetched.problem?.stopped == true {
-      // Ctrl-C plays the version the cache holds; SIGTERM ends the game.
-      guard interruptingSignal != SIGTERM else {
-        FileHandle.standardError.write(
-          Data("Download stopped: the cache keeps what it held.\n".utf8))
-        throw LaunchStopped(status: 128 + interruptingSignal)
-      }
+      // In a game, Ctrl-C plays the version the cache holds; SIGTERM ends it.
+      guard cachedAtCtrlC, interruptingSignal != SIGTERM else { throw stopped() }
       FileHandle.standardError.write(
         Data("Download stopped: playing version \(safe(fetched.version)) from the cache.\n".utf8))
     }

@@ -29,7 +29,7 @@ package struct Start {
   package mutating func roster(forAGame: Bool) throws -> Roster {
     let largest = configuration.values["largest-download"].flatMap { Int64($0) }
     do {
-      return try Self.loadRoster(folder, largestDownload: largest)
+      return try Self.loadRoster(folder, largestDownload: largest, forAGame: forAGame)
     } catch let stopped as LaunchStopped {
       throw stopped  // Ctrl-C or SIGTERM during the download ends the program
     } catch {
@@ -45,12 +45,14 @@ package struct Start {
   }
 
   /// The roster in a folder, or fetched from a server when the argument is an http or https
-  /// URL (no larger than `largestDownload` megabytes, when the settings say); the bundled
-  /// sample club without one.
-  package static func loadRoster(_ folder: String?, largestDownload: Int64? = nil) throws -> Roster
-  {
+  /// URL (no larger than `largestDownload` megabytes, when the settings say; for a game,
+  /// Ctrl-C during the fetch plays the cached version); the bundled sample club without one.
+  package static func loadRoster(
+    _ folder: String?, largestDownload: Int64? = nil, forAGame: Bool = true
+  ) throws -> Roster {
     if let folder, RosterFetcher.isURL(folder) {
-      return try RemoteRoster.load(folder, largestMegabytes: largestDownload)
+      return try RemoteRoster.load(
+        folder, largestMegabytes: largestDownload, cachedAtCtrlC: forAGame)
     }
     if let folder, let scheme = RosterFetcher.otherScheme(folder) {
       throw CommandError(

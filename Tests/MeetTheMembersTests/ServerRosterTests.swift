@@ -42,12 +42,19 @@ final class ClubServer {
   /// Starts `--list` of this club's URL; standard error goes to `errors` (a Pipe or a
   /// FileHandle).
   func startList(errorsTo errors: Any) throws -> Process {
+    try start(["--list", url], errorsTo: errors)
+  }
+
+  /// The binary started with `arguments` in this club's environment, its input a pipe never
+  /// written to, its output thrown away.
+  func start(_ arguments: [String], errorsTo errors: Any) throws -> Process {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
-    process.arguments = ["--list", url]
+    process.arguments = arguments
     process.environment = environment
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
+    process.standardInput = Pipe()
     try process.run()
     return process
   }
@@ -173,8 +180,9 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, 0)
   }
 
-  /// Ctrl-C stops a download of a new version and plays the version the cache holds;
-  /// SIGTERM stops it and ends the game (143). Either way the cache is left as it was.
+  /// Ctrl-C stops a download of a new version; a game then plays the version the cache
+  /// holds, where a command that is not a game (list) ends (130), as SIGTERM ends either
+  /// (143). Either way the cache is left as it was.
   func testCtrlCStopsTheDownloadAndKeepsThePreviousVersion() throws {
     club.publish("21", try ClubServer.zip(photos: 5))
     _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
@@ -183,14 +191,20 @@ final class ServerRosterTests: XCTestCase {
     defer { gate.open() }
     club.publish("22", try ClubServer.zip(), pausedBy: gate)
 
-    for (signal, status, last) in [
-      (SIGINT, Int32(0), "Download stopped: playing version 21 from the cache."),
-      (SIGTERM, 143, "Download stopped: the cache keeps what it held."),
+    for (signal, status, last, game) in [
+      (SIGINT, Int32(0), "Download stopped: playing version 21 from the cache.", true),
+      (SIGINT, 130, "Download stopped: the cache keeps what it held.", false),
+      (SIGTERM, 143, "Download stopped: the cache keeps what it held.", true),
     ] {
       let errors = NSTemporaryDirectory() + "mtm-errors-\(UUID().uuidString)"
       _ = FileManager.default.createFile(atPath: errors, contents: nil)
-      defer { try? FileManager.default.removeItem(atPath: errors) }
-      let process = try startList(
+      defer {
+        try? FileManager.default.removeItem(atPath: errors)
+        try? FileManager.default.removeItem(atPath: errors + "-data")
+      }
+      // A game (headless, its input never ending), or list.
+      let process = try club.start(
+        game ? ["headless", "--data-dir", errors + "-data", club.url] : ["--list", club.url],
         errorsTo: try FileHandle(forWritingTo: URL(fileURLWithPath: errors)))
       // Waits (polling a real process, as the tmux tests do) until half the zip has come.
       let deadline = Date().addingTimeInterval(30)
@@ -208,6 +222,8 @@ final class ServerRosterTests: XCTestCase {
         usleep(20_000)
       }
       kill(process.processIdentifier, signal)
+      // A game that plays on ends with its input.
+      try (process.standardInput as? Pipe)?.fileHandleForWriting.close()
       process.waitUntilExit()
       let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
       XCTAssertEqual(process.terminationStatus, status, said)
