@@ -39,8 +39,7 @@ final class ProgressDisplay: @unchecked Sendable {
 
   /// `server`: the host the manifest is asked of; `manifestLimit`: the time it may take;
   /// `cachedAtCtrlC`: whether Ctrl-C plays the cached version (a game), said with the wait.
-  init(server: String, manifestLimit: Duration, noticeAfter delay: Duration, cachedAtCtrlC: Bool)
-  {
+  init(server: String, manifestLimit: Duration, noticeAfter delay: Duration, cachedAtCtrlC: Bool) {
     self.cachedAtCtrlC = cachedAtCtrlC
     let seconds = manifestLimit.components.seconds
     waiting = (
