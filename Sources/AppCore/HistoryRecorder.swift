@@ -104,11 +104,16 @@ public struct HistoryRecorder: Sendable {
     return backlog.ended(place: place, save: saveUnkept)
   }
 
-  /// The exit status of a game that would end with `status`, once `finish` has run: 1 in
-  /// place of 0 where writes could not be kept in the history (the answers saved in a file,
-  /// or printed), so that a program that runs the game knows the history is not whole.
+  /// The exit status of a game whose history did not take every answer (saved in a file, or
+  /// printed, or refused): sysexits.h's EX_IOERR, apart from 1 (a command that could not be
+  /// done), so that a program that runs the game knows the history is not whole.
+  public static let answersUnkeptStatus: Int32 = 74
+
+  /// The exit status of a game that would end with `status`, once `finish` has run:
+  /// `answersUnkeptStatus` in place of 0 where an answer could not be kept in the history.
+  /// (A name card not kept is said, but tells nothing the player answered.)
   public func exitStatus(_ status: Int32) -> Int32 {
-    status == 0 && isWaiting ? 1 : status
+    status == 0 && backlog.answersUnkept ? Self.answersUnkeptStatus : status
   }
 
   private func write(_ effect: Effect) throws {
@@ -141,6 +146,8 @@ private final class Backlog: Sendable {
     var reason: String?
     /// Writes kept after they had waited.
     var keptAfterWaiting = 0
+    /// Answers refused (no one in the history to keep them for).
+    var answersRefused = 0
     /// What the model was last told.
     var told = HistoryWaiting(writes: 0, reason: nil)
   }
@@ -148,6 +155,14 @@ private final class Backlog: Sendable {
   private let state = Mutex(State())
 
   var isWaiting: Bool { state.withLock { !$0.waiting.isEmpty } }
+
+  /// Whether an answer was refused, or waits still.
+  var answersUnkept: Bool {
+    state.withLock { state in
+      state.answersRefused > 0
+        || state.waiting.contains { if case .recordAnswer = $0 { true } else { false } }
+    }
+  }
 
   /// Adds `effect` (if any) after the writes waiting, and writes them all in order until one
   /// cannot be written; `patience` is told first how long they may wait (the `last` try
@@ -166,6 +181,7 @@ private final class Backlog: Sendable {
           try write(next)
           if waited { state.keptAfterWaiting += 1 }
         } catch let refusal as HistoryRecorder.Refusal {
+          if case .recordAnswer = next { state.answersRefused += 1 }
           inputs.append(.historyFailed(next, reason: refusal.reason))
         } catch {
           state.reason = "\(error)"
@@ -199,8 +215,8 @@ private final class Backlog: Sendable {
           + "\(kept == 1 ? "is" : "are") kept."
       }
       let reason = state.reason.map { " (\($0))" } ?? ""
-      var line = "History: \(counted(answers.count, "answer"))"
-      if cards > 0 { line += " and \(counted(cards, "name card"))" }
+      let writes = [(answers.count, "answer"), (cards, "name card")].filter { $0.0 > 0 }
+      var line = "History: " + writes.map { counted($0.0, $0.1) }.joined(separator: " and ")
       line += " could not be kept in \(place)\(reason)"
       if kept > 0 { line += "; \(kept) that waited are kept" }
       guard !answers.isEmpty else { return line + "." }

@@ -56,8 +56,8 @@ final class HistoryFaultsInGameTests: XCTestCase {
     let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
     let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
     XCTAssertTrue(line.contains("2 answers could not be kept"), line)
-    XCTAssertEqual(exit["status"] as? Int, 1, "the history not whole")
-    XCTAssertEqual(game.status, 1)
+    XCTAssertEqual(exit["status"] as? Int, 74, "the history not whole")
+    XCTAssertEqual(game.status, 74)
     holder.release()
     let saved = try XCTUnwrap(
       line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
@@ -84,7 +84,7 @@ final class HistoryFaultsInGameTests: XCTestCase {
       let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
       let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
       XCTAssertTrue(line.contains("2 answers could not be kept"), line)
-      XCTAssertEqual(game.status, 1, "the history not whole")
+      XCTAssertEqual(game.status, 74, "the history not whole")
       let saved = try XCTUnwrap(
         line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
       defer { try? FileManager.default.removeItem(atPath: saved) }
@@ -122,6 +122,21 @@ final class HistoryFaultsInGameTests: XCTestCase {
           !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
         }, [History.fileName])
     }
+  }
+
+  /// A name card the history could not keep is said as the game ends, but tells nothing the
+  /// player answered: the game ends with 0.
+  func testANameCardNotKeptIsSaidAndTheStatusStaysZero() throws {
+    let blocked = folder + "/file"
+    try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
+    let game = try HeadlessGame(["--seed", "3", "--mode", "learn", "--data-dir", blocked + "/d"])
+    let card = try game.send(#"{"do":"start"}"#)
+    XCTAssertTrue(card.contains { $0["event"] as? String == "intro" }, "\(card)")
+    let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
+    let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
+    XCTAssertTrue(line.hasPrefix("History: 1 name card could not be kept in "), line)
+    XCTAssertEqual(exit["status"] as? Int, 0)
+    XCTAssertEqual(game.status, 0)
   }
 
   /// A game that has its history open is writing its log, not leaving it damaged: another
