@@ -225,7 +225,7 @@ package struct HistoryLink {
   /// the answers still waiting as the game ends are saved beside the history
   /// (`saveUnkept`).
   package func recorder() -> HistoryRecorder? {
-    let rosterName = roster.name
+    let rosterKey = roster
     guard let history else {
       return notKept.map { unkeptRecorder(path: $0.path, reason: $0.reason) }
     }
@@ -278,7 +278,7 @@ package struct HistoryLink {
       },
       fit: { time in (try? history.refitMemory(at: time))?.fitted?.memory },
       saveUnkept: { answers in
-        try UnkeptAnswers.save(answers, roster: rosterName, besides: history.path)
+        try UnkeptAnswers.save(answers, roster: rosterKey, besides: history.path)
       },
       patience: { patience in
         history.waiting.limit =
@@ -295,10 +295,10 @@ package struct HistoryLink {
   /// wait, and are saved beside the history as the game ends; those of a history held at
   /// launch are kept in it once it is free (`LateHistory`).
   private func unkeptRecorder(path: String, reason: String) -> HistoryRecorder {
-    let rosterName = roster.name
+    let rosterKey = roster
     let unavailable = Busy(description: reason)
     let saveUnkept: @Sendable ([RecordedAnswer]) throws -> String = { answers in
-      try UnkeptAnswers.save(answers, roster: rosterName, besides: path)
+      try UnkeptAnswers.save(answers, roster: rosterKey, besides: path)
     }
     var recorder =
       if let late {

@@ -6,26 +6,31 @@ import Roster
 import SwiftCSV
 
 /// Answers the history could not keep as the game ended, saved beside it in the format of
-/// `meet-the-members history --format csv`, so that nothing a player answered is gone.
+/// `meet-the-members history --format csv` (and the roster's identity), so that nothing a
+/// player answered is gone; the next launch that opens the history keeps them in it.
 enum UnkeptAnswers {
-  /// Writes `answers` (of the roster called `roster`) to a new file beside the history at
+  /// The columns of a file of unkept answers: the export's, then the roster's identity
+  /// (`RosterKey.identity`), which tells two rosters of one name apart.
+  static let columns = HistoryTable.answerColumns + ["roster_identity"]
+
+  /// Writes `answers` (of the roster `roster`) to a new file beside the history at
   /// `historyPath`, named for the moment, or where that cannot be written (the disk full,
   /// the folder read-only or no folder) to one in the temporary folder; returns its path.
   /// Where neither can be written, the answers go to standard error as the file would have
   /// held them, and the error thrown says so: written nowhere, they would be lost.
-  static func save(_ answers: [RecordedAnswer], roster: String, besides historyPath: String)
+  static func save(_ answers: [RecordedAnswer], roster: RosterKey, besides historyPath: String)
     throws -> String
   {
     let table = HistoryTable(
-      columns: HistoryTable.answerColumns,
+      columns: columns,
       rows: answers.map { answer in
         let result = answer.result
         let option = result.chosenIndex.map { result.question.options[$0] }
         return [
-          result.member.name, result.member.id.rawValue, roster, answer.mode,
+          result.member.name, result.member.id.rawValue, roster.name, answer.mode,
           result.question.kind.rawValue, History.Outcome(result.outcome).rawValue,
           result.typed?.text ?? option?.name, result.answerTime.seconds,
-          HistoryTable.iso8601(answer.answeredAt),
+          HistoryTable.iso8601(answer.answeredAt), roster.identity,
         ]
       })
     let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
@@ -94,8 +99,7 @@ enum UnkeptAnswers {
           try FileManager.default.removeItem(atPath: path)
         } else {
           let table = HistoryTable(
-            columns: HistoryTable.answerColumns,
-            rows: others.map { row in HistoryTable.answerColumns.map { row[$0] } })
+            columns: columns, rows: others.map { row in columns.map { row[$0] } })
           try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         }
       } catch {
@@ -120,7 +124,10 @@ enum UnkeptAnswers {
     _ row: [String: String], key: RosterKey, members: [String: Member],
     byName: [String: [MemberID]], people: [MemberID: Int64]
   ) -> History.Answer? {
-    guard row["roster"] == key.name, let file = row["file"], let member = members[file],
+    // The roster by its identity; by its name in a file saved before the identity was.
+    let roster = row["roster_identity"].flatMap { $0.isEmpty ? nil : $0 }
+    guard roster.map({ $0 == key.identity }) ?? (row["roster"] == key.name),
+      let file = row["file"], let member = members[file],
       member.name == row["name"], let person = people[member.id],
       let outcome = row["outcome"].flatMap(History.Outcome.init(rawValue:)),
       let seconds = row["seconds"].flatMap(Double.init),

@@ -62,7 +62,8 @@ final class HistoryFaultsInGameTests: XCTestCase {
     let saved = try XCTUnwrap(
       line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
     let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
-    XCTAssertEqual(rows.first, "name,file,roster,mode,kind,outcome,chosen,seconds,answered_at")
+    XCTAssertEqual(
+      rows.first, "name,file,roster,mode,kind,outcome,chosen,seconds,answered_at,roster_identity")
     XCTAssertEqual(rows.count, 3, "the two answers, in the export's format")
     XCTAssertEqual(try exported(data).count + rows.count - 1, 8, "every answer revealed")
   }

@@ -366,8 +366,14 @@ final class HistoryLinkTests: XCTestCase {
     let saved = try XCTUnwrap(
       line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
     XCTAssertTrue(saved.hasPrefix(data + "/"), saved)
-    // An answer about another roster's member, saved in the same file, stays there.
-    let other = "Ada,Ada.jpg,other club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z\r\n"
+    // Answers about another roster's members, saved in the same file, stay there: one of a
+    // roster of another name, and one of another folder of the same name (its identity
+    // tells them apart).
+    let other =
+      "Ada,Ada.jpg,other club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
+      + "folder:/elsewhere/other club\r\n"
+      + "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
+      + "folder:/elsewhere/club\r\n"
     let handle = try XCTUnwrap(FileHandle(forWritingAtPath: saved))
     try handle.seekToEnd()
     try handle.write(contentsOf: Data(other.utf8))
@@ -387,7 +393,7 @@ final class HistoryLinkTests: XCTestCase {
     for path in [saved, copy] {
       XCTAssertEqual(
         try String(contentsOfFile: path, encoding: .utf8),
-        HistoryTable.answerColumns.joined(separator: ",") + "\r\n" + other)
+        UnkeptAnswers.columns.joined(separator: ",") + "\r\n" + other)
     }
     let again = HistoryLink.open(folder: data, roster: roster)
     XCTAssertNil(again.notice)
