@@ -105,12 +105,28 @@ extension History {
       belief: bytes(of: belief))
   }
 
-  /// Answers a game saved in a file because the history could not take them, kept now, in
-  /// one transaction: each one not kept already (its person answered at the same moment).
-  /// The memory of each person they are about is cleared, so that the launch replays it from
-  /// all their cards and answers (a saved answer tells no memory). Returns how many were
-  /// added.
-  public func keepSaved(_ answers: [Answer]) throws(Unavailable) -> Int {
+  /// A name card seen in a game whose history could not take it then.
+  public struct SavedCard: Hashable, Sendable {
+    public let person: Int64
+    /// The roster's identity (`RosterKey.identity`).
+    public let roster: String
+    /// Unix seconds.
+    public let at: Double
+
+    public init(person: Int64, roster: String, at: Double) {
+      self.person = person
+      self.roster = roster
+      self.at = at
+    }
+  }
+
+  /// Answers (and name cards) of a game whose history could not take them then, kept now,
+  /// in one transaction: each one not kept already (its person answered, or shown, at the
+  /// same moment). The memory of each person they are about is cleared, so that the next
+  /// launch replays it from all their cards and answers (what the game held of them is not
+  /// the history's). Returns how many answers were added.
+  public func keepSaved(_ answers: [Answer], cards: [SavedCard] = []) throws(Unavailable) -> Int
+  {
     try writing { db in
       var added = 0
       var newest: [Int64: Double] = [:]
@@ -122,6 +138,16 @@ extension History {
         try answer.record.insert(db)
         added += 1
         newest[answer.person] = max(newest[answer.person] ?? 0, answer.answeredAt)
+      }
+      for card in cards {
+        let kept = try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM card WHERE person = ? AND shownAt = ?",
+          arguments: [card.person, card.at])
+        guard kept == 0 else { continue }
+        try db.execute(
+          sql: "INSERT INTO card (person, roster, shownAt) VALUES (?, ?, ?)",
+          arguments: [card.person, card.roster, card.at])
+        newest[card.person] = max(newest[card.person] ?? 0, card.at)
       }
       for (person, time) in newest {
         try db.execute(

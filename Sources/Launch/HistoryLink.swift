@@ -63,7 +63,7 @@ package struct HistoryLink {
       }
       let history = try History(folder: folder, waiting: waiting)
       let found = try history.people(
-        roster.entries.map { History.Photo(name: $0.member.name, path: $0.path, file: $0.file) },
+        photos(of: roster),
         roster: key)
       // Answers earlier games saved in a file beside the history (it could not take them
       // then) are kept in it now; their people's memories are replayed below.
@@ -130,7 +130,8 @@ package struct HistoryLink {
         notice: "History not kept: \(TerminalText.escapingControls(error.description)) "
           + "(another program holds it); answers wait until it is free",
         samePhotos: samePhotos(of: roster), notKept: (path, reason),
-        late: LateHistory(folder: folder, roster: roster, held: Busy(description: reason)))
+        late: LateHistory(
+          folder: folder, roster: roster, key: key, held: Busy(description: reason)))
     } catch {
       // Damaged, read-only or no history: the file is left as it is, and the game's answers
       // are still saved as it ends.
@@ -231,37 +232,18 @@ package struct HistoryLink {
     }
     let people = people
     let identity = roster.identity
-    /// A member the history has no person for cannot be kept: said, not passed over.
-    @Sendable func missing(_ name: String) -> HistoryRecorder.Refusal {
-      HistoryRecorder.Refusal(
-        "\(TerminalText.escapingControls(name)): no one in the history to keep this for")
-    }
     return HistoryRecorder(
       place: TerminalText.escapingControls(history.path),
       answer: { answer in
-        guard let person = people[answer.result.member.id] else {
-          throw missing(answer.result.member.name)
-        }
-        let result = answer.result
-        // The name chosen, or the text typed and whose name it is, if anyone's.
-        let option = result.chosenIndex.map { result.question.options[$0] }
-        let chosen = result.typed?.text ?? option?.name
-        let chosenMember = result.typed?.other?.member ?? option?.member
-        let slip = result.typed?.match == .slip
+        let kept = try Self.historyAnswer(answer, people: people, roster: identity)
         try Self.waiting { () throws(History.Unavailable) in
           try history.record(
-            History.Answer(
-              person: person, roster: identity, mode: answer.mode,
-              outcome: History.Outcome(result.outcome), chosen: chosen,
-              chosenPerson: chosenMember.flatMap { people[$0] },
-              seconds: result.answerTime.seconds, answeredAt: answer.answeredAt,
-              kind: result.question.kind.rawValue, slip: slip),
-            memory: answer.memory, grade: answer.grade.rawValue, typed: answer.typed,
+            kept, memory: answer.memory, grade: answer.grade.rawValue, typed: answer.typed,
             belief: answer.belief)
         }
       },
       introduction: { member, record in
-        guard let person = people[member] else { throw missing(member.rawValue) }
+        guard let person = people[member] else { throw Self.missing(member.rawValue) }
         try Self.waiting { () throws(History.Unavailable) in
           try history.recordCard(
             person: person, roster: identity, memory: record.memory,
@@ -280,15 +262,46 @@ package struct HistoryLink {
       saveUnkept: { answers in
         try UnkeptAnswers.save(answers, roster: rosterKey, besides: history.path)
       },
-      patience: { patience in
-        history.waiting.limit =
-          switch patience {
-          case .first: Self.playingWait
-          case .again: 0
-          case .last: Self.endingWait
-          }
-      },
+      patience: { history.waiting.limit = Self.wait(for: $0) },
       close: { history.close() })
+  }
+
+  /// The history's answer for one the game revealed: the name chosen, or the text typed, and
+  /// whose name it is, if anyone's. A member the history has no person for cannot be kept:
+  /// said, not passed over.
+  static func historyAnswer(
+    _ answer: RecordedAnswer, people: [MemberID: Int64], roster identity: String
+  ) throws(HistoryRecorder.Refusal) -> History.Answer {
+    let result = answer.result
+    guard let person = people[result.member.id] else { throw missing(result.member.name) }
+    let option = result.chosenIndex.map { result.question.options[$0] }
+    let chosenMember = result.typed?.other?.member ?? option?.member
+    return History.Answer(
+      person: person, roster: identity, mode: answer.mode,
+      outcome: History.Outcome(result.outcome), chosen: result.typed?.text ?? option?.name,
+      chosenPerson: chosenMember.flatMap { people[$0] }, seconds: result.answerTime.seconds,
+      answeredAt: answer.answeredAt, kind: result.question.kind.rawValue,
+      slip: result.typed?.match == .slip)
+  }
+
+  /// Why the write of a member the history has no person for is refused.
+  static func missing(_ name: String) -> HistoryRecorder.Refusal {
+    HistoryRecorder.Refusal(
+      "\(TerminalText.escapingControls(name)): no one in the history to keep this for")
+  }
+
+  /// The roster's photos, as the history matches them with its people.
+  static func photos(of roster: Roster) -> [History.Photo] {
+    roster.entries.map { History.Photo(name: $0.member.name, path: $0.path, file: $0.file) }
+  }
+
+  /// How long the writes may wait for another program, as the recorder's `patience` says.
+  static func wait(for patience: HistoryRecorder.Patience) -> Double {
+    switch patience {
+    case .first: playingWait
+    case .again: 0
+    case .last: endingWait
+    }
   }
 
   /// What keeps the answers of a game whose history could not be opened (`reason`): they
@@ -325,7 +338,7 @@ package struct HistoryLink {
 
   /// Runs a write of the history; its failure, in a short reason without the file's path
   /// (the line that says it names the file).
-  private static func waiting(_ write: () throws(History.Unavailable) -> Void) throws {
+  static func waiting(_ write: () throws(History.Unavailable) -> Void) throws {
     do {
       try write()
     } catch {

@@ -295,7 +295,8 @@ final class HistoryLinkTests: XCTestCase {
     try holder.hold()
     var link = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
     link.late = LateHistory(
-      folder: data, roster: roster, held: HistoryLink.Busy(description: "held"), interval: 0)
+      folder: data, roster: roster, key: roster.historyKey,
+      held: HistoryLink.Busy(description: "held"), interval: 0)
     let recorder = try XCTUnwrap(link.recorder())
     XCTAssertEqual(
       recorder.perform(.recordAnswer(answer(ada, at: now))),
@@ -303,12 +304,21 @@ final class HistoryLinkTests: XCTestCase {
     holder.release()
     XCTAssertEqual(recorder.retry(), [.historyWaiting(HistoryWaiting(writes: 0, reason: nil))])
     XCTAssertEqual(recorder.perform(.recordAnswer(answer(roster.members[1], at: now + 10))), [])
+    // Name cards the game shows as if everyone were new: Cy's is kept, Ada's (whom the
+    // history knows) would count as a lapse, and is not.
+    let card = MemoryRecord(
+      memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: now + 20, lastGrade: .again)
+    let cy = roster.members[2]
+    XCTAssertEqual(recorder.perform(.recordIntroduction(ada.id, card, previous: nil)), [])
+    XCTAssertEqual(recorder.perform(.recordIntroduction(cy.id, card, previous: nil)), [])
     XCTAssertEqual(
       recorder.finish(), "History: 1 write waited for \(data)/history.sqlite and is kept.")
 
     let next = HistoryLink.open(folder: data, roster: roster)
     XCTAssertEqual(next.taken[ada.id]?.count, 8, "the week's answers and the game's")
     XCTAssertEqual(next.taken[roster.members[1].id]?.count, 1)
+    XCTAssertEqual(next.taken[cy.id], [Taken(time: now + 20, kind: .card)])
+    XCTAssertNotNil(next.memories[cy.id], "replayed from the card")
     let kept = try XCTUnwrap(next.memories[ada.id])
     XCTAssertEqual(kept.lastAnswer, now)
     let game = try XCTUnwrap(next.taken[ada.id]?.last)
