@@ -125,8 +125,7 @@ extension History {
   /// same moment). The memory of each person they are about is cleared, so that the next
   /// launch replays it from all their cards and answers (what the game held of them is not
   /// the history's). Returns how many answers were added.
-  public func keepSaved(_ answers: [Answer], cards: [SavedCard] = []) throws(Unavailable) -> Int
-  {
+  public func keepSaved(_ answers: [Answer], cards: [SavedCard] = []) throws(Unavailable) -> Int {
     try writing { db in
       var added = 0
       var newest: [Int64: Double] = [:]
