@@ -198,6 +198,7 @@ package struct HistoryLink {
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else { return print("Nothing forgotten.") }
       try history.forget(roster: key.identity)
+      UnkeptAnswers.forget(key, besides: history.path)
       print("Forgotten: \(shown) starts again from nothing.")
     } catch {
       throw CommandError(TerminalText.escapingControls("\(error)"))
@@ -253,6 +254,7 @@ package struct HistoryLink {
       forget: {
         do {
           try history.forget(roster: identity)
+          UnkeptAnswers.forget(rosterKey, besides: history.path)
           return nil
         } catch {
           return TerminalText.escapingControls("\(error)")

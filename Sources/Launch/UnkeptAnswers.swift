@@ -53,18 +53,14 @@ enum UnkeptAnswers {
     throw Unsaved(description: "\(reasons[0]); they are on standard error above, as a CSV")
   }
 
-  /// The answers saved beside the history at `historyPath` by earlier games
-  /// (`unkept-answers-*.csv`) that are about `roster`'s members, kept in `history` now (see
-  /// `History.keepSaved`); each file then holds only the answers about other rosters, and
-  /// goes once none is left. Returns the people whose memory is to be replayed, and what to
-  /// say: how many answers were kept, or a file that could not be read (left as it is).
+  /// The answers saved beside the history by earlier games (`unkept-answers-*.csv`) that are
+  /// about `roster`'s members, kept in `history` now (see `History.keepSaved`); each file
+  /// then holds only the answers about other rosters, and goes once none is left. Returns the
+  /// people whose memory is to be replayed, and what to say: how many answers were kept, or
+  /// a file that could not be read (left as it is).
   static func readBack(
     into history: History, roster: Roster, key: RosterKey, people: [MemberID: Int64]
   ) -> (replayed: Set<Int64>, notice: String?) {
-    let folder = (history.path as NSString).deletingLastPathComponent
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-      .filter { $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv") }.sorted()
-    guard !files.isEmpty else { return ([], nil) }
     var members: [String: Member] = [:]
     var byName: [String: [MemberID]] = [:]
     for entry in roster.entries {
@@ -73,6 +69,44 @@ enum UnkeptAnswers {
     }
     var replayed: Set<Int64> = []
     var kept = 0
+    let problems = sift(besides: history.path) { rows in
+      var answers: [History.Answer] = []
+      var others: [[String: String]] = []
+      for row in rows {
+        if let answer = answer(row, key: key, members: members, byName: byName, people: people) {
+          answers.append(answer)
+        } else {
+          others.append(row)
+        }
+      }
+      if !answers.isEmpty {
+        kept += try history.keepSaved(answers)
+        replayed.formUnion(answers.map(\.person))
+      }
+      return others
+    }
+    let said =
+      (kept > 0 ? ["\(counted(kept, "answer")) saved by an earlier game kept in the history"] : [])
+      + problems.prefix(1)
+    return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
+  }
+
+  /// Forgets the answers about `roster` saved beside the history at `historyPath`, as its
+  /// progress is forgotten: the next launch would keep them again.
+  static func forget(_ roster: RosterKey, besides historyPath: String) {
+    _ = sift(besides: historyPath) { rows in rows.filter { !isAbout(roster, $0) } }
+  }
+
+  /// Each file of unkept answers beside the history at `historyPath`: its rows handed to
+  /// `keep`, which returns those to leave in it; the file is written again with them (when
+  /// they are fewer), or removed once none is left. Returns what is wrong with the files
+  /// that could not be read or written (each left as it is).
+  private static func sift(
+    besides historyPath: String, keeping keep: ([[String: String]]) throws -> [[String: String]]
+  ) -> [String] {
+    let folder = (historyPath as NSString).deletingLastPathComponent
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv") }.sorted()
     var problems: [String] = []
     for file in files {
       let path = (folder as NSString).appendingPathComponent(file)
@@ -80,26 +114,12 @@ enum UnkeptAnswers {
         let rows = try CSV<Named>(url: URL(fileURLWithPath: path)).rows
         guard rows.first.map({ Set($0.keys).isSuperset(of: HistoryTable.answerColumns) }) ?? true
         else { throw Unreadable(description: "not the columns of unkept answers") }
-        var answers: [History.Answer] = []
-        var others: [[String: String]] = []
-        for row in rows {
-          guard
-            let answer = answer(
-              row, key: key, members: members, byName: byName, people: people)
-          else {
-            others.append(row)
-            continue
-          }
-          answers.append(answer)
-        }
-        guard !answers.isEmpty else { continue }
-        kept += try history.keepSaved(answers)
-        replayed.formUnion(answers.map(\.person))
-        if others.isEmpty {
+        let left = try keep(rows)
+        if left.isEmpty {
           try FileManager.default.removeItem(atPath: path)
-        } else {
+        } else if left.count < rows.count {
           let table = HistoryTable(
-            columns: columns, rows: others.map { row in columns.map { row[$0] } })
+            columns: columns, rows: left.map { row in columns.map { row[$0] } })
           try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         }
       } catch {
@@ -112,10 +132,14 @@ enum UnkeptAnswers {
         problems.append("\(TerminalText.escapingControls(file)): \(reason); it is left as it is")
       }
     }
-    let said =
-      (kept > 0 ? ["\(counted(kept, "answer")) saved by an earlier game kept in the history"] : [])
-      + problems.prefix(1)
-    return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
+    return problems
+  }
+
+  /// Whether a row of a saved file is about `roster`: by its identity, or by its name in a
+  /// file saved before the identity was.
+  private static func isAbout(_ roster: RosterKey, _ row: [String: String]) -> Bool {
+    let identity = row["roster_identity"].flatMap { $0.isEmpty ? nil : $0 }
+    return identity.map { $0 == roster.identity } ?? (row["roster"] == roster.name)
   }
 
   /// The answer a row of a saved file tells about one of the roster's members; nil for a row
@@ -124,10 +148,7 @@ enum UnkeptAnswers {
     _ row: [String: String], key: RosterKey, members: [String: Member],
     byName: [String: [MemberID]], people: [MemberID: Int64]
   ) -> History.Answer? {
-    // The roster by its identity; by its name in a file saved before the identity was.
-    let roster = row["roster_identity"].flatMap { $0.isEmpty ? nil : $0 }
-    guard roster.map({ $0 == key.identity }) ?? (row["roster"] == key.name),
-      let file = row["file"], let member = members[file],
+    guard isAbout(key, row), let file = row["file"], let member = members[file],
       member.name == row["name"], let person = people[member.id],
       let outcome = row["outcome"].flatMap(History.Outcome.init(rawValue:)),
       let seconds = row["seconds"].flatMap(Double.init),

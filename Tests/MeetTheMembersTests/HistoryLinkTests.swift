@@ -415,5 +415,16 @@ final class HistoryLinkTests: XCTestCase {
       HistoryLink.open(folder: data, roster: roster).notice,
       "History: unkept-answers-notes.csv: not the columns of unkept answers; it is left as it is")
     XCTAssertEqual(try String(contentsOfFile: stranger, encoding: .utf8), "a,b\r\n1,2\r\n")
+    // Forgetting the roster's progress forgets its saved answers too.
+    try FileManager.default.removeItem(atPath: stranger)
+    let later = data + "/unkept-answers-later.csv"
+    try Data(
+      (UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
+        + "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
+        + "\(roster.historyKey.identity)\r\n").utf8
+    ).write(to: URL(fileURLWithPath: later))
+    XCTAssertNil(try XCTUnwrap(again.recorder()).forget())
+    XCTAssertFalse(FileManager.default.fileExists(atPath: later))
+    XCTAssertEqual(HistoryLink.open(folder: data, roster: roster).totals.questions, 0)
   }
 }
