@@ -122,6 +122,7 @@ extension History {
   /// kept, and this one removed. Where the file system makes no links (FAT), SQLite makes the
   /// file in place, as it opens it (true).
   private static func create(_ path: String) throws(Unavailable) -> Bool {
+    removeDrafts(of: path)
     let draft = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     defer {
       for suffix in ["", "-journal", "-wal", "-shm"] { unlink(draft + suffix) }
@@ -134,7 +135,28 @@ extension History {
     } catch {
       throw Unavailable(description: "\(path): cannot be made (\(reason(error)))")
     }
-    return link(draft, path) == 0 || errno != EEXIST
+    guard link(draft, path) == 0 else { return errno != EEXIST }
+    // The folder's new name synced too: a power cut keeps the history made.
+    let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY)
+    if folder >= 0 {
+      fsync(folder)
+      Glibc.close(folder)
+    }
+    return true
+  }
+
+  /// Removes the drafts of a history that games killed as they made it left beside it (the
+  /// process named in a draft's name is gone).
+  private static func removeDrafts(of path: String) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let prefix = (path as NSString).lastPathComponent + ".new-"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    where name.hasPrefix(prefix) {
+      guard let process = name.dropFirst(prefix.count).split(separator: "-").first
+        .flatMap({ pid_t($0) }), kill(process, 0) != 0, errno == ESRCH
+      else { continue }
+      unlink((folder as NSString).appendingPathComponent(name))
+    }
   }
 
   /// Reads the file without writing to it: it must be ours (or one whose making was cut

@@ -117,6 +117,21 @@ final class HistoryFaultTests: RosterFolderTestCase {
     XCTAssertThrowsError(try History(folder: folder + "/none", access: .readOnly))
   }
 
+  /// A game killed as it made a new history left its draft beside it: the next game that
+  /// makes one removes it, and leaves a draft whose game still runs.
+  func testTheDraftOfAGameKilledAsItMadeTheHistoryIsRemoved() throws {
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    // No process has this number (beyond any pid_max); this test's own process runs.
+    let gone = file + ".new-2147483000-7"
+    let running = file + ".new-\(getpid())-8"
+    for draft in [gone, running] {
+      XCTAssertTrue(FileManager.default.createFile(atPath: draft, contents: Data()))
+    }
+    _ = try History(folder: data)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: gone))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: running))
+  }
+
   /// Another program's database is looked at read-only: not a byte of it changes (no WAL, no
   /// application id, no page).
   func testAnotherProgramsDatabaseIsNotWrittenTo() throws {
