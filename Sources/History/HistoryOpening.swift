@@ -152,8 +152,9 @@ extension History {
     let prefix = (path as NSString).lastPathComponent + ".new-"
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     where name.hasPrefix(prefix) {
-      guard let process = name.dropFirst(prefix.count).split(separator: "-").first
-        .flatMap({ pid_t($0) }), kill(process, 0) != 0, errno == ESRCH
+      guard
+        let process = name.dropFirst(prefix.count).split(separator: "-").first
+          .flatMap({ pid_t($0) }), kill(process, 0) != 0, errno == ESRCH
       else { continue }
       unlink((folder as NSString).appendingPathComponent(name))
     }
