@@ -208,6 +208,17 @@ final class HistoryLinkTests: XCTestCase {
   }
 
   /// A roster folder of four people's photos.
+  /// The history in `data` (made first, if need be) held by another program, and a game's
+  /// link to it that waited for it at launch (a moment).
+  private func heldThroughTheLaunch(_ data: String, _ roster: Roster) throws -> (
+    HistoryHolder, HistoryLink
+  ) {
+    _ = HistoryLink.open(folder: data, roster: roster)
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    return (holder, HistoryLink.open(folder: data, roster: roster, wait: 0.2))
+  }
+
   private func fourPeople() throws -> Roster {
     let club = folder + "/club"
     try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
@@ -251,10 +262,7 @@ final class HistoryLinkTests: XCTestCase {
   func testAHistoryHeldThroughTheLaunchKeepsTheAnswersForAFile() throws {
     let roster = try fourPeople()
     let data = folder + "/data"
-    _ = HistoryLink.open(folder: data, roster: roster)
-    let holder = HistoryHolder(data + "/" + History.fileName)
-    try holder.hold()
-    let link = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    let (holder, link) = try heldThroughTheLaunch(data, roster)
     XCTAssertTrue(
       link.notice?.contains("(another program holds it)") == true, "\(link.notice ?? "")")
     XCTAssertNotNil(link.setup(origin: .zero, unixSecondsAtOrigin: 0).wallClock, "answers kept")
@@ -291,9 +299,7 @@ final class HistoryLinkTests: XCTestCase {
     }
     before.close()
     let now = 8 * 86_400.0
-    let holder = HistoryHolder(data + "/" + History.fileName)
-    try holder.hold()
-    var link = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    var (holder, link) = try heldThroughTheLaunch(data, roster)
     link.late = LateHistory(
       folder: data, roster: roster, key: roster.historyKey,
       held: HistoryLink.Busy(description: "held"), interval: 0)
@@ -334,10 +340,7 @@ final class HistoryLinkTests: XCTestCase {
   func testAHistoryHeldThroughTheLaunchAndFreeAsTheGameEndsKeepsTheAnswers() throws {
     let roster = try fourPeople()
     let data = folder + "/data"
-    _ = HistoryLink.open(folder: data, roster: roster)
-    let holder = HistoryHolder(data + "/" + History.fileName)
-    try holder.hold()
-    let link = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    let (holder, link) = try heldThroughTheLaunch(data, roster)
     let recorder = try XCTUnwrap(link.recorder())
     _ = recorder.perform(.recordAnswer(answer(roster.members[0], at: 10)))
     _ = recorder.perform(.recordAnswer(answer(roster.members[1], at: 20)))
@@ -364,9 +367,7 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(before.perform(.recordAnswer(answer(ada, at: 0))), [])
     before.close()
     // Held through the game: its answers are saved in a file.
-    let holder = HistoryHolder(data + "/" + History.fileName)
-    try holder.hold()
-    let held = HistoryLink.open(folder: data, roster: roster, wait: 0.2)
+    let (holder, held) = try heldThroughTheLaunch(data, roster)
     XCTAssertNil(held.history)
     let recorder = try XCTUnwrap(held.recorder())
     _ = recorder.perform(.recordAnswer(answer(ada, at: 1000)))

@@ -126,12 +126,9 @@ final class LaunchLimitsTests: XCTestCase {
 }
 
 extension GameInTmuxTests {
-  /// A server slow to send the manifest left the screen blank: after a moment the terminal
-  /// says what the game waits for, and how long it may.
-  func testAServerSlowToAnswerIsSaidOnTheScreenWhileTheGameWaits() throws {
-    let club = try ClubServer()
-    let gate = Gate()
-    defer { gate.open() }
+  /// Publishes version 22 of the club, its manifest held after 3 bytes until `gate` opens,
+  /// and starts a game of it in tmux.
+  private func playWhileTheManifestIsHeld(_ club: ClubServer, by gate: Gate) throws {
     club.publish("22", try ClubServer.zip())
     let manifest = try XCTUnwrap(
       club.server["/roster.json"].flatMap { if case .body(let data) = $0 { data } else { nil } })
@@ -140,6 +137,15 @@ extension GameInTmuxTests {
     tmux.typeLine(
       "XDG_CACHE_HOME='\(club.cache)' '\(binary)' --trace trace.jsonl --seed 5 --mode quiz "
         + "'\(club.url)'")
+  }
+
+  /// A server slow to send the manifest left the screen blank: after a moment the terminal
+  /// says what the game waits for, and how long it may.
+  func testAServerSlowToAnswerIsSaidOnTheScreenWhileTheGameWaits() throws {
+    let club = try ClubServer()
+    let gate = Gate()
+    defer { gate.open() }
+    try playWhileTheManifestIsHeld(club, by: gate)
     tmux.waitForScreen(
       showing: ["Waiting for 127.0.0.1 to send the roster's manifest (30 s at most)..."])
     gate.open()
@@ -156,14 +162,7 @@ extension GameInTmuxTests {
     defer { gate.open() }
     club.publish("21", try ClubServer.zip(photos: 5))
     _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
-    club.publish("22", try ClubServer.zip())
-    let manifest = try XCTUnwrap(
-      club.server["/roster.json"].flatMap { if case .body(let data) = $0 { data } else { nil } })
-    club.server["/roster.json"] = .paused(manifest, after: 3, gate: gate)
-    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
-    tmux.typeLine(
-      "XDG_CACHE_HOME='\(club.cache)' '\(binary)' --trace trace.jsonl --seed 5 --mode quiz "
-        + "'\(club.url)'")
+    try playWhileTheManifestIsHeld(club, by: gate)
     tmux.waitForScreen(
       showing: [
         "Waiting for 127.0.0.1 to send the roster's manifest (30 s at most; Ctrl-C plays",
