@@ -131,7 +131,8 @@ package struct HistoryLink {
           + "(another program holds it); answers wait until it is free",
         samePhotos: samePhotos(of: roster), notKept: (path, reason),
         late: LateHistory(
-          folder: folder, roster: roster, key: key, held: Busy(description: reason)))
+          folder: folder, roster: roster, key: key, held: Busy(description: reason),
+          interval: lateInterval))
     } catch {
       // Damaged, read-only or no history: the file is left as it is, and the game's answers
       // are still saved as it ends.
@@ -333,10 +334,29 @@ package struct HistoryLink {
 
   /// How long a write waits for another program during the game (then it waits in the
   /// recorder, and the game goes on; tried again, it only looks), at launch (the screen says
-  /// what it waits for), and as the game ends (its last try), in seconds.
+  /// what it waits for), and as the game ends (its last try), in seconds; and how often a
+  /// history held through the launch is looked at again (`LateHistory`).
+  /// `MEET_THE_MEMBERS_HISTORY_WAITS` ("launch=0.2,late=0", in seconds) shortens the launch's
+  /// wait and the time between late looks, for tests that cannot wait half a minute.
   static let playingWait = 1.0
-  static let launchWait = 30.0
+  static let launchWait = testWaits["launch"] ?? 30
   static let endingWait = 3.0
+  static let lateInterval = testWaits["late"] ?? 5
+
+  /// `MEET_THE_MEMBERS_HISTORY_WAITS`'s times by name; keys it does not know, and values
+  /// that are no number, are left out.
+  private static let testWaits: [String: Double] = {
+    let text = ProcessInfo.processInfo.environment["MEET_THE_MEMBERS_HISTORY_WAITS"] ?? ""
+    var waits: [String: Double] = [:]
+    for pair in text.split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard parts.count == 2, let seconds = Double(parts[1]), seconds >= 0 else { continue }
+      waits[parts[0]] = seconds
+    }
+    return waits
+  }()
 
   /// Runs a write of the history; its failure, in a short reason without the file's path
   /// (the line that says it names the file).

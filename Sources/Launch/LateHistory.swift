@@ -36,7 +36,7 @@ final class LateHistory: Sendable {
   /// Why a write waits while the history is held.
   private let held: any Error
 
-  init(folder: String, roster: Roster, key: RosterKey, held: any Error, interval: Double = 5) {
+  init(folder: String, roster: Roster, key: RosterKey, held: any Error, interval: Double) {
     self.folder = folder
     self.roster = roster
     self.key = key

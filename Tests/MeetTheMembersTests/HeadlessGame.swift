@@ -14,15 +14,19 @@ final class HeadlessGame {
   /// Every event so far, in order.
   private(set) var events: [[String: Any]] = []
 
-  /// Starts `meet-the-members headless` with `arguments` and reads up to its first `ready`.
-  /// A game still running after `deadline` is killed, which fails the test.
+  /// Starts `meet-the-members headless` with `arguments` (and `environment` over the tests')
+  /// and reads up to its first `ready`. A game still running after `deadline` is killed,
+  /// which fails the test.
   init(
-    _ arguments: [String] = ["--seed", "3"], deadline: Duration = .seconds(120),
-    file: StaticString = #filePath, line: UInt = #line
+    _ arguments: [String] = ["--seed", "3"], environment: [String: String] = [:],
+    deadline: Duration = .seconds(120), file: StaticString = #filePath, line: UInt = #line
   ) throws {
     _ = testDataHome
     process.executableURL = productsDirectory.appendingPathComponent("meet-the-members")
     process.arguments = ["headless"] + arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardInput = input
     process.standardOutput = output
     _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)

@@ -68,6 +68,42 @@ final class HistoryFaultsInGameTests: XCTestCase {
     XCTAssertEqual(try exported(data).count + rows.count - 1, 8, "every answer revealed")
   }
 
+  /// A history another program held through the launch's wait, let go while the game plays:
+  /// the game looks at it again, and keeps the answers that waited, and those after them, in
+  /// it; the game ends with 0, every answer in the history.
+  func testAHistoryHeldThroughTheLaunchKeepsTheAnswersOnceItIsFree() throws {
+    let data = folder + "/data"
+    let first = try HeadlessGame(["--seed", "3", "--data-dir", data])
+    try first.send(#"{"do":"start"}"#)
+    try first.answer(count: 1)
+    _ = try first.quit()
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    // The launch waits a moment (not 30 s), and looks again with every try (not every 5 s).
+    let game = try HeadlessGame(
+      ["--seed", "3", "--data-dir", data],
+      environment: ["MEET_THE_MEMBERS_HISTORY_WAITS": "launch=0.2,late=0"])
+    let notice = try XCTUnwrap(game.events.first?["history"] as? String, "\(game.events)")
+    XCTAssertTrue(notice.contains("(another program holds it)"), notice)
+    try game.send(#"{"do":"start"}"#)
+    let waiting = try game.answer(count: 2).filter {
+      $0["event"] as? String == "history_waiting"
+    }
+    XCTAssertEqual(waiting.map { $0["writes"] as? Int }, [1, 2])
+    holder.release()
+    let caughtUp = try game.send(#"{"do":"wait","seconds":0}"#)
+    XCTAssertEqual(
+      caughtUp.first { $0["event"] as? String == "history_waiting" }?["writes"] as? Int, 0,
+      "the next command keeps them: \(caughtUp)")
+    try game.answer(count: 1)
+    let exit = try XCTUnwrap(game.quit().first { $0["event"] as? String == "exit" })
+    XCTAssertEqual(
+      exit["history"] as? String,
+      "History: 2 writes waited for \(data)/history.sqlite and are kept.")
+    XCTAssertEqual(game.status, 0)
+    XCTAssertEqual(try exported(data).count, 4, "every answer, in the history")
+  }
+
   /// A history that cannot be opened (damaged, or where a folder stands) is left as it is,
   /// and the game's answers are not lost with it: saved to a file the exit names, beside it,
   /// or in the temporary folder where nothing can be written beside it.
