@@ -55,7 +55,7 @@ final class LateHistory: Sendable {
           return
         }
         state.lastTry = now
-        state.opened = try? open(waiting: HistoryLink.wait(for: patience))
+        state.opened = try? open(waiting: patience == .last ? HistoryLink.endingWait : 0)
       }
       state.opened?.history.waiting.limit = HistoryLink.wait(for: patience)
     }
