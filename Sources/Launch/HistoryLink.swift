@@ -54,13 +54,7 @@ package struct HistoryLink {
     }
     do {
       // A launch waits for another program that holds the history, and says so.
-      let file = TerminalText.escapingControls(
-        (folder as NSString).appendingPathComponent(History.fileName))
-      let waiting = History.Waiting(limit: wait) { words in
-        if saying {
-          FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
-        }
-      }
+      let waiting = waiting(in: folder, limit: wait, saying: saying)
       let history = try History(folder: folder, waiting: waiting)
       let found = try history.people(
         photos(of: roster),
@@ -144,6 +138,18 @@ package struct HistoryLink {
     }
   }
 
+  /// How long opening the history in `folder` waits for another program that holds it, saying
+  /// so on standard error after a moment (when `saying`).
+  private static func waiting(in folder: String, limit: Double, saying: Bool) -> History.Waiting {
+    let file = TerminalText.escapingControls(
+      (folder as NSString).appendingPathComponent(History.fileName))
+    return History.Waiting(limit: limit) { words in
+      if saying {
+        FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
+      }
+    }
+  }
+
   /// The cards and answers of `events` (every roster's) about the roster's `members`, each
   /// member's in order (a card before an answer of the same moment).
   static func taken(_ events: [MemoryFit.Event], members: [Int64: MemberID]) -> [MemberID: [Taken]]
@@ -178,28 +184,34 @@ package struct HistoryLink {
 
   /// `forget`: asks on standard error, reads the answer from standard input, and clears the
   /// roster's history if it is yes.
+  /// The roster's answers saved in unkept-answers files beside the history are forgotten
+  /// with it (and counted in the question), even where the history holds none.
   package static func forget(roster: Roster, dataFolder: String?) throws {
     let key = roster.historyKey
     let shown = TerminalText.escapingControls(key.name)
-    guard let dataFolder,
-      FileManager.default.fileExists(
-        atPath: (dataFolder as NSString).appendingPathComponent(History.fileName))
-    else { return print("Nothing recorded for \(shown).") }
+    guard let dataFolder else { return print("Nothing recorded for \(shown).") }
+    let path = (dataFolder as NSString).appendingPathComponent(History.fileName)
+    let saved = UnkeptAnswers.saved(about: key, besides: path)
     do {
-      let history = try History(folder: dataFolder)
-      let recorded = try history.recorded(roster: key.identity)
-      guard recorded.answers > 0 || recorded.people > 0 else {
+      // A history another program holds is waited for, as a launch waits, and said.
+      let history =
+        FileManager.default.fileExists(atPath: path)
+        ? try History(
+          folder: dataFolder, waiting: waiting(in: dataFolder, limit: launchWait, saying: true))
+        : nil
+      let recorded = try history?.recorded(roster: key.identity) ?? (people: 0, answers: 0)
+      guard recorded.answers + saved > 0 || recorded.people > 0 else {
         return print("Nothing recorded for \(shown).")
       }
       let question =
         "Forget everything recorded for \(shown) (\(recorded.people) "
         + "\(recorded.people == 1 ? "person" : "people"), "
-        + "\(counted(recorded.answers, "answer")))? [y/N] "
+        + "\(counted(recorded.answers + saved, "answer")))? [y/N] "
       FileHandle.standardError.write(Data(question.utf8))
       let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else { return print("Nothing forgotten.") }
-      try history.forget(roster: key.identity)
-      UnkeptAnswers.forget(key, besides: history.path)
+      try history?.forget(roster: key.identity)
+      UnkeptAnswers.forget(key, besides: path)
       print("Forgotten: \(shown) starts again from nothing.")
     } catch {
       throw CommandError(TerminalText.escapingControls("\(error)"))

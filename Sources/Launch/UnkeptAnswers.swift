@@ -91,6 +91,16 @@ enum UnkeptAnswers {
     return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
   }
 
+  /// How many answers about `roster` are saved beside the history at `historyPath`.
+  static func saved(about roster: RosterKey, besides historyPath: String) -> Int {
+    var count = 0
+    _ = sift(besides: historyPath) { rows in
+      count += rows.count { isAbout(roster, $0) }
+      return rows
+    }
+    return count
+  }
+
   /// Forgets the answers about `roster` saved beside the history at `historyPath`, as its
   /// progress is forgotten: the next launch would keep them again.
   static func forget(_ roster: RosterKey, besides historyPath: String) {
@@ -123,6 +133,8 @@ enum UnkeptAnswers {
           try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         }
       } catch {
+        // Another game read it back (or forgot it) at the same moment: nothing is wrong.
+        guard FileManager.default.fileExists(atPath: path) else { continue }
         let reason =
           switch error {
           case let error as Unreadable: error.description

@@ -333,6 +333,11 @@ public final class App {
     // Every answer given is on disk before the game ends, or, if the history cannot take
     // the last of them, in a file the line names.
     let recorder = recorder
+    if recorder?.isWaiting == true {
+      // The last try may wait a few seconds for the history: said, not a blank pause.
+      _ = try? FileDescriptor.standardError.writeAll(
+        "History: trying once more to keep the writes that wait...\n".utf8)
+    }
     let history = historyQueue.sync { recorder?.finish() }
     let status = recorder?.exitStatus(status) ?? status
     trace?.recordExit(status: status, at: MonotonicClock.now())

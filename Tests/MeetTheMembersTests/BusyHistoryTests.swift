@@ -89,7 +89,11 @@ extension BusyHistoryTests {
     tmux.press("q")
     let status = waitForExit().status
     XCTAssertEqual(status, "74", "the history not whole")
-    let screen = tmux.waitForScreen(showing: ["History: 1 answer could not be kept in"])
+    let screen = tmux.waitForScreen(
+      showing: [
+        "History: trying once more to keep the writes that wait...",
+        "History: 1 answer could not be kept in",
+      ])
     database.release()
     let saved = try FileManager.default.contentsOfDirectory(atPath: data).filter {
       $0.hasPrefix("unkept-answers-")

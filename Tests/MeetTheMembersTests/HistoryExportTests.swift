@@ -239,6 +239,26 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(run.errors, "Error: \(data): not a folder (the history is kept in one)\n")
   }
 
+  /// Answers a game saved in a file (its history damaged, since moved aside) are forgotten
+  /// with the roster, though the history holds none: the next launch would keep them again.
+  func testForgetForgetsTheRostersSavedAnswersToo() throws {
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let history = data + "/history.sqlite"
+    try Data("not a history".utf8).write(to: URL(fileURLWithPath: history))
+    let game = try runMeetTheMembers(
+      [roster, "--headless", "--seed", "1", "--data-dir", data],
+      input: #"{"do":"start"}"# + "\n" + #"{"do":"answer","option":1}"# + "\n")
+    XCTAssertEqual(game.status, 74, game.output)
+    try FileManager.default.removeItem(atPath: history)
+    let saved = { try FileManager.default.contentsOfDirectory(atPath: self.data) }
+    XCTAssertEqual(try saved().filter { $0.hasPrefix("unkept-answers-") }.count, 1)
+    let yes = try runMeetTheMembers([roster, "--forget", "--data-dir", data], input: "y\n")
+    XCTAssertEqual(
+      yes.errors, "Forget everything recorded for My Club (0 people, 1 answer)? [y/N] ")
+    XCTAssertEqual(yes.output, "Forgotten: My Club starts again from nothing.\n")
+    XCTAssertEqual(try saved(), [])
+  }
+
   func testForgetAsksFirstThenClearsThisRostersHistoryOnly() throws {
     _ = try playTwoQuestions()
     // Another roster's answers in the same history stay.
