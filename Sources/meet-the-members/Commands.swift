@@ -1,6 +1,8 @@
 import AppCore
 import ArgumentParser
 import CMalloc
+import Dispatch
+import Foundation
 import GameEngine
 import HeadlessUI
 import Launch
@@ -135,15 +137,37 @@ enum Commands {
     for entry in roster.entries {
       photos[entry.member.id] = PhotoFile(path: entry.path, file: entry.file)
     }
+    let recorder = history.recorder()
     var player = HeadlessPlayer(
       session: session, roster: summary, photos: photos,
       history: history.setup(origin: .zero, unixSecondsAtOrigin: unixSecondsAtStart),
-      recorder: history.recorder(), mode: mode, scores: scores
+      recorder: recorder, mode: mode, scores: scores
     ) { line in
       print(line)
       fflush(nil)
     }
+    let endings = endingBySignals(recorder)
+    defer { endings.forEach { $0.cancel() } }
     return player.run { readLine(strippingNewline: true) }
+  }
+
+  /// Ctrl-C, SIGTERM and SIGHUP end a headless game as they end the terminal's: the history's
+  /// writes that wait are tried once more and the answers left saved (`HistoryRecorder.finish`,
+  /// its line on standard error), then the game exits with the signal's status. Without
+  /// this, the signal ended the process with its answers waiting in memory.
+  private static func endingBySignals(_ recorder: HistoryRecorder?) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM, SIGHUP].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler {
+        if let line = recorder?.finish() {
+          FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        exit(128 + number)
+      }
+      source.resume()
+      return source
+    }
   }
 
   /// `check` (every photo decoded) and `list` (headers only): the roster and its warnings

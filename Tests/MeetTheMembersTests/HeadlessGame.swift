@@ -100,6 +100,18 @@ final class HeadlessGame {
     return events
   }
 
+  /// Sends `signal` to the game; its exit status and what it wrote on standard error, once
+  /// it has ended.
+  func end(by signal: Int32) throws -> (status: Int32, errors: String) {
+    kill(process.processIdentifier, signal)
+    while try readLine() != nil {}
+    process.waitUntilExit()
+    watchdog.cancel()
+    return (
+      process.terminationStatus, (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+    )
+  }
+
   /// The exit status of a game that has quit.
   var status: Int32 { process.terminationStatus }
 

@@ -161,6 +161,26 @@ final class HistoryFaultsInGameTests: XCTestCase {
     }
   }
 
+  /// SIGTERM and SIGHUP end a headless game whose answers wait as they end the terminal's:
+  /// the answers are saved in a file, said on standard error, and the status is the signal's.
+  func testASignalEndsAHeadlessGameWithItsWaitingAnswersSaved() throws {
+    for (signal, status) in [(SIGTERM, Int32(143)), (SIGHUP, 129)] {
+      let data = folder + "/damaged\(signal)"
+      try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+      try Data("not a history".utf8).write(to: URL(fileURLWithPath: data + "/history.sqlite"))
+      let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+      try game.send(#"{"do":"start"}"#)
+      try game.answer(count: 2)
+      let ended = try game.end(by: signal)
+      XCTAssertEqual(ended.status, status, ended.errors)
+      XCTAssertTrue(ended.errors.contains("History: 2 answers could not be kept in "), ended.errors)
+      let saved = try FileManager.default.contentsOfDirectory(atPath: data).filter {
+        $0.hasPrefix("unkept-answers-")
+      }
+      XCTAssertEqual(saved.count, 1, ended.errors)
+    }
+  }
+
   /// A name card the history could not keep is said as the game ends, but tells nothing the
   /// player answered: the game ends with 0.
   func testANameCardNotKeptIsSaidAndTheStatusStaysZero() throws {
