@@ -64,6 +64,17 @@ extension History {
       throw Unavailable(description: "\(folder): not a folder (the history is kept in one)")
     }
     if access == .readWrite {
+      // A file on the way (`--data-dir notes.txt/history`) is said as one, not as
+      // Foundation's error for it.
+      var above = (folder as NSString).deletingLastPathComponent
+      while !above.isEmpty, above != "/", !FileManager.default.fileExists(atPath: above) {
+        above = (above as NSString).deletingLastPathComponent
+      }
+      if FileManager.default.fileExists(atPath: above, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
+        throw Unavailable(description: "\(above): not a folder (the history is kept in one)")
+      }
       do {
         try FileManager.default.createDirectory(
           atPath: folder, withIntermediateDirectories: true)

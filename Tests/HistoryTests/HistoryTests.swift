@@ -377,12 +377,14 @@ final class HistoryTests: XCTestCase {
     XCTAssertTrue(everyRoster.confusions.isEmpty)
   }
 
+  /// A folder that cannot be made under a file is said by the file, in words (not as
+  /// Foundation's error 512).
   func testAFolderThatCannotBeMadeIsReported() throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data("a file".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
-    XCTAssertThrowsError(try History(folder: folder + "/file/data")) { error in
-      XCTAssertTrue(
-        "\(error)".contains(folder + "/file/data: cannot create the folder"), "\(error)")
+    XCTAssertThrowsError(try History(folder: folder + "/file/data/deeper")) { error in
+      XCTAssertEqual(
+        "\(error)", folder + "/file: not a folder (the history is kept in one)", "\(error)")
     }
   }
 
