@@ -140,7 +140,7 @@ package struct HistoryLink {
 
   /// How long opening the history in `folder` waits for another program that holds it, saying
   /// so on standard error after a moment (when `saying`).
-  private static func waiting(in folder: String, limit: Double, saying: Bool) -> History.Waiting {
+  static func waiting(in folder: String, limit: Double, saying: Bool) -> History.Waiting {
     let file = TerminalText.escapingControls(
       (folder as NSString).appendingPathComponent(History.fileName))
     return History.Waiting(limit: limit) { words in
@@ -180,42 +180,6 @@ package struct HistoryLink {
       sets += byContents.values.filter { $0.count > 1 }
     }
     return sets
-  }
-
-  /// `forget`: asks on standard error, reads the answer from standard input, and clears the
-  /// roster's history if it is yes.
-  /// The roster's answers saved in unkept-answers files beside the history are forgotten
-  /// with it (and counted in the question), even where the history holds none.
-  package static func forget(roster: Roster, dataFolder: String?) throws {
-    let key = roster.historyKey
-    let shown = TerminalText.escapingControls(key.name)
-    guard let dataFolder else { return print("Nothing recorded for \(shown).") }
-    let path = (dataFolder as NSString).appendingPathComponent(History.fileName)
-    let saved = UnkeptAnswers.saved(about: key, besides: path)
-    do {
-      // A history another program holds is waited for, as a launch waits, and said.
-      let history =
-        FileManager.default.fileExists(atPath: path)
-        ? try History(
-          folder: dataFolder, waiting: waiting(in: dataFolder, limit: launchWait, saying: true))
-        : nil
-      let recorded = try history?.recorded(roster: key.identity) ?? (people: 0, answers: 0)
-      guard recorded.answers + saved > 0 || recorded.people > 0 else {
-        return print("Nothing recorded for \(shown).")
-      }
-      let question =
-        "Forget everything recorded for \(shown) (\(recorded.people) "
-        + "\(recorded.people == 1 ? "person" : "people"), "
-        + "\(counted(recorded.answers + saved, "answer")))? [y/N] "
-      FileHandle.standardError.write(Data(question.utf8))
-      let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-      guard answer == "y" || answer == "yes" else { return print("Nothing forgotten.") }
-      try history?.forget(roster: key.identity)
-      UnkeptAnswers.forget(key, besides: path)
-      print("Forgotten: \(shown) starts again from nothing.")
-    } catch {
-      throw CommandError(TerminalText.escapingControls("\(error)"))
-    }
   }
 
   package static func unixSecondsNow() -> Double { Date().timeIntervalSince1970 }
