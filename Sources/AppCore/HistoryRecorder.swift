@@ -130,11 +130,15 @@ public struct HistoryRecorder: Sendable {
 public struct HistoryWaiting: Hashable, Sendable {
   /// Answers and name cards waiting, in order.
   public var writes: Int
+  /// How many of them are answers (the rest are name cards).
+  public var answers: Int
   /// Why the history cannot take them, in one line; nil once none waits.
   public var reason: String?
 
-  public init(writes: Int, reason: String?) {
+  /// `answers`: nil for as many as `writes` (no name card among them).
+  public init(writes: Int, reason: String?, answers: Int? = nil) {
     self.writes = writes
+    self.answers = answers ?? writes
     self.reason = reason
   }
 }
@@ -191,7 +195,9 @@ private final class Backlog: Sendable {
         if waited { state.waiting.removeFirst() } else { fresh = nil }
       }
       if state.waiting.isEmpty { state.reason = nil }
-      let now = HistoryWaiting(writes: state.waiting.count, reason: state.reason)
+      let now = HistoryWaiting(
+        writes: state.waiting.count, reason: state.reason,
+        answers: state.waiting.count { if case .recordAnswer = $0 { true } else { false } })
       if now != state.told {
         state.told = now
         inputs.append(.historyWaiting(now))

@@ -308,11 +308,14 @@ extension Screen {
 }
 
 extension Screen {
-  /// The quiz screen's line while answers wait for the history: how many, and why, in
-  /// `width` columns (the reason gives way first).
+  /// The quiz screen's line while answers (or name cards) wait for the history: how many,
+  /// and why, in `width` columns (the reason gives way first).
   package func historyWaitingLine(width: Int) -> String? {
     guard let waiting = historyWaiting, waiting.writes > 0 else { return nil }
-    let count = "\(counted(waiting.writes, "answer")) waiting"
+    let cards = waiting.writes - waiting.answers
+    let count =
+      [(waiting.answers, "answer"), (cards, "name card")].filter { $0.0 > 0 }
+      .map { counted($0.0, $0.1) }.joined(separator: " and ") + " waiting"
     let reason = waiting.reason.map { ": \($0)" } ?? ""
     return DisplayWidth.fitting(
       [

@@ -335,6 +335,24 @@ final class HistoryLinkTests: XCTestCase {
       "Ada's memory grown from her week, not from the game's first answer")
   }
 
+  /// The writes that wait count answers and name cards apart, for the quiz screen's line.
+  func testWritesThatWaitCountTheirAnswersApart() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    try Data("not a history".utf8).write(to: URL(fileURLWithPath: data + "/history.sqlite"))
+    let recorder = try XCTUnwrap(HistoryLink.open(folder: data, roster: roster).recorder())
+    let reason = "it could not be opened"
+    XCTAssertEqual(
+      recorder.perform(.recordAnswer(answer(roster.members[0], at: 10))),
+      [.historyWaiting(HistoryWaiting(writes: 1, reason: reason, answers: 1))])
+    let card = MemoryRecord(
+      memory: MemoryState(stability: 1, difficulty: 5), lastAnswer: 20, lastGrade: .again)
+    XCTAssertEqual(
+      recorder.perform(.recordIntroduction(roster.members[1].id, card, previous: nil)),
+      [.historyWaiting(HistoryWaiting(writes: 2, reason: reason, answers: 1))])
+  }
+
   /// A history held through the launch's wait and let go before the game ends: the last try
   /// keeps the answers in it, and no file is saved.
   func testAHistoryHeldThroughTheLaunchAndFreeAsTheGameEndsKeepsTheAnswers() throws {

@@ -154,6 +154,12 @@ final class EffectRunnerTests: XCTestCase {
     let frame = Renderer.render(runner.model.screen, size: CellSize(columns: 80, rows: 24))
     XCTAssertTrue(
       frame.text.contains("1 answer waiting to be kept: database is locked"), frame.text)
+    // Name cards waiting are counted as such, not as answers.
+    runner.send(
+      .historyWaiting(HistoryWaiting(writes: 3, reason: "database is locked", answers: 1)),
+      at: .seconds(2), reason: .history, to: &recorder)
+    let cards = Renderer.render(runner.model.screen, size: CellSize(columns: 80, rows: 24))
+    XCTAssertTrue(cards.text.contains("1 answer and 2 name cards waiting"), cards.text)
 
     runner.send(
       .historyWaiting(HistoryWaiting(writes: 0, reason: nil)), at: .seconds(3), reason: .history,
