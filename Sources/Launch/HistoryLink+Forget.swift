@@ -21,7 +21,7 @@ extension HistoryLink {
       let history =
         FileManager.default.fileExists(atPath: path)
         ? try History(
-          folder: dataFolder, waiting: waiting(in: dataFolder, limit: launchWait, saying: true))
+          folder: dataFolder, waiting: waiting(in: dataFolder, limit: launchWait))
         : nil
       let recorded = try history?.recorded(roster: key.identity) ?? (people: 0, answers: 0)
       guard recorded.answers + saved > 0 || recorded.people > 0 else {

@@ -40,11 +40,10 @@ package struct HistoryLink {
   var late: LateHistory?
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in), waiting up
-  /// to `wait` seconds for another program that holds it (saying so on standard error, when
-  /// `saying`).
-  package static func open(
-    folder: String?, roster: Roster, wait: Double = launchWait, saying: Bool = true
-  ) -> HistoryLink {
+  /// to `wait` seconds for another program that holds it (saying so on standard error).
+  package static func open(folder: String?, roster: Roster, wait: Double = launchWait)
+    -> HistoryLink
+  {
     let key = roster.historyKey
     guard let folder else {
       return HistoryLink(
@@ -54,7 +53,7 @@ package struct HistoryLink {
     }
     do {
       // A launch waits for another program that holds the history, and says so.
-      let waiting = waiting(in: folder, limit: wait, saying: saying)
+      let waiting = waiting(in: folder, limit: wait)
       let history = try History(folder: folder, waiting: waiting)
       let found = try history.people(
         photos(of: roster),
@@ -139,14 +138,12 @@ package struct HistoryLink {
   }
 
   /// How long opening the history in `folder` waits for another program that holds it, saying
-  /// so on standard error after a moment (when `saying`).
-  static func waiting(in folder: String, limit: Double, saying: Bool) -> History.Waiting {
+  /// so on standard error after a moment.
+  static func waiting(in folder: String, limit: Double) -> History.Waiting {
     let file = TerminalText.escapingControls(
       (folder as NSString).appendingPathComponent(History.fileName))
     return History.Waiting(limit: limit) { words in
-      if saying {
-        FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
-      }
+      FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
     }
   }
 
@@ -318,21 +315,7 @@ package struct HistoryLink {
   static let launchWait = testWaits["launch"] ?? 30
   static let endingWait = 3.0
   static let lateInterval = testWaits["late"] ?? 5
-
-  /// `MEET_THE_MEMBERS_HISTORY_WAITS`'s times by name; keys it does not know, and values
-  /// that are no number, are left out.
-  private static let testWaits: [String: Double] = {
-    let text = ProcessInfo.processInfo.environment["MEET_THE_MEMBERS_HISTORY_WAITS"] ?? ""
-    var waits: [String: Double] = [:]
-    for pair in text.split(separator: ",") {
-      let parts = pair.split(separator: "=", maxSplits: 1).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      guard parts.count == 2, let seconds = Double(parts[1]), seconds >= 0 else { continue }
-      waits[parts[0]] = seconds
-    }
-    return waits
-  }()
+  private static let testWaits = TestTimes.named("MEET_THE_MEMBERS_HISTORY_WAITS")
 
   /// Runs a write of the history; its failure, in a short reason without the file's path
   /// (the line that says it names the file).

@@ -30,9 +30,8 @@ package enum RemoteRoster {
       throw CommandError(
         "\(safe(argument)): no XDG_CACHE_HOME or HOME to keep the server's roster in")
     }
-    let environment = ProcessInfo.processInfo.environment
-    let standard = DownloadLimits(largestMegabytes: largestMegabytes)
-    let limits = environment["MEET_THE_MEMBERS_DOWNLOAD_TIMES"].map(standard.with) ?? standard
+    let limits = DownloadLimits(largestMegabytes: largestMegabytes)
+      .with(times: TestTimes.named("MEET_THE_MEMBERS_DOWNLOAD_TIMES"))
     let display = ProgressDisplay(
       server: url.host ?? argument, manifestLimit: limits.manifest,
       noticeAfter: LaunchNotice.delay, cachedAtCtrlC: cachedAtCtrlC)

@@ -41,18 +41,14 @@ public struct DownloadLimits: Sendable {
     }
   }
 
-  /// The limits with times changed as `text` says: "manifest=2,silence=0.5,longest=5,
-  /// judged-after=0.3,connect=1" (seconds), for tests that cannot wait half a minute. Keys
-  /// it does not know, and values that are no number, are left as they were.
-  public func with(times text: String) -> DownloadLimits {
+  /// The limits with the times `times` names changed (in seconds: "manifest", "silence",
+  /// "longest", "judged-after", "connect"), for tests that cannot wait half a minute. Names
+  /// it does not know are left out.
+  public func with(times: [String: Double]) -> DownloadLimits {
     var limits = self
-    for pair in text.split(separator: ",") {
-      let parts = pair.split(separator: "=", maxSplits: 1).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      guard parts.count == 2, let seconds = Double(parts[1]), seconds >= 0 else { continue }
+    for (name, seconds) in times {
       let duration = Duration.milliseconds(Int64(seconds * 1000))
-      switch parts[0] {
+      switch name {
       case "connect": limits.connect = duration
       case "silence": limits.silence = duration
       case "manifest": limits.manifest = duration
