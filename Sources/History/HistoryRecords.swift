@@ -38,7 +38,7 @@ public struct RosterKey: Hashable, Sendable {
     self.legacyNames = legacyNames
   }
 
-  static let folderPrefix = "folder:"
+  public static let folderPrefix = "folder:"
 
   /// The name to show for a roster recorded as `recorded`: an identity's folder name or URL
   /// when its name is not known, or a name older versions recorded, as it is.

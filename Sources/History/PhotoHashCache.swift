@@ -215,3 +215,26 @@ struct FileIdentity {
     withUnsafeBytes(of: fields) { $0.elementsEqual(recorded) }
   }
 }
+
+/// A photo's SHA-256 as answers kept outside the history name their person's photo.
+extension History {
+  /// The SHA-256 of the photo at `path` as the history records it (64 hexadecimal digits),
+  /// read from the file.
+  public static func photoHash(of path: FilePath) -> String {
+    contentHash(of: path).text
+  }
+
+  /// The SHA-256 recorded for each of `people`'s photos, by the person's id.
+  public func photoHashes(of people: Set<Int64>) throws(Unavailable) -> [Int64: String] {
+    try reading { db in
+      var hashes: [Int64: String] = [:]
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, photoHash FROM person")
+      while let row = try rows.next() {
+        let id: Int64 = row[0]
+        guard people.contains(id) else { continue }
+        hashes[id] = try row.withUnsafeData(atIndex: 1) { PhotoHash(recorded: $0 ?? Data()).text }
+      }
+      return hashes
+    }
+  }
+}

@@ -38,12 +38,20 @@ package struct HistoryLink {
   /// The history held through the launch's wait, looked at again while the game plays and
   /// as it ends: once it opens, the answers are kept in it after all.
   var late: LateHistory?
+  /// The roster itself, whose members' photos name them in answers saved outside the history.
+  var photos: Roster?
 
   /// Opens the history in `folder` (nil: there is no home folder to keep it in), waiting up
   /// to `wait` seconds for another program that holds it (saying so on standard error).
   package static func open(folder: String?, roster: Roster, wait: Double = launchWait)
     -> HistoryLink
   {
+    var link = opening(folder: folder, roster: roster, wait: wait)
+    link.photos = roster
+    return link
+  }
+
+  private static func opening(folder: String?, roster: Roster, wait: Double) -> HistoryLink {
     let key = roster.historyKey
     guard let folder else {
       return HistoryLink(
@@ -201,7 +209,7 @@ package struct HistoryLink {
   /// the answers still waiting as the game ends are saved beside the history
   /// (`saveUnkept`).
   package func recorder() -> HistoryRecorder? {
-    let rosterKey = roster
+    let (rosterKey, photos) = (roster, photos)
     guard let history else {
       return notKept.map { unkeptRecorder(path: $0.path, reason: $0.reason) }
     }
@@ -236,7 +244,7 @@ package struct HistoryLink {
       },
       fit: { time in (try? history.refitMemory(at: time))?.fitted?.memory },
       saveUnkept: { answers in
-        try UnkeptAnswers.save(answers, roster: rosterKey, besides: history.path)
+        try UnkeptAnswers.save(answers, roster: rosterKey, photos: photos, besides: history.path)
       },
       patience: { history.waiting.limit = Self.wait(for: $0) },
       close: { history.close() })
@@ -284,10 +292,10 @@ package struct HistoryLink {
   /// wait, and are saved beside the history as the game ends; those of a history held at
   /// launch are kept in it once it is free (`LateHistory`).
   private func unkeptRecorder(path: String, reason: String) -> HistoryRecorder {
-    let rosterKey = roster
+    let (rosterKey, photos) = (roster, photos)
     let unavailable = Busy(description: reason)
     let saveUnkept: @Sendable ([RecordedAnswer]) throws -> String = { answers in
-      try UnkeptAnswers.save(answers, roster: rosterKey, besides: path)
+      try UnkeptAnswers.save(answers, roster: rosterKey, photos: photos, besides: path)
     }
     var recorder =
       if let late {

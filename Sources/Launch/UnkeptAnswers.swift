@@ -10,17 +10,25 @@ import SwiftCSV
 /// player answered is gone; the next launch that opens the history keeps them in it.
 enum UnkeptAnswers {
   /// The columns of a file of unkept answers: the export's, then the roster's identity
-  /// (`RosterKey.identity`), which tells two rosters of one name apart.
-  static let columns = HistoryTable.answerColumns + ["roster_identity"]
+  /// (`RosterKey.identity`), which tells two rosters of one name apart, and the SHA-256 of the
+  /// member's photo, which finds them again once their photo file is renamed or the roster's
+  /// folder moved, as the history finds its people.
+  static let columns = HistoryTable.answerColumns + ["roster_identity", "photo_sha256"]
 
-  /// Writes `answers` (of the roster `roster`) to a new file beside the history at
-  /// `historyPath`, named for the moment, or where that cannot be written (the disk full,
-  /// the folder read-only or no folder) to one in the temporary folder; returns its path.
+  /// Writes `answers` (of the roster `roster`, whose members' photos are `photos`) to a new
+  /// file beside the history at `historyPath`, named for the moment, or where that cannot be
+  /// written (the disk full, the folder read-only or no folder) to one in the temporary
+  /// folder; returns its path, and for a file in the temporary folder, where to move it.
   /// Where neither can be written, the answers go to standard error as the file would have
   /// held them, and the error thrown says so: written nowhere, they would be lost.
-  static func save(_ answers: [RecordedAnswer], roster: RosterKey, besides historyPath: String)
-    throws -> String
-  {
+  static func save(
+    _ answers: [RecordedAnswer], roster: RosterKey, photos: Roster?, besides historyPath: String
+  ) throws -> String {
+    let answered = Set(answers.map(\.result.member.id))
+    var hashes: [MemberID: String] = [:]
+    for entry in photos?.entries ?? [] where answered.contains(entry.member.id) {
+      hashes[entry.member.id] = hashes[entry.member.id] ?? History.photoHash(of: entry.path)
+    }
     let table = HistoryTable(
       columns: columns,
       rows: answers.map { answer in
@@ -30,7 +38,7 @@ enum UnkeptAnswers {
           result.member.name, result.member.id.rawValue, roster.name, answer.mode,
           result.question.kind.rawValue, History.Outcome(result.outcome).rawValue,
           result.typed?.text ?? option?.name, result.answerTime.seconds,
-          HistoryTable.iso8601(answer.answeredAt), roster.identity,
+          HistoryTable.iso8601(answer.answeredAt), roster.identity, hashes[result.member.id],
         ]
       })
     let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
@@ -38,13 +46,18 @@ enum UnkeptAnswers {
     // The process in the name too: two games ending at one moment each keep their own.
     let name = "unkept-answers-\(stamp)-\(getpid()).csv"
     var reasons: [String] = []
-    for folder in [(historyPath as NSString).deletingLastPathComponent, NSTemporaryDirectory()] {
+    let besides = (historyPath as NSString).deletingLastPathComponent
+    for folder in [besides, NSTemporaryDirectory()] {
       let path = (folder as NSString).appendingPathComponent(name)
       do {
         // Whole or not at all (written beside it, then renamed; removed if the disk fills):
         // a launch reading the folder back at that moment never finds it half written.
         try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        return path
+        // Only a file beside the history is read back (one in the temporary folder may be
+        // any history's): the player is told where it belongs.
+        guard folder != besides else { return path }
+        return "\(path) (moved into \(besides) once it can be written, "
+          + "the next game keeps them in the history)"
       } catch {
         reasons.append(History.reason(error))
       }
@@ -61,19 +74,16 @@ enum UnkeptAnswers {
   static func readBack(
     into history: History, roster: Roster, key: RosterKey, people: [MemberID: Int64]
   ) -> (replayed: Set<Int64>, notice: String?) {
-    var members: [String: Member] = [:]
-    var byName: [String: [MemberID]] = [:]
-    for entry in roster.entries {
-      members[entry.member.id.rawValue] = entry.member
-      byName[entry.member.name, default: []].append(entry.member.id)
-    }
+    var finding = SavedMembers(roster: roster, key: key, people: people, history: history)
     var replayed: Set<Int64> = []
     var kept = 0
     let problems = sift(besides: history.path) { rows in
       var answers: [History.Answer] = []
       var others: [[String: String]] = []
       for row in rows {
-        if let answer = answer(row, key: key, members: members, byName: byName, people: people) {
+        if let member = finding.member(of: row),
+          let answer = answer(row, about: member, key: key, finding: finding)
+        {
           answers.append(answer)
         } else {
           others.append(row)
@@ -149,30 +159,83 @@ enum UnkeptAnswers {
 
   /// Whether a row of a saved file is about `roster`: by its identity, or by its name in a
   /// file saved before the identity was.
-  private static func isAbout(_ roster: RosterKey, _ row: [String: String]) -> Bool {
+  fileprivate static func isAbout(_ roster: RosterKey, _ row: [String: String]) -> Bool {
     let identity = row["roster_identity"].flatMap { $0.isEmpty ? nil : $0 }
     return identity.map { $0 == roster.identity } ?? (row["roster"] == roster.name)
   }
 
-  /// The answer a row of a saved file tells about one of the roster's members; nil for a row
-  /// about another roster or about no member of this one.
+  /// The answer a row of a saved file tells about `member`, one of the roster's; nil where
+  /// the row cannot be read.
   private static func answer(
-    _ row: [String: String], key: RosterKey, members: [String: Member],
-    byName: [String: [MemberID]], people: [MemberID: Int64]
+    _ row: [String: String], about member: MemberID, key: RosterKey, finding: SavedMembers
   ) -> History.Answer? {
-    guard isAbout(key, row), let file = row["file"], let member = members[file],
-      member.name == row["name"], let person = people[member.id],
+    guard let person = finding.people[member],
       let outcome = row["outcome"].flatMap(History.Outcome.init(rawValue:)),
       let seconds = row["seconds"].flatMap(Double.init),
       let time = row["answered_at"].flatMap(HistoryTable.unixSeconds), let mode = row["mode"]
     else { return nil }
     let chosen = row["chosen"].flatMap { $0.isEmpty ? nil : $0 }
     // The person whose name was chosen, where the name is one member's.
-    let chosenMember = chosen.flatMap { byName[$0]?.count == 1 ? byName[$0]?.first : nil }
+    let chosenMember = chosen.flatMap {
+      finding.byName[$0]?.count == 1 ? finding.byName[$0]?.first : nil
+    }
     return History.Answer(
       person: person, roster: key.identity, mode: mode, outcome: outcome, chosen: chosen,
-      chosenPerson: chosenMember.flatMap { people[$0] }, seconds: seconds, answeredAt: time,
-      kind: row["kind"].flatMap { $0.isEmpty ? nil : $0 } ?? "name")
+      chosenPerson: chosenMember.flatMap { finding.people[$0] }, seconds: seconds,
+      answeredAt: time, kind: row["kind"].flatMap { $0.isEmpty ? nil : $0 } ?? "name")
+  }
+
+  /// Finds the member of the roster a saved row is about, as the history finds its people:
+  /// by the roster's identity, the photo's file and the name; else by the photo's SHA-256 and
+  /// the name (the file renamed, or the row saved in the roster's folder before it moved);
+  /// else by a photo no other member has (the photo renamed, and the name with it).
+  private struct SavedMembers {
+    let key: RosterKey
+    let people: [MemberID: Int64]
+    private(set) var byName: [String: [MemberID]] = [:]
+    private var byFile: [String: Member] = [:]
+    private let roster: Roster
+    private let history: History
+    /// The members by their photo's SHA-256, read from the history once a row needs them.
+    private var byPhoto: [String: [Member]]?
+
+    init(roster: Roster, key: RosterKey, people: [MemberID: Int64], history: History) {
+      (self.roster, self.key, self.people, self.history) = (roster, key, people, history)
+      for entry in roster.entries {
+        byFile[entry.member.id.rawValue] = entry.member
+        byName[entry.member.name, default: []].append(entry.member.id)
+      }
+    }
+
+    mutating func member(of row: [String: String]) -> MemberID? {
+      let same = UnkeptAnswers.isAbout(key, row)
+      if same, let file = row["file"], let member = byFile[file], member.name == row["name"] {
+        return member.id
+      }
+      let identity = row["roster_identity"] ?? ""
+      // A folder that is gone was moved (or renamed): its people may be this roster's.
+      let moved =
+        identity.hasPrefix(RosterKey.folderPrefix)
+        && !FileManager.default.fileExists(
+          atPath: String(identity.dropFirst(RosterKey.folderPrefix.count)))
+      guard same || moved, let photo = row["photo_sha256"], !photo.isEmpty else { return nil }
+      let found = photos()[photo] ?? []
+      if let member = found.first(where: { $0.name == row["name"] }) { return member.id }
+      return found.count == 1 ? found[0].id : nil
+    }
+
+    private mutating func photos() -> [String: [Member]] {
+      if let byPhoto { return byPhoto }
+      let hashes = (try? history.photoHashes(of: Set(people.values))) ?? [:]
+      var found: [String: [Member]] = [:]
+      for entry in roster.entries {
+        if let person = people[entry.member.id], let hash = hashes[person] {
+          found[hash, default: []].append(entry.member)
+        }
+      }
+      byPhoto = found
+      return found
+    }
   }
 
   private struct Unreadable: Error, CustomStringConvertible {

@@ -400,9 +400,9 @@ final class HistoryLinkTests: XCTestCase {
     // tells them apart).
     let other =
       "Ada,Ada.jpg,other club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
-      + "folder:/elsewhere/other club\r\n"
+      + "folder:/elsewhere/other club,\r\n"
       + "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
-      + "folder:/elsewhere/club\r\n"
+      + "folder:/elsewhere/club,\r\n"
     let handle = try XCTUnwrap(FileHandle(forWritingAtPath: saved))
     try handle.seekToEnd()
     try handle.write(contentsOf: Data(other.utf8))
@@ -440,10 +440,61 @@ final class HistoryLinkTests: XCTestCase {
     try Data(
       (UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
         + "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
-        + "\(roster.historyKey.identity)\r\n").utf8
+        + "\(roster.historyKey.identity),\r\n").utf8
     ).write(to: URL(fileURLWithPath: later))
     XCTAssertNil(try XCTUnwrap(again.recorder()).forget())
     XCTAssertFalse(FileManager.default.fileExists(atPath: later))
     XCTAssertEqual(HistoryLink.open(folder: data, roster: roster).totals.questions, 0)
+  }
+
+  /// Answers saved in a file find their people as the history does, by their photos: after
+  /// the roster's folder moved, and a photo renamed (the member's name with it).
+  func testAnswersSavedInAFileFindTheirPeopleByTheirPhotosAfterTheFolderMoved() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    let (ada, bo) = (roster.members[0], roster.members[1])
+    let (holder, held) = try heldThroughTheLaunch(data, roster)
+    let recorder = try XCTUnwrap(held.recorder())
+    _ = recorder.perform(.recordAnswer(answer(ada, at: 1000)))
+    _ = recorder.perform(.recordAnswer(answer(bo, at: 1010, right: false)))
+    XCTAssertNotNil(recorder.finish())
+    holder.release()
+    let moved = folder + "/moved club"
+    try FileManager.default.moveItem(atPath: folder + "/club", toPath: moved)
+    try FileManager.default.moveItem(atPath: moved + "/Bo.jpg", toPath: moved + "/Bob.jpg")
+    let there = try Roster.load(moved)
+    let next = HistoryLink.open(folder: data, roster: there)
+    XCTAssertEqual(
+      next.notice, "History: 2 answers saved by an earlier game kept in the history")
+    let bob = try XCTUnwrap(there.members.first { $0.name == "Bob" })
+    XCTAssertEqual(next.taken[ada.id]?.count, 1)
+    XCTAssertEqual(next.taken[bob.id]?.count, 1)
+    XCTAssertEqual(next.memories[bob.id]?.lastGrade, .again)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: data).filter {
+        $0.hasPrefix("unkept-answers")
+      }, [])
+  }
+
+  /// Answers that cannot be saved beside the history go to the temporary folder, and the
+  /// player is told to move the file beside the history, where the next game reads it.
+  func testAFileSavedInTheTemporaryFolderSaysWhereItBelongs() throws {
+    let roster = try fourPeople()
+    let nowhere = folder + "/gone"
+    let saved = try UnkeptAnswers.save(
+      [answer(roster.members[0], at: 10)], roster: roster.historyKey, photos: roster,
+      besides: nowhere + "/" + History.fileName)
+    let path = try XCTUnwrap(saved.components(separatedBy: " (").first)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    XCTAssertTrue(path.hasPrefix(NSTemporaryDirectory()), saved)
+    XCTAssertEqual(
+      saved,
+      path + " (moved into \(nowhere) once it can be written, the next game keeps "
+        + "them in the history)")
+    let row = try XCTUnwrap(
+      try String(contentsOfFile: path, encoding: .utf8)
+        .components(separatedBy: "\r\n").dropFirst().first)
+    XCTAssertTrue(
+      row.hasSuffix("," + History.photoHash(of: FilePath(folder + "/club/Ada.jpg"))), row)
   }
 }
