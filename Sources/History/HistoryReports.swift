@@ -170,6 +170,15 @@ extension History {
     }
   }
 
+  /// The name recorded for the roster `identity` (its folder's, or its club's); nil for a
+  /// roster never recorded.
+  public func rosterName(_ identity: String) throws(Unavailable) -> String? {
+    try reading { db in
+      try String.fetchOne(
+        db, sql: "SELECT name FROM roster WHERE identity = ?", arguments: [identity])
+    }
+  }
+
   /// An answer as exported, with its person and the name of its roster.
   public struct ExportedAnswer: Hashable, Sendable {
     /// The person's name and photo file, as last seen.

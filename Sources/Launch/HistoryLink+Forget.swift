@@ -11,8 +11,18 @@ extension HistoryLink {
   /// beside the history are forgotten with it (and counted in the question), even where the
   /// history holds none.
   package static func forget(roster: Roster, dataFolder: String?) throws {
-    let key = roster.historyKey
-    let shown = TerminalText.escapingControls(key.name)
+    try forget(key: roster.historyKey, dataFolder: dataFolder)
+  }
+
+  /// `forget` of a club's roster from its server, by its manifest's URL: nothing is fetched
+  /// (the history knows the roster by its URL, and the club's name), so that a silent server
+  /// holds nothing up.
+  package static func forget(serverURL: String, dataFolder: String?) throws {
+    try forget(key: .server(url: serverURL, club: serverURL), dataFolder: dataFolder)
+  }
+
+  private static func forget(key: RosterKey, dataFolder: String?) throws {
+    var shown = TerminalText.escapingControls(key.name)
     guard let dataFolder else { return print("Nothing recorded for \(shown).") }
     let path = (dataFolder as NSString).appendingPathComponent(History.fileName)
     let saved = UnkeptAnswers.saved(about: key, besides: path)
@@ -23,6 +33,9 @@ extension HistoryLink {
         ? try History(
           folder: dataFolder, waiting: waiting(in: dataFolder, limit: launchWait))
         : nil
+      if let name = try history?.rosterName(key.identity) {
+        shown = TerminalText.escapingControls(name)
+      }
       let recorded = try history?.recorded(roster: key.identity) ?? (people: 0, answers: 0)
       guard recorded.answers + saved > 0 || recorded.people > 0 else {
         return print("Nothing recorded for \(shown).")

@@ -23,6 +23,9 @@ package struct Start {
   /// The roster to play: typed, else the settings'; nil for the sample club.
   package var folder: String? { typed ?? configuration.values["roster"] }
 
+  /// The roster's manifest URL, when the roster is a club's from its server.
+  package var serverURL: String? { folder.flatMap { RosterFetcher.isURL($0) ? $0 : nil } }
+
   /// The roster asked for. For a game, the sample club plays when the settings' roster
   /// cannot be played (said); for the other commands, that is an error. Either way the
   /// settings' roster is named with the file and line that hold it.

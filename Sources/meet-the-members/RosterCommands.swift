@@ -44,6 +44,10 @@ struct Forget: ParsableCommand {
   func run() throws {
     var start = try Start(config: config.config, standard: true, roster: roster.rosterFolder)
     let dataFolder = try GameOptions.dataFolder(data.dataDir)
+    if let url = start.serverURL {
+      // A club's roster is forgotten by its URL, without asking its server.
+      return try HistoryLink.forget(serverURL: url, dataFolder: dataFolder)
+    }
     try HistoryLink.forget(roster: try start.roster(forAGame: false), dataFolder: dataFolder)
   }
 }

@@ -63,7 +63,8 @@ final class HistoryFaultsInGameTests: XCTestCase {
       line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
     let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
     XCTAssertEqual(
-      rows.first, "name,file,roster,mode,kind,outcome,chosen,seconds,answered_at,roster_identity")
+      rows.first,
+      "name,file,roster,mode,kind,outcome,chosen,seconds,answered_at,roster_identity,photo_sha256")
     XCTAssertEqual(rows.count, 3, "the two answers, in the export's format")
     XCTAssertEqual(try exported(data).count + rows.count - 1, 8, "every answer revealed")
   }
@@ -122,10 +123,18 @@ final class HistoryFaultsInGameTests: XCTestCase {
       let line = try XCTUnwrap(exit["history"] as? String, "\(exit)")
       XCTAssertTrue(line.contains("2 answers could not be kept"), line)
       XCTAssertEqual(game.status, 74, "the history not whole")
-      let saved = try XCTUnwrap(
+      let said = try XCTUnwrap(
         line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
+      // One in the temporary folder says where it belongs: only beside the history is it read.
+      let saved = try XCTUnwrap(said.components(separatedBy: " (moved into ").first)
       defer { try? FileManager.default.removeItem(atPath: saved) }
       XCTAssertEqual(saved.hasPrefix(damaged + "/"), besides, saved)
+      XCTAssertEqual(
+        said,
+        besides
+          ? saved
+          : saved + " (moved into \(data) once it can be written, the next "
+            + "game keeps them in the history)")
       let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
       XCTAssertEqual(rows.count, 3, "the header and the two answers")
     }

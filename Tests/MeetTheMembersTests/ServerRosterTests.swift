@@ -147,6 +147,29 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(roster["members"] as? Int, 6)
   }
 
+  /// `forget` of a club's URL asks nothing of its server (a silent one would hold it up to
+  /// 30 s): the history knows the roster by its URL, and names it by the club's name.
+  func testForgetOfAURLAsksNothingOfTheServer() throws {
+    club.publish("22", try ClubServer.zip(photos: 4))
+    let data = NSTemporaryDirectory() + "mtm-forget-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let game = try runMeetTheMembers(
+      ["--headless", club.url, "--seed", "1", "--data-dir", data], environment: club.environment,
+      input: #"{"do":"start"}"# + "\n" + #"{"do":"answer","option":1}"# + "\n")
+    XCTAssertEqual(game.status, 0, game.errors)
+    let asked = club.server.requests
+    let yes = try runMeetTheMembers(
+      ["forget", club.url, "--data-dir", data], environment: club.environment, input: "y\n")
+    XCTAssertEqual(yes.status, 0, yes.errors)
+    XCTAssertEqual(
+      yes.errors, "Forget everything recorded for Example Club (1 person, 1 answer)? [y/N] ")
+    XCTAssertEqual(yes.output, "Forgotten: Example Club starts again from nothing.\n")
+    XCTAssertEqual(club.server.requests, asked, "nothing asked of the server")
+    let again = try runMeetTheMembers(
+      ["forget", club.url, "--data-dir", data], environment: club.environment, input: "y\n")
+    XCTAssertEqual(again.output, "Nothing recorded for Example Club.\n")
+  }
+
   func testWithoutACacheOrAServerTheErrorIsOneLine() throws {
     club.server.stop()
     let result = try runMeetTheMembers(["--list", club.url], environment: club.environment)
