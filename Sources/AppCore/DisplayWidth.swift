@@ -38,6 +38,30 @@ public enum DisplayWidth {
     texts.first { of($0) <= columns } ?? texts.last ?? ""
   }
 
+  /// `text` in at most `most` lines of at most `columns` columns, broken between words; a
+  /// word wider than a line, or what does not fit in the last line, is cut with `ellipsis`.
+  public static func wrapping(
+    _ text: String, in columns: Int, lines most: Int, ellipsis: String = "…"
+  ) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      let joined = line.isEmpty ? String(word) : line + " " + word
+      if of(joined) <= columns || line.isEmpty {
+        line = joined
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    let kept = Array(lines.prefix(most))
+    // The last line kept takes the rest of the text, cut.
+    let last = lines.dropFirst(max(0, kept.count - 1)).joined(separator: " ")
+    return kept.dropLast().map { truncate($0, to: columns, ellipsis: ellipsis) }
+      + [truncate(last, to: columns, ellipsis: ellipsis)]
+  }
+
   public static func pad(_ text: String, to columns: Int) -> String {
     text + String(repeating: " ", count: max(0, columns - of(text)))
   }

@@ -27,9 +27,13 @@ extension Renderer {
       lines.append((progress.line(separator: look.separator), .plain))
     }
     if let notice = screen.historyNotice {
-      // Too long for the window, its files by their names: the reason is what it is for.
+      // Too long for the window, its files by their names, in two lines at most: the reason
+      // and what becomes of the answers are what it is for.
       let shorter = notice.replacing(/\/[^\s:;,()]*\//) { _ in "…/" }
-      lines.append((DisplayWidth.fitting([notice, shorter], in: width - 2), look.dim))
+      let said = DisplayWidth.fitting([notice, shorter], in: width - 2)
+      for line in DisplayWidth.wrapping(said, in: width - 2, lines: 2, ellipsis: look.ellipsis) {
+        lines.append((line, look.dim))
+      }
     }
     if var warning = screen.settingsWarnings.first {
       // The file by its name: the settings window says where it is.

@@ -17,4 +17,26 @@ final class RosterNoticeTests: XCTestCase {
       assertSnapshot(model.frame, named: "start-cached-\(name)")
     }
   }
+
+  /// A history notice too long for one line is said in two, whole where they hold it (its
+  /// files by their names), so that what becomes of the answers is not cut off.
+  func testAHistoryNoticeTooLongForALineIsSaidInTwo() {
+    let notice =
+      "History not kept: /home/ada/.local/share/meet-the-members/history.sqlite: the history "
+      + "is busy (another program holds it); answers wait until it is free"
+    for (name, size) in [("80x24", CellSize(columns: 80, rows: 24)), ("minimum", Layout.minimum)] {
+      var model = TestModel(
+        model: AppModel(
+          session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+          roster: sampleRoster, appearance: unicodeLook, size: size,
+          history: HistorySetup(memories: Memories(), wallClock: nil, notice: notice)),
+        suppliesPictures: true)
+      model.handle(.tick, at: .zero)
+      assertSnapshot(model.frame, named: "start-history-notice-\(name)")
+    }
+    XCTAssertEqual(
+      DisplayWidth.wrapping("one two three four", in: 9, lines: 2), ["one two", "three fo…"])
+    XCTAssertEqual(DisplayWidth.wrapping("unbreakable", in: 5, lines: 2), ["unbr…"])
+    XCTAssertEqual(DisplayWidth.wrapping("", in: 5, lines: 2), [""])
+  }
 }
