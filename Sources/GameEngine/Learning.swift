@@ -132,17 +132,6 @@ public struct LearnScheduler: Sendable {
       }
       return .introduce(member)
     }
-    // Nobody due and no one new: the lowest recall, unless names missed come back stronger
-    // than the model says (`AfterMisses`): its order is then not to be trusted, and the one
-    // asked longest ago is asked (the spacing effect rewards questions spread out).
-    if !someoneDue, memories.afterMisses.comeBackStronger,
-      let longest = candidates.min(by: { first, second in
-        let (a, b) = (memories.records[first]!.lastAnswer, memories.records[second]!.lastAnswer)
-        return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
-      })
-    {
-      return .ask(longest)
-    }
     return .ask(weakest ?? met.first ?? order.first { inPlay.contains($0) } ?? order[0])
   }
 

@@ -70,10 +70,6 @@ public struct Memories: Hashable, Sendable {
   /// them.
   public private(set) var taken: [MemberID: [Taken]]
 
-  /// How the answers after a miss compare with the model's predictions, over the answers
-  /// taken in (and, from a launch on, those replayed by `weighAnswersAfterMisses`).
-  public private(set) var afterMisses = AfterMisses()
-
   public init(
     _ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard,
     guessTimes: GuessTimes = GuessTimes(), taken: [MemberID: [Taken]] = [:]
@@ -97,20 +93,6 @@ public struct Memories: Hashable, Sendable {
       replay.records[member] = record
     }
     return replay
-  }
-
-  /// Replays the cards and answers of the people met most lately, up to `limit` of them (each
-  /// person from their first card), to count the answers after a miss (`afterMisses`), as
-  /// the game launches: the records stay as they were kept.
-  public mutating func weighAnswersAfterMisses(limit: Int = 5_000) {
-    var replay = Memories(model: model, guessTimes: guessTimes)
-    var left = limit
-    let latest = taken.sorted { ($0.value.last?.time ?? 0) > ($1.value.last?.time ?? 0) }
-    for (member, events) in latest where events.count <= left {
-      left -= events.count
-      for event in events { replay.take(event, of: member) }
-    }
-    afterMisses = replay.afterMisses
   }
 
   /// The record that one person's cards and answers `events` (in order) leave when `model`
@@ -324,14 +306,6 @@ public struct Memories: Hashable, Sendable {
     let recallBefore = recall(of: member, at: time)
     let evidence = guessTimes.evidence(seconds: seconds, kind: kind)
     let options = kind.guessedAmong
-    // An answer after a miss (the answer itself is taken already), against the model.
-    if let events = taken[member], events.count >= 2, let recallBefore,
-      case .answer(right: false, _, _, _) = events[events.count - 2].kind
-    {
-      afterMisses.count(
-        right: right,
-        chance: MemoryFit.likelihood(right: true, recall: recallBefore, options: options))
-    }
     let recalled = Self.recalledGrade(seconds: seconds, kind: kind, slip: slip)
     let grade =
       right && Self.knew(recallBefore: recallBefore, options: options, time: evidence) >= 0.5

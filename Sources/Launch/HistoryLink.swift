@@ -191,10 +191,8 @@ package struct HistoryLink {
 
   /// The memories recorded, with the game's clock set against the wall clock.
   package func setup(origin: Instant, unixSecondsAtOrigin: Double) -> HistorySetup {
-    var recorded = Memories(memories, model: model, guessTimes: guessTimes, taken: taken)
-    recorded.weighAnswersAfterMisses()
     var setup = HistorySetup(
-      memories: recorded,
+      memories: Memories(memories, model: model, guessTimes: guessTimes, taken: taken),
       wallClock: history == nil && notKept == nil
         ? nil
         : WallClock(

@@ -527,60 +527,6 @@ final class LearningTests: XCTestCase {
     XCTAssertEqual(chosen.lastGrade, knew >= 0.5 ? .good : .again)
     XCTAssertEqual(known.lastGrade, .good)
   }
-
-  /// A player whose names missed (and shown) come back stronger than the model says, beyond
-  /// chance, is asked the one asked longest ago once nobody is due and no one is new: the
-  /// model's order, which takes a miss for a weaker memory, is not theirs. Without that
-  /// evidence learn mode asks the lowest recall. The evidence is counted answer by answer,
-  /// and again from the history's cards and answers at a launch.
-  func testNamesMissedThatComeBackStrongerSpreadTheQuestions() throws {
-    // A model whose new names fade in seconds (so that a name missed is predicted weak when
-    // it is asked again), and a player who misses each person's first question and answers
-    // every question after it right.
-    var learner = Learner(members: club(20), memories: Memories(model: Self.fastForgetting.model))
-    learner.play(200) { _, asked in asked == 0 }
-    let memories = learner.game.memories
-    XCTAssertGreaterThanOrEqual(memories.afterMisses.answers, 15)
-    XCTAssertEqual(memories.afterMisses.right, memories.afterMisses.answers)
-    XCTAssertTrue(memories.afterMisses.comeBackStronger, "\(memories.afterMisses)")
-    // Never a miss: no evidence.
-    var sure = Learner(members: club(20))
-    sure.play(200)
-    XCTAssertEqual(sure.game.memories.afterMisses.answers, 0)
-    XCTAssertFalse(sure.game.memories.afterMisses.comeBackStronger)
-    // Replayed from the cards and answers, as a launch does, the evidence is the same.
-    var launched = Memories(
-      memories.records, model: memories.model, guessTimes: memories.guessTimes,
-      taken: memories.taken)
-    XCTAssertEqual(launched.afterMisses, AfterMisses())
-    launched.weighAnswersAfterMisses()
-    XCTAssertEqual(launched.afterMisses.answers, memories.afterMisses.answers)
-    XCTAssertEqual(launched.afterMisses.right, memories.afterMisses.right)
-    XCTAssertTrue(launched.afterMisses.comeBackStronger)
-
-    // Everyone met, nobody due among those in play: the one asked longest ago, where the
-    // model's lowest is someone else.
-    let time = memories.records.values.map { $0.lastAnswer }.max()! + 1
-    var inPlay = Set(memories.records.keys.filter { !memories.isDue($0, at: time) })
-    func longest() -> MemberID {
-      inPlay.min { memories.records[$0]!.lastAnswer < memories.records[$1]!.lastAnswer }!
-    }
-    func weakest() -> MemberID {
-      inPlay.min { memories.recall(of: $0, at: time)! < memories.recall(of: $1, at: time)! }!
-    }
-    while longest() == weakest() { inPlay.remove(longest()) }
-    XCTAssertGreaterThan(inPlay.count, 4)
-    var random = SeededGenerator(seed: 1)
-    let scheduler = LearnScheduler(members: club(20).map(\.id), using: &random)
-    XCTAssertEqual(
-      scheduler.next(inPlay: inPlay, memories: memories, at: time), .ask(longest()))
-    XCTAssertEqual(
-      scheduler.next(
-        inPlay: inPlay,
-        memories: Memories(
-          memories.records, model: memories.model, guessTimes: memories.guessTimes),
-        at: time), .ask(weakest()))
-  }
 }
 
 /// `--order random`: anyone at any time, never the same person twice in a row.
