@@ -10,14 +10,21 @@ extension History {
   /// history is open: a launch waits longer than an answer, which waits in the game's own
   /// queue of writes instead (see the app's `HistoryBacklog`).
   public final class Waiting: Sendable {
-    private let state: Mutex<(limit: Double, said: (@Sendable (String) -> Void)?)>
+    private let state:
+      Mutex<(limit: Double, said: (@Sendable (String) -> Void)?, inAll: Bool, steps: Int)>
     /// How often SQLite's busy handler looks again, in seconds.
     static let step = 0.02
 
-    /// Waits up to `limit` seconds; `said` is told, once a wait has lasted half a second,
-    /// what the history waits for.
+    /// Waits up to `limit` seconds for each statement; `said` is told, once a wait has lasted
+    /// half a second, what the history waits for.
     public init(limit: Double = 10, said: (@Sendable (String) -> Void)? = nil) {
-      state = Mutex((limit, said))
+      state = Mutex((limit, said, false, 0))
+    }
+
+    /// Waits up to `limit` seconds for all the statements together: a moment as the game
+    /// ends, however many statements opening the history takes.
+    public init(inAll limit: Double) {
+      state = Mutex((limit, nil, true, 0))
     }
 
     /// The longest a write waits, in seconds.
@@ -35,8 +42,13 @@ extension History {
     /// (counted in steps, not read from a clock).
     var callback: Database.BusyCallback {
       { [self] tries in
-        let (limit, said) = state.withLock { ($0.limit, $0.said) }
-        guard Double(tries) * Self.step < limit else { return false }
+        let (limit, said, steps) = state.withLock { state in
+          // Each step is counted, not read from a clock; in all, the steps of every wait.
+          let steps = state.inAll ? state.steps : Int(tries)
+          if state.inAll, Double(steps) * Self.step < state.limit { state.steps += 1 }
+          return (state.limit, state.said, steps)
+        }
+        guard Double(steps) * Self.step < limit else { return false }
         if tries == Int(0.5 / Self.step), let said {
           said("another program is using it; waiting up to \(Int(limit.rounded())) s")
         }

@@ -7,7 +7,7 @@ import Synchronization
 
 /// A history another program held through the launch's wait, opened again later in the same
 /// game: looked at while it plays (with the recorder's tries, at most every `interval`
-/// seconds, without waiting) and as it ends (a few seconds). Once it opens, the writes that
+/// seconds, without waiting) and as it ends (3 s in all). Once it opens, the writes that
 /// waited are kept in it in order, and so is every write after them, as answers saved by an
 /// earlier game are (`History.keepSaved`): the memory of each person they are about is
 /// replayed by the next launch from all their cards and answers, not taken from the game,
@@ -64,7 +64,10 @@ final class LateHistory: Sendable {
   /// The history opened, and its people matched with the roster's members: no more (the
   /// game has its memories already; the next launch reads the rest).
   private func open(waiting: Double) throws -> Opened {
-    let history = try History(folder: folder, waiting: History.Waiting(limit: waiting))
+    // As the game ends, a moment in all, not for each statement of opening.
+    let history = try History(
+      folder: folder,
+      waiting: waiting > 0 ? History.Waiting(inAll: waiting) : History.Waiting(limit: 0))
     let found = try history.people(HistoryLink.photos(of: roster), roster: key)
     var people: [MemberID: Int64] = [:]
     var known: Set<MemberID> = []

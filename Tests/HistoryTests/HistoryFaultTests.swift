@@ -251,4 +251,17 @@ final class HistoryFaultTests: RosterFolderTestCase {
   private func checkpoint(_ file: String) throws {
     _ = try DatabaseQueue(path: file).writeWithoutTransaction { try $0.checkpoint(.truncate) }
   }
+
+  /// A wait in all (the late history's last try, as the game ends) counts the steps of every
+  /// statement together, where a wait for each statement starts again at each: opening a
+  /// history takes several statements, and the game's end waits a moment, not a moment each.
+  func testAWaitInAllEndsOnceTheStepsOfEveryStatementReachItsLimit() {
+    // 0.09 s: five steps of 0.02 s (the last from 0.08 s), and no sixth.
+    let inAll = History.Waiting(inAll: 0.09).callback
+    XCTAssertEqual((0..<3).map { inAll($0) }, [true, true, true])
+    XCTAssertEqual((0..<3).map { inAll($0) }, [true, true, false])
+    let each = History.Waiting(limit: 0.09).callback
+    XCTAssertEqual((0..<6).map { each($0) }, [true, true, true, true, true, false])
+    XCTAssertEqual((0..<6).map { each($0) }, [true, true, true, true, true, false])
+  }
 }
