@@ -27,10 +27,11 @@ extension History {
       state = Mutex((limit, nil, true, 0))
     }
 
-    /// The longest a write waits, in seconds.
+    /// The longest a write waits, in seconds; set, for each statement from then on (a wait
+    /// in all is for opening the history only).
     public var limit: Double {
       get { state.withLock { $0.limit } }
-      set { state.withLock { $0.limit = newValue } }
+      set { state.withLock { ($0.limit, $0.inAll, $0.steps) = (newValue, false, 0) } }
     }
 
     /// Stops saying what the history waits for.

@@ -224,14 +224,14 @@ extension History {
     contentHash(of: path).text
   }
 
-  /// The SHA-256 recorded for each of `people`'s photos, by the person's id.
-  public func photoHashes(of people: Set<Int64>) throws(Unavailable) -> [Int64: String] {
+  /// The SHA-256 recorded for each person's photo, by the person's id: everyone's, so that
+  /// a photo's people can be counted (a club's placeholder is many people's).
+  public func photoHashes() throws(Unavailable) -> [Int64: String] {
     try reading { db in
       var hashes: [Int64: String] = [:]
       let rows = try Row.fetchCursor(db, sql: "SELECT id, photoHash FROM person")
       while let row = try rows.next() {
         let id: Int64 = row[0]
-        guard people.contains(id) else { continue }
         hashes[id] = try row.withUnsafeData(atIndex: 1) { PhotoHash(recorded: $0 ?? Data()).text }
       }
       return hashes

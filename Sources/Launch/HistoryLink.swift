@@ -244,7 +244,11 @@ package struct HistoryLink {
       },
       fit: { time in (try? history.refitMemory(at: time))?.fitted?.memory },
       saveUnkept: { answers in
-        try UnkeptAnswers.save(answers, roster: rosterKey, photos: photos, besides: history.path)
+        // The photos' hashes as the history holds them (reading it, which a held or full
+        // history still allows), rather than reading the photos again.
+        let known = (try? history.photoHashes()).map { all in people.compactMapValues { all[$0] } }
+        return try UnkeptAnswers.save(
+          answers, roster: rosterKey, photos: photos, known: known ?? [:], besides: history.path)
       },
       patience: { history.waiting.limit = Self.wait(for: $0) },
       close: { history.close() })

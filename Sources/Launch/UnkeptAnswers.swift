@@ -21,11 +21,14 @@ enum UnkeptAnswers {
   /// folder; returns its path, and for a file in the temporary folder, where to move it.
   /// Where neither can be written, the answers go to standard error as the file would have
   /// held them, and the error thrown says so: written nowhere, they would be lost.
+  /// `known`: the photos' SHA-256 the history holds, by member; a photo it does not give is
+  /// read from its file.
   static func save(
-    _ answers: [RecordedAnswer], roster: RosterKey, photos: Roster?, besides historyPath: String
+    _ answers: [RecordedAnswer], roster: RosterKey, photos: Roster?,
+    known: [MemberID: String] = [:], besides historyPath: String
   ) throws -> String {
     let answered = Set(answers.map(\.result.member.id))
-    var hashes: [MemberID: String] = [:]
+    var hashes = known.filter { answered.contains($0.key) }
     for entry in photos?.entries ?? [] where answered.contains(entry.member.id) {
       hashes[entry.member.id] = hashes[entry.member.id] ?? History.photoHash(of: entry.path)
     }
@@ -56,8 +59,8 @@ enum UnkeptAnswers {
         // Only a file beside the history is read back (one in the temporary folder may be
         // any history's): the player is told where it belongs.
         guard folder != besides else { return path }
-        return "\(path) (moved into \(besides) once it can be written, "
-          + "the next game keeps them in the history)"
+        return "\(path) (move it into \(besides) once that folder can be written: the next "
+          + "game then keeps them in the history)"
       } catch {
         reasons.append(History.reason(error))
       }
@@ -196,8 +199,8 @@ enum UnkeptAnswers {
     private var byFile: [String: Member] = [:]
     private let roster: Roster
     private let history: History
-    /// The members by their photo's SHA-256, read from the history once a row needs them.
-    private var byPhoto: [String: [Member]]?
+    /// What `photos()` read from the history, once a row needed it.
+    private var byPhoto: (members: [String: [Member]], everyone: [String: Int])?
 
     init(roster: Roster, key: RosterKey, people: [MemberID: Int64], history: History) {
       (self.roster, self.key, self.people, self.history) = (roster, key, people, history)
@@ -212,29 +215,42 @@ enum UnkeptAnswers {
       if same, let file = row["file"], let member = byFile[file], member.name == row["name"] {
         return member.id
       }
-      let identity = row["roster_identity"] ?? ""
-      // A folder that is gone was moved (or renamed): its people may be this roster's.
-      let moved =
-        identity.hasPrefix(RosterKey.folderPrefix)
-        && !FileManager.default.fileExists(
-          atPath: String(identity.dropFirst(RosterKey.folderPrefix.count)))
-      guard same || moved, let photo = row["photo_sha256"], !photo.isEmpty else { return nil }
-      let found = photos()[photo] ?? []
+      guard same || Self.isGone(row["roster_identity"] ?? ""),
+        let photo = row["photo_sha256"], !photo.isEmpty
+      else { return nil }
+      let (members, everyone) = photos()
+      let found = members[photo] ?? []
       if let member = found.first(where: { $0.name == row["name"] }) { return member.id }
-      return found.count == 1 ? found[0].id : nil
+      // Under another name only where the photo is one person's in the whole history: a
+      // placeholder photo is several people's, and a row of one of them is no other's.
+      return found.count == 1 && everyone[photo] == 1 ? found[0].id : nil
     }
 
-    private mutating func photos() -> [String: [Member]] {
+    /// Whether `identity` is a folder that is no longer there (moved or renamed), rather
+    /// than one that cannot be looked at now and may come back (a folder that cannot be
+    /// searched).
+    private static func isGone(_ identity: String) -> Bool {
+      guard identity.hasPrefix(RosterKey.folderPrefix) else { return false }
+      var status = stat()
+      let path = String(identity.dropFirst(RosterKey.folderPrefix.count))
+      return stat(path, &status) != 0 && errno == ENOENT
+    }
+
+    /// The roster's members by their photo's SHA-256, and how many of the history's people
+    /// have each photo, read from the history once a row needs them.
+    private mutating func photos() -> (members: [String: [Member]], everyone: [String: Int]) {
       if let byPhoto { return byPhoto }
-      let hashes = (try? history.photoHashes(of: Set(people.values))) ?? [:]
-      var found: [String: [Member]] = [:]
+      let hashes = (try? history.photoHashes()) ?? [:]
+      var members: [String: [Member]] = [:]
       for entry in roster.entries {
         if let person = people[entry.member.id], let hash = hashes[person] {
-          found[hash, default: []].append(entry.member)
+          members[hash, default: []].append(entry.member)
         }
       }
-      byPhoto = found
-      return found
+      var everyone: [String: Int] = [:]
+      for hash in hashes.values { everyone[hash, default: 0] += 1 }
+      byPhoto = (members, everyone)
+      return (members, everyone)
     }
   }
 

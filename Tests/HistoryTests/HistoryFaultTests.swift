@@ -260,6 +260,11 @@ final class HistoryFaultTests: RosterFolderTestCase {
     let inAll = History.Waiting(inAll: 0.09).callback
     XCTAssertEqual((0..<3).map { inAll($0) }, [true, true, true])
     XCTAssertEqual((0..<3).map { inAll($0) }, [true, true, false])
+    // Once opened, the writes' limit is for each statement again, the budget spent or not.
+    let opened = History.Waiting(inAll: 0.09)
+    XCTAssertEqual((0..<6).map { opened.callback($0) }.filter { $0 }.count, 5)
+    opened.limit = 0.09
+    XCTAssertEqual((0..<6).map { opened.callback($0) }.filter { $0 }.count, 5)
     let each = History.Waiting(limit: 0.09).callback
     XCTAssertEqual((0..<6).map { each($0) }, [true, true, true, true, true, false])
     XCTAssertEqual((0..<6).map { each($0) }, [true, true, true, true, true, false])

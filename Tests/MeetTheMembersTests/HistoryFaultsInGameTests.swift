@@ -126,15 +126,15 @@ final class HistoryFaultsInGameTests: XCTestCase {
       let said = try XCTUnwrap(
         line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
       // One in the temporary folder says where it belongs: only beside the history is it read.
-      let saved = try XCTUnwrap(said.components(separatedBy: " (moved into ").first)
+      let saved = try XCTUnwrap(said.components(separatedBy: " (move it into ").first)
       defer { try? FileManager.default.removeItem(atPath: saved) }
       XCTAssertEqual(saved.hasPrefix(damaged + "/"), besides, saved)
       XCTAssertEqual(
         said,
         besides
           ? saved
-          : saved + " (moved into \(data) once it can be written, the next "
-            + "game keeps them in the history)")
+          : saved + " (move it into \(data) once that folder can be written: the next "
+            + "game then keeps them in the history)")
       let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
       XCTAssertEqual(rows.count, 3, "the header and the two answers")
     }

@@ -476,6 +476,43 @@ final class HistoryLinkTests: XCTestCase {
       }, [])
   }
 
+  /// A saved answer is given to no one else: not to a member who shares the photo of its
+  /// member, removed since (a club's placeholder), nor to a member of another roster whose
+  /// folder is still there.
+  func testASavedAnswerIsGivenToNoOneElse() throws {
+    let roster = try fourPeople()
+    let club = folder + "/club"
+    // Bo's photo is Ada's placeholder.
+    try FileManager.default.removeItem(atPath: club + "/Bo.jpg")
+    try FileManager.default.copyItem(atPath: club + "/Ada.jpg", toPath: club + "/Bo.jpg")
+    let placeholder = try Roster.load(club)
+    let data = folder + "/data"
+    let bo = try XCTUnwrap(placeholder.members.first { $0.name == "Bo" })
+    let cy = try XCTUnwrap(placeholder.members.first { $0.name == "Cy" })
+    let (holder, held) = try heldThroughTheLaunch(data, placeholder)
+    let recorder = try XCTUnwrap(held.recorder())
+    _ = recorder.perform(.recordAnswer(answer(bo, at: 1000, right: false)))
+    _ = recorder.perform(.recordAnswer(answer(cy, at: 1010)))
+    XCTAssertNotNil(recorder.finish())
+    holder.release()
+    // Bo leaves the club; another club's folder has Cy too, the same photo.
+    try FileManager.default.removeItem(atPath: club + "/Bo.jpg")
+    let other = folder + "/other"
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: club + "/Cy.jpg", toPath: other + "/Cy.jpg")
+    let elsewhere = HistoryLink.open(folder: data, roster: try Roster.load(other))
+    XCTAssertNil(elsewhere.notice, "the club's folder is still there")
+    let without = HistoryLink.open(folder: data, roster: try Roster.load(club))
+    XCTAssertEqual(
+      without.notice, "History: 1 answer saved by an earlier game kept in the history")
+    let ada = try XCTUnwrap(roster.members.first { $0.name == "Ada" })
+    XCTAssertNil(without.taken[ada.id], "Bo's answer is not Ada's")
+    let saved = try FileManager.default.contentsOfDirectory(atPath: data).filter {
+      $0.hasPrefix("unkept-answers")
+    }
+    XCTAssertEqual(saved.count, 1, "Bo's answer stays in its file")
+  }
+
   /// Answers that cannot be saved beside the history go to the temporary folder, and the
   /// player is told to move the file beside the history, where the next game reads it.
   func testAFileSavedInTheTemporaryFolderSaysWhereItBelongs() throws {
@@ -489,8 +526,8 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertTrue(path.hasPrefix(NSTemporaryDirectory()), saved)
     XCTAssertEqual(
       saved,
-      path + " (moved into \(nowhere) once it can be written, the next game keeps "
-        + "them in the history)")
+      path + " (move it into \(nowhere) once that folder can be written: the next "
+        + "game then keeps them in the history)")
     let row = try XCTUnwrap(
       try String(contentsOfFile: path, encoding: .utf8)
         .components(separatedBy: "\r\n").dropFirst().first)
