@@ -179,6 +179,15 @@ extension History {
     }
   }
 
+  /// The manifest URLs of the rosters from a server recorded, as they were given.
+  public func serverURLs() throws(Unavailable) -> [String] {
+    try reading { db in
+      try String.fetchAll(
+        db, sql: "SELECT identity FROM roster WHERE identity LIKE 'url:%' ORDER BY identity"
+      ).map { String($0.dropFirst("url:".count)) }
+    }
+  }
+
   /// An answer as exported, with its person and the name of its roster.
   public struct ExportedAnswer: Hashable, Sendable {
     /// The person's name and photo file, as last seen.

@@ -18,14 +18,48 @@ extension HistoryLink {
   /// (the history knows the roster by its URL, and the club's name), so that a silent server
   /// holds nothing up.
   package static func forget(serverURL: String, dataFolder: String?) throws {
-    try forget(key: .server(url: serverURL, club: serverURL), dataFolder: dataFolder)
+    guard let url = URL(string: serverURL), url.host?.isEmpty == false else {
+      throw CommandError(
+        "\(TerminalText.escapingControls(serverURL)): not a URL to fetch a roster from")
+    }
+    try forget(key: .server(url: serverURL, club: serverURL), dataFolder: dataFolder) {
+      history in
+      // Named by the club's name the history recorded: answers saved before the roster's
+      // identity was kept with them name it so.
+      let club = try history.rosterName("url:" + serverURL)
+      // The same URL written otherwise (its case, its port, a last slash) is another
+      // identity: the one the history knows is named.
+      let same = try history.serverURLs().filter {
+        $0 != serverURL && normalized($0) == normalized(serverURL)
+      }
+      return (club.map { .server(url: serverURL, club: $0) }, same.first)
+    }
   }
 
-  private static func forget(key: RosterKey, dataFolder: String?) throws {
-    var shown = TerminalText.escapingControls(key.name)
-    guard let dataFolder else { return print("Nothing recorded for \(shown).") }
+  /// A URL as the server takes it: its scheme and host in lower case, no default port, no
+  /// last slash.
+  static func normalized(_ url: String) -> String {
+    guard var parts = URLComponents(string: url) else { return url }
+    parts.scheme = parts.scheme?.lowercased()
+    parts.host = parts.host?.lowercased()
+    if (parts.scheme, parts.port) == ("http", 80) || (parts.scheme, parts.port) == ("https", 443) {
+      parts.port = nil
+    }
+    while parts.path.count > 1, parts.path.hasSuffix("/") { parts.path.removeLast() }
+    return parts.string ?? url
+  }
+
+  /// `named`: the roster's key as the history names it, and another way the history knows
+  /// it, to say when nothing is recorded under this one.
+  private static func forget(
+    key given: RosterKey, dataFolder: String?,
+    named: (History) throws -> (key: RosterKey?, otherwise: String?) = { _ in (nil, nil) }
+  ) throws {
+    var key = given
+    guard let dataFolder else {
+      return print("Nothing recorded for \(TerminalText.escapingControls(key.name)).")
+    }
     let path = (dataFolder as NSString).appendingPathComponent(History.fileName)
-    let saved = UnkeptAnswers.saved(about: key, besides: path)
     do {
       // A history another program holds is waited for, as a launch waits, and said.
       let history =
@@ -33,12 +67,16 @@ extension HistoryLink {
         ? try History(
           folder: dataFolder, waiting: waiting(in: dataFolder, limit: launchWait))
         : nil
-      if let name = try history?.rosterName(key.identity) {
-        shown = TerminalText.escapingControls(name)
-      }
+      let (recordedKey, otherwise) = try history.map(named) ?? (nil, nil)
+      key = recordedKey ?? key
+      let shown = TerminalText.escapingControls(key.name)
+      let saved = UnkeptAnswers.saved(about: key, besides: path)
       let recorded = try history?.recorded(roster: key.identity) ?? (people: 0, answers: 0)
       guard recorded.answers + saved > 0 || recorded.people > 0 else {
-        return print("Nothing recorded for \(shown).")
+        let known = otherwise.map {
+          " The history knows it as \(TerminalText.escapingControls($0)): forget that."
+        }
+        return print("Nothing recorded for \(shown).\(known ?? "")")
       }
       let question =
         "Forget everything recorded for \(shown) (\(recorded.people) "
@@ -50,6 +88,8 @@ extension HistoryLink {
       try history?.forget(roster: key.identity)
       UnkeptAnswers.forget(key, besides: path)
       print("Forgotten: \(shown) starts again from nothing.")
+    } catch let error as CommandError {
+      throw error
     } catch {
       throw CommandError(TerminalText.escapingControls("\(error)"))
     }

@@ -158,11 +158,27 @@ final class ServerRosterTests: XCTestCase {
       input: #"{"do":"start"}"# + "\n" + #"{"do":"answer","option":1}"# + "\n")
     XCTAssertEqual(game.status, 0, game.errors)
     let asked = club.server.requests
+    // The URL written otherwise: the one the history knows is named.
+    let slash = try runMeetTheMembers(
+      ["forget", club.url + "/", "--data-dir", data], environment: club.environment, input: "y\n")
+    XCTAssertEqual(
+      slash.output,
+      "Nothing recorded for \(club.url)/. The history knows it as \(club.url): forget that.\n")
+    let nowhere = try runMeetTheMembers(["forget", "https://", "--data-dir", data])
+    XCTAssertEqual(nowhere.status, 1)
+    XCTAssertEqual(nowhere.errors, "Error: https://: not a URL to fetch a roster from\n")
+    // An answer saved by a version that kept no roster identity names the club.
+    let columns = "name,file,roster,mode,kind,outcome,chosen,seconds,answered_at"
+    try Data(
+      (columns + "\r\nKofi Mensah,kofi_mensah.png,Example Club,quiz,name,correct,Kofi Mensah,1.0,"
+        + "2026-01-01T00:00:00.000Z\r\n").utf8
+    ).write(to: URL(fileURLWithPath: data + "/unkept-answers-old.csv"))
     let yes = try runMeetTheMembers(
       ["forget", club.url, "--data-dir", data], environment: club.environment, input: "y\n")
     XCTAssertEqual(yes.status, 0, yes.errors)
     XCTAssertEqual(
-      yes.errors, "Forget everything recorded for Example Club (1 person, 1 answer)? [y/N] ")
+      yes.errors, "Forget everything recorded for Example Club (1 person, 2 answers)? [y/N] ")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: data + "/unkept-answers-old.csv"))
     XCTAssertEqual(yes.output, "Forgotten: Example Club starts again from nothing.\n")
     XCTAssertEqual(club.server.requests, asked, "nothing asked of the server")
     let again = try runMeetTheMembers(
