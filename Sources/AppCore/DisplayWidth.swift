@@ -38,26 +38,43 @@ public enum DisplayWidth {
     texts.first { of($0) <= columns } ?? texts.last ?? ""
   }
 
-  /// `text` in at most `most` lines of at most `columns` columns, broken between words; a
-  /// word wider than a line, or what does not fit in the last line, is cut with `ellipsis`.
+  /// `text` in at most `most` lines of at most `columns` columns, broken between words (a
+  /// word wider than a line broken where the line ends); what does not fit in the last line
+  /// is cut with `ellipsis`.
   public static func wrapping(
     _ text: String, in columns: Int, lines most: Int, ellipsis: String = "…"
   ) -> [String] {
+    guard most > 0 else { return [] }
+    var words: [String] = []
+    for word in text.split(separator: " ") {
+      var rest = Substring(word)
+      // A word wider than a line: as much of it as a line holds, then the rest.
+      while columns > 0, of(rest) > columns {
+        var piece = ""
+        while let next = rest.first, of(piece) + of(next) <= columns {
+          piece.append(next)
+          rest.removeFirst()
+        }
+        if piece.isEmpty { break }
+        words.append(piece)
+      }
+      if !rest.isEmpty { words.append(String(rest)) }
+    }
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ") {
-      let joined = line.isEmpty ? String(word) : line + " " + word
+    for word in words {
+      let joined = line.isEmpty ? word : line + " " + word
       if of(joined) <= columns || line.isEmpty {
         line = joined
       } else {
         lines.append(line)
-        line = String(word)
+        line = word
       }
     }
     if !line.isEmpty || lines.isEmpty { lines.append(line) }
     let kept = Array(lines.prefix(most))
     // The last line kept takes the rest of the text, cut.
-    let last = lines.dropFirst(max(0, kept.count - 1)).joined(separator: " ")
+    let last = lines.dropFirst(kept.count - 1).joined(separator: " ")
     return kept.dropLast().map { truncate($0, to: columns, ellipsis: ellipsis) }
       + [truncate(last, to: columns, ellipsis: ellipsis)]
   }

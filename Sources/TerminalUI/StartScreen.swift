@@ -26,14 +26,17 @@ extension Renderer {
     if let progress = screen.progress {
       lines.append((progress.line(separator: look.separator), .plain))
     }
-    if let notice = screen.historyNotice {
+    // Where the history's notice is, and what it says, to fold it into one line where the
+    // window is too short for two.
+    var notice: (at: Int, said: String, lines: Int)?
+    if let history = screen.historyNotice {
       // Too long for the window, its files by their names, in two lines at most: the reason
       // and what becomes of the answers are what it is for.
-      let shorter = notice.replacing(/\/[^\s:;,()]*\//) { _ in "…/" }
-      let said = DisplayWidth.fitting([notice, shorter], in: width - 2)
-      for line in DisplayWidth.wrapping(said, in: width - 2, lines: 2, ellipsis: look.ellipsis) {
-        lines.append((line, look.dim))
-      }
+      let shorter = history.replacing(/\/[^\s:;,()]*\//) { _ in "…/" }
+      let said = DisplayWidth.fitting([history, shorter], in: width - 2)
+      let wrapped = DisplayWidth.wrapping(said, in: width - 2, lines: 2, ellipsis: look.ellipsis)
+      notice = (lines.count, said, wrapped.count)
+      lines += wrapped.map { ($0, look.dim) }
     }
     if var warning = screen.settingsWarnings.first {
       // The file by its name: the settings window says where it is.
@@ -75,6 +78,12 @@ extension Renderer {
     // The lines of buttons under "Start asks" and the row of Settings, where it wraps.
     let drillLine =
       (screen.drillPairs > 0 ? 1 : 0) + (screen.clubOffer == nil ? 0 : 1) + (rows.count - 1)
+    // A window too short for the notice's second line: one line, cut.
+    if let notice, notice.lines > 1, lines.count + 6 + drillLine > frame.size.rows {
+      lines[notice.at...notice.at + 1] = [
+        (DisplayWidth.truncate(notice.said, to: width - 2, ellipsis: look.ellipsis), look.dim)
+      ]
+    }
     let listRows = min(
       screen.groups.count, max(0, frame.size.rows - lines.count - 7 - drillLine))
     let listHeight = listRows > 0 ? listRows + 1 : 0

@@ -34,9 +34,30 @@ final class RosterNoticeTests: XCTestCase {
       model.handle(.tick, at: .zero)
       assertSnapshot(model.frame, named: "start-history-notice-\(name)")
     }
+    // A window too short for two lines with everything else on it: one line, cut, and the
+    // keys' line still on the screen.
+    var short = TestModel(
+      model: AppModel(
+        session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+        roster: RosterSummary(
+          members: clubMembers.count, folder: "Example Club, version 21", warnings: ["x"],
+          notice: "Cached version 21: cannot reach the server"),
+        appearance: unicodeLook, size: Layout.minimum,
+        history: HistorySetup(
+          memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
+          notice: notice),
+        clubRoster: "/home/ada/club", settingsWarnings: ["config.toml:3: colours: no such setting"]
+      ),
+      suppliesPictures: true)
+    short.handle(.tick, at: .zero)
+    assertSnapshot(short.frame, named: "start-history-notice-short")
     XCTAssertEqual(
       DisplayWidth.wrapping("one two three four", in: 9, lines: 2), ["one two", "three fo…"])
-    XCTAssertEqual(DisplayWidth.wrapping("unbreakable", in: 5, lines: 2), ["unbr…"])
+    // A word wider than a line is broken where the line ends; wide characters take two.
+    XCTAssertEqual(DisplayWidth.wrapping("unbreakable", in: 5, lines: 2), ["unbre", "akab…"])
+    XCTAssertEqual(DisplayWidth.wrapping("名前を覚える", in: 5, lines: 2), ["名前", "を覚…"])
     XCTAssertEqual(DisplayWidth.wrapping("", in: 5, lines: 2), [""])
+    XCTAssertEqual(DisplayWidth.wrapping("one", in: 5, lines: 0), [])
+    XCTAssertEqual(DisplayWidth.wrapping("one two", in: 0, lines: 2), ["", ""])
   }
 }
