@@ -42,7 +42,8 @@ extension Renderer {
     // As many of the last results as the window shows, and the header says how many.
     let recent = game.recentResults.prefix(max(0, frame.size.rows - 7 - lines.count - 1))
     if game.recentResults.isEmpty {
-      lines.append(("No answers yet.", look.dim))
+      // This game's: the all-time line above may count many.
+      lines.append(("No answers yet in this game.", look.dim))
     } else if !recent.isEmpty {
       lines.append(
         (

@@ -85,6 +85,10 @@ final class ScreenSnapshotTests: XCTestCase {
         size: CellSize(columns: 80, rows: 24), history: history),
       suppliesPictures: true)
     model.handle(.launched, at: .zero)
+    // Before any answer: none in this game, though the history holds hundreds.
+    var before = model
+    before.handle(.key(.character("s")), at: .seconds(0.5))
+    XCTAssertNotNil(row(of: "No answers yet in this game.", in: before.frame))
     model.startQuiz()
     model.handle(
       .key(.character(Character("\(model.question.correctIndex + 1)"))), at: .seconds(1.2))
