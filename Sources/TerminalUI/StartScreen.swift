@@ -123,10 +123,10 @@ extension Renderer {
         switch offer {
         case .offered:
           [
-            "Make this your club (\(key)): meet-the-members alone will play it",
+            "Make this your club (\(key)): it plays when no roster is named",
             "Make this your club (\(key))",
           ]
-        case .made: ["Your club now: meet-the-members alone plays it", "Your club now"]
+        case .made: ["Your club now: it plays when no roster is named", "Your club now"]
         case .failed(let reason):
           ["Not kept as your club: \(reason) (\(key) tries again)", "Not kept: \(reason) (\(key))"]
         }

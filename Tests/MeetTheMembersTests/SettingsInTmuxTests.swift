@@ -21,7 +21,7 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     launch(["--config", settings, "--data-dir", data, club])
     tmux.waitForScreen(showing: ["4 members from", "Make this your club (y)"])
     tmux.press("y")
-    tmux.waitForScreen(showing: ["Your club now: meet-the-members alone plays it"])
+    tmux.waitForScreen(showing: ["Your club now: it plays when no roster is named"])
     XCTAssertEqual(
       try String(contentsOfFile: settings, encoding: .utf8),
       "# Ada's settings\nanswer-seconds = 6   # a little longer\nroster = '\(club)'\n")

@@ -10,7 +10,7 @@ import XCTest
 final class ClubOfferTests: XCTestCase {
   func testTheOfferIsOneKeyAndSaysHowItWent() throws {
     var model = makeModel(offersClub: true)
-    let offer = "Make this your club (y): meet-the-members alone will play it"
+    let offer = "Make this your club (y): it plays when no roster is named"
     XCTAssertNotNil(cell(of: offer, in: model.frame), model.frame.text)
     assertSnapshot(model.frame, named: "start-club-80x24")
     assertSnapshot(
@@ -18,7 +18,7 @@ final class ClubOfferTests: XCTestCase {
     let effects = model.handleAlone(.key(.character("y")), at: .seconds(1))
     XCTAssertTrue(effects.contains(.saveSetting(key: "roster", value: offeredClub)), "\(effects)")
     model.handle(.settingSaved(key: "roster", value: offeredClub, failure: nil), at: .seconds(1))
-    XCTAssertNotNil(cell(of: "Your club now: meet-the-members alone plays it", in: model.frame))
+    XCTAssertNotNil(cell(of: "Your club now: it plays when no roster is named", in: model.frame))
     XCTAssertFalse(
       model.handleAlone(.key(.character("y")), at: .seconds(2)).contains(
         .saveSetting(key: "roster", value: offeredClub)),
