@@ -188,10 +188,11 @@ enum UnkeptAnswers {
       answeredAt: time, kind: row["kind"].flatMap { $0.isEmpty ? nil : $0 } ?? "name")
   }
 
-  /// Finds the member of the roster a saved row is about, as the history finds its people:
-  /// by the roster's identity, the photo's file and the name; else by the photo's SHA-256 and
-  /// the name (the file renamed, or the row saved in the roster's folder before it moved);
-  /// else by a photo no other member has (the photo renamed, and the name with it).
+  /// Finds the member of the roster a saved row is about: by the roster's identity, the
+  /// photo's file and the name; else, for a row of this roster or of a folder no longer there
+  /// (moved), by the photo's SHA-256 and the name (the file renamed), or by a photo that is one
+  /// person's in the whole history (the photo renamed, and the name with it; a placeholder's
+  /// row goes to no other member).
   private struct SavedMembers {
     let key: RosterKey
     let people: [MemberID: Int64]
