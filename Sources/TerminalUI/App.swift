@@ -122,6 +122,8 @@ public final class App {
     timer.schedule(deadline: .distantFuture)
     sources.append(timer)
     for source in sources { source.resume() }
+    // A signal sent once the game has started is not lost while Dispatch arms its sources.
+    SignalSources.awaitArmed(Self.handledSignals)
     trace?.recordStart(size: model.size, appearance: model.appearance, at: MonotonicClock.now())
     send(.launched, reason: .start)
     dispatchMain()

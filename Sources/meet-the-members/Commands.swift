@@ -156,7 +156,9 @@ enum Commands {
   /// its line on standard error), then the game exits with the signal's status. Without
   /// this, the signal ended the process with its answers waiting in memory.
   private static func endingBySignals(_ recorder: HistoryRecorder?) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM, SIGHUP].map { number in
+    let signals = [SIGINT, SIGTERM, SIGHUP]
+    defer { SignalSources.awaitArmed(signals) }
+    return signals.map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
