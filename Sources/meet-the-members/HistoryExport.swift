@@ -85,7 +85,9 @@ struct HistoryExport: ParsableCommand {
         [
           $0.name, $0.file, $0.rosterName, $0.answer.mode, $0.answer.kind,
           $0.answer.outcome.rawValue,
-          $0.answer.chosen, $0.answer.seconds, HistoryTable.iso8601($0.answer.answeredAt),
+          // To the millisecond, as the times are measured to be read: not 1.1123320190000001.
+          $0.answer.chosen, ($0.answer.seconds * 1000).rounded() / 1000,
+          HistoryTable.iso8601($0.answer.answeredAt),
         ]
       })
   }

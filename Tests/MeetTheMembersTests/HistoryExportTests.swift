@@ -55,6 +55,21 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(
       answers.map { $0["outcome"] as? String }, results.map { $0["outcome"] as? String })
     XCTAssertEqual(answers.map { $0["seconds"] as? Double }, [1, 2], "reveals left out")
+    // A time measured to the nanosecond is printed to the millisecond.
+    let history = try History(folder: data)
+    let person = try XCTUnwrap(
+      try history.people(
+        [History.Photo(name: "Bo", path: FilePath("\(roster)/Bo.jpg"), file: "Bo.jpg")],
+        roster: RosterKey(identity: "folder:" + roster, name: "My Club", legacyNames: [])
+      ).first)
+    try history.record(
+      History.Answer(
+        person: person.id, roster: "folder:" + roster, mode: "quiz", outcome: .correct,
+        chosen: "Bo", seconds: 1.1123320190000001, answeredAt: 1_000),
+      memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
+    history.close()
+    let measured = try runMeetTheMembers(["history", roster, "--data-dir", data])
+    XCTAssertTrue(measured.output.contains(",Bo,1.112,"), measured.output)
     XCTAssertEqual(answers.map { $0["roster"] as? String }, ["My Club", "My Club"])
     XCTAssertEqual(answers.map { $0["mode"] as? String }, ["quiz", "quiz"])
     XCTAssertEqual(answers.map { $0["kind"] as? String }, ["name", "name"])
