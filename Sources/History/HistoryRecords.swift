@@ -38,7 +38,7 @@ public struct RosterKey: Hashable, Sendable {
     self.legacyNames = legacyNames
   }
 
-  public static let folderPrefix = "folder:"
+  static let folderPrefix = "folder:"
 
   /// The name to show for a roster recorded as `recorded`: an identity's folder name or URL
   /// when its name is not known, or a name older versions recorded, as it is.
@@ -51,6 +51,15 @@ public struct RosterKey: Hashable, Sendable {
   /// The folder of a folder roster's identity; nil for a server's.
   static func folderPath(ofIdentity identity: String) -> String? {
     identity.hasPrefix(folderPrefix) ? String(identity.dropFirst(folderPrefix.count)) : nil
+  }
+
+  /// Whether `identity` is a folder roster whose folder is no longer there (moved, renamed or
+  /// removed): not one that cannot be looked at now (a folder that cannot be searched), which
+  /// may come back.
+  public static func isGoneFolder(_ identity: String) -> Bool {
+    guard let path = folderPath(ofIdentity: identity) else { return false }
+    var status = stat()
+    return stat(path, &status) != 0 && errno == ENOENT
   }
 
   private static func realPath(_ path: String) -> String? {

@@ -98,12 +98,7 @@ extension History {
     try String.fetchAll(
       db, sql: "SELECT identity FROM roster WHERE identity LIKE ?",
       arguments: [RosterKey.folderPrefix + "%"]
-    ).filter { identity in
-      guard identity != roster, let path = RosterKey.folderPath(ofIdentity: identity) else {
-        return false
-      }
-      return !FileManager.default.fileExists(atPath: path)
-    }
+    ).filter { $0 != roster && RosterKey.isGoneFolder($0) }
   }
 
   /// The roster's name and its photos' hashes, which name files that are gone.

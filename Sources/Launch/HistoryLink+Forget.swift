@@ -22,11 +22,11 @@ extension HistoryLink {
       throw CommandError(
         "\(TerminalText.escapingControls(serverURL)): not a URL to fetch a roster from")
     }
-    try forget(key: .server(url: serverURL, club: serverURL), dataFolder: dataFolder) {
-      history in
+    let key = RosterKey.server(url: serverURL, club: serverURL)
+    try forget(key: key, dataFolder: dataFolder) { history in
       // Named by the club's name the history recorded: answers saved before the roster's
       // identity was kept with them name it so.
-      let club = try history.rosterName("url:" + serverURL)
+      let club = try history.rosterName(key.identity)
       // The same URL written otherwise (its case, its port, a last slash) is another
       // identity: the one the history knows is named.
       let same = try history.serverURLs().filter {
@@ -88,8 +88,6 @@ extension HistoryLink {
       try history?.forget(roster: key.identity)
       UnkeptAnswers.forget(key, besides: path)
       print("Forgotten: \(shown) starts again from nothing.")
-    } catch let error as CommandError {
-      throw error
     } catch {
       throw CommandError(TerminalText.escapingControls("\(error)"))
     }

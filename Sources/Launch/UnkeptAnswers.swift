@@ -216,7 +216,7 @@ enum UnkeptAnswers {
       if same, let file = row["file"], let member = byFile[file], member.name == row["name"] {
         return member.id
       }
-      guard same || Self.isGone(row["roster_identity"] ?? ""),
+      guard same || RosterKey.isGoneFolder(row["roster_identity"] ?? ""),
         let photo = row["photo_sha256"], !photo.isEmpty
       else { return nil }
       let (members, everyone) = photos()
@@ -225,16 +225,6 @@ enum UnkeptAnswers {
       // Under another name only where the photo is one person's in the whole history: a
       // placeholder photo is several people's, and a row of one of them is no other's.
       return found.count == 1 && everyone[photo] == 1 ? found[0].id : nil
-    }
-
-    /// Whether `identity` is a folder that is no longer there (moved or renamed), rather
-    /// than one that cannot be looked at now and may come back (a folder that cannot be
-    /// searched).
-    private static func isGone(_ identity: String) -> Bool {
-      guard identity.hasPrefix(RosterKey.folderPrefix) else { return false }
-      var status = stat()
-      let path = String(identity.dropFirst(RosterKey.folderPrefix.count))
-      return stat(path, &status) != 0 && errno == ENOENT
     }
 
     /// The roster's members by their photo's SHA-256, and how many of the history's people

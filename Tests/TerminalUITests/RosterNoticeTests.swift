@@ -25,30 +25,22 @@ final class RosterNoticeTests: XCTestCase {
       "History not kept: /home/ada/.local/share/meet-the-members/history.sqlite: the history "
       + "is busy (another program holds it); answers wait until it is free"
     for (name, size) in [("80x24", CellSize(columns: 80, rows: 24)), ("minimum", Layout.minimum)] {
-      var model = TestModel(
-        model: AppModel(
-          session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
-          roster: sampleRoster, appearance: unicodeLook, size: size,
-          history: HistorySetup(memories: Memories(), wallClock: nil, notice: notice)),
-        suppliesPictures: true)
+      var model = startScreen(
+        size: size, history: HistorySetup(memories: Memories(), wallClock: nil, notice: notice))
       model.handle(.tick, at: .zero)
       assertSnapshot(model.frame, named: "start-history-notice-\(name)")
     }
     // A window too short for two lines with everything else on it: one line, cut, and the
     // keys' line still on the screen.
-    var short = TestModel(
-      model: AppModel(
-        session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
-        roster: RosterSummary(
-          members: clubMembers.count, folder: "Example Club, version 21", warnings: ["x"],
-          notice: "Cached version 21: cannot reach the server"),
-        appearance: unicodeLook, size: Layout.minimum,
-        history: HistorySetup(
-          memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
-          notice: notice),
-        clubRoster: "/home/ada/club", settingsWarnings: ["config.toml:3: colours: no such setting"]
-      ),
-      suppliesPictures: true)
+    var short = startScreen(
+      size: Layout.minimum,
+      history: HistorySetup(
+        memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
+        notice: notice),
+      roster: RosterSummary(
+        members: clubMembers.count, folder: "Example Club, version 21", warnings: ["x"],
+        notice: "Cached version 21: cannot reach the server"),
+      clubRoster: "/home/ada/club", settingsWarnings: ["config.toml:3: colours: no such setting"])
     short.handle(.tick, at: .zero)
     assertSnapshot(short.frame, named: "start-history-notice-short")
     XCTAssertEqual(
@@ -59,5 +51,18 @@ final class RosterNoticeTests: XCTestCase {
     XCTAssertEqual(DisplayWidth.wrapping("", in: 5, lines: 2), [""])
     XCTAssertEqual(DisplayWidth.wrapping("one", in: 5, lines: 0), [])
     XCTAssertEqual(DisplayWidth.wrapping("one two", in: 0, lines: 2), ["", ""])
+  }
+
+  /// The game's start screen with a history of its own (`makeModel` has none).
+  private func startScreen(
+    size: CellSize, history: HistorySetup, roster: RosterSummary = sampleRoster,
+    clubRoster: String? = nil, settingsWarnings: [String] = []
+  ) -> TestModel {
+    TestModel(
+      model: AppModel(
+        session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+        roster: roster, appearance: unicodeLook, size: size, history: history,
+        clubRoster: clubRoster, settingsWarnings: settingsWarnings),
+      suppliesPictures: true)
   }
 }
