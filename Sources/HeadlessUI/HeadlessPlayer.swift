@@ -10,7 +10,7 @@ import Pictures
 /// `HeadlessCommand`s, events `HeadlessEvent`s.
 package struct HeadlessPlayer {
   private var runner: EffectRunner
-  private var hands: HeadlessHands
+  private var hands: HeadlessEffectHandlers
   /// The mode `start` plays when the command does not say.
   private let mode: PlayMode
 
@@ -28,7 +28,7 @@ package struct HeadlessPlayer {
       AppModel(
         session: session, roster: roster, appearance: CellStyle(), size: Self.nominalSize,
         history: history, mode: mode, scores: scores))
-    hands = HeadlessHands(photos: photos, recorder: recorder, scores: scores, write: write)
+    hands = HeadlessEffectHandlers(photos: photos, recorder: recorder, scores: scores, write: write)
     self.mode = mode
   }
 

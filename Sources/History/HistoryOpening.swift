@@ -8,7 +8,7 @@ extension History {
   /// How long a write (or, at launch, the opening) waits for another program that holds the
   /// history, and what is said once it has waited a moment. Its limit can change while the
   /// history is open: a launch waits longer than an answer, which waits in the game's own
-  /// queue of writes instead (see the app's `HistoryBacklog`).
+  /// queue of writes instead (see `HistoryRecorder` in AppCore).
   public final class Waiting: Sendable {
     private let state:
       Mutex<(limit: Double, said: (@Sendable (String) -> Void)?, inAll: Bool, steps: Int)>

@@ -52,8 +52,8 @@ enum DisplayName {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// A name as the manifest gives it: only cleaned, never re-cased or reordered.
-  static func fromManifest(_ text: String) -> String {
+  /// A name as `members.csv` gives it: only cleaned, never re-cased or reordered.
+  static func fromMembersCSV(_ text: String) -> String {
     clean(text)
   }
 
@@ -128,7 +128,7 @@ enum DisplayName {
   }
 }
 
-/// Text from file names and manifests that is going to a terminal.
+/// Text from file names and `members.csv` that is going to a terminal.
 public enum TerminalText {
   /// Characters that move the cursor, change colours or reorder text: C0 and C1 controls,
   /// DEL, line and paragraph separators and the bidirectional embedding, override and

@@ -71,8 +71,8 @@ public struct Roster: Hashable, Sendable {
 
   public var members: [Member] { entries.map(\.member) }
 
-  /// The file name of the optional manifest in the roster folder.
-  public static let manifestName = "members.csv"
+  /// The file name of the optional `members.csv` in the roster folder.
+  public static let membersCSVName = "members.csv"
 
   init(folder: String, entries: [RosterEntry], warnings: [RosterWarning]) {
     self.folder = folder

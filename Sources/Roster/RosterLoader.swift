@@ -3,7 +3,7 @@ import GameEngine
 import Pictures
 
 extension Roster {
-  /// Finds the members in `folder`: one photo each, named by the file name or the manifest.
+  /// Finds the members in `folder`: one photo each, named by the file name or `members.csv`.
   /// Only headers are read, so this costs a little per file whatever the photos' size.
   /// Unusable files are skipped with a warning; clutter is skipped silently.
   public static func load(_ folder: String, limits: DecodeLimits = .standard) throws -> Roster {
@@ -15,12 +15,13 @@ extension Roster {
 
     let (found, walkWarnings) = try FolderWalk.walk(folder)
     var warnings = walkWarnings
-    var manifest: Manifest?
+    var membersCSV: MembersCSV?
     if let file = found.first(where: {
-      $0.group == nil && $0.relativePath.lowercased() == manifestName
+      $0.group == nil && $0.relativePath.lowercased() == membersCSVName
     }) {
-      manifest = Manifest(path: String(decoding: file.absolutePath), fileName: file.relativePath)
-      warnings += manifest?.warnings ?? []
+      membersCSV = MembersCSV(
+        path: String(decoding: file.absolutePath), fileName: file.relativePath)
+      warnings += membersCSV?.warnings ?? []
     }
 
     var entries: [RosterEntry] = []
@@ -45,13 +46,13 @@ extension Roster {
         warnings.append(RosterWarning(file: file.relativePath, message: "\(error)"))
         continue
       }
-      let row = manifest?.row(for: file.relativePath)
+      let row = membersCSV?.row(for: file.relativePath)
       let name = row?.name ?? DisplayName.fromFileName(file.fileName)
       guard !name.isEmpty else {
         warnings.append(
           RosterWarning(
             file: file.relativePath,
-            message: "the file name gives no name: name the member in \(manifestName)"))
+            message: "the file name gives no name: name the member in \(membersCSVName)"))
         continue
       }
       let group = row?.group ?? file.group.map(DisplayName.clean)
@@ -59,10 +60,10 @@ extension Roster {
       entries.append(RosterEntry(member: member, path: file.absolutePath, file: file.relativePath))
     }
 
-    for row in manifest?.unused ?? [] {
+    for row in membersCSV?.unused ?? [] {
       warnings.append(
         RosterWarning(
-          file: manifestName, message: "line \(row.line): no usable photo called \(row.file)"))
+          file: membersCSVName, message: "line \(row.line): no usable photo called \(row.file)"))
     }
     warnings += tellApartSameNames(&entries)
     return Roster(folder: folder, entries: entries, warnings: warnings)
@@ -71,7 +72,7 @@ extension Roster {
   /// Gives members who share a name (as `NameKey` compares them) names that tell them apart:
   /// their group after the name, "Alex Kim (recruits)", when each is in a group of their own,
   /// else a number, "Alex Kim (2)", in the order of their files. Warns once per such name, so
-  /// that the club can give better names in the manifest.
+  /// that the club can give better names in `members.csv`.
   private static func tellApartSameNames(_ entries: inout [RosterEntry]) -> [RosterWarning] {
     var byName: [NameKey: [Int]] = [:]
     var order: [NameKey] = []

@@ -155,12 +155,12 @@ public final class App {
 
   /// Hands an input to the effect runner, which runs the model and this loop's effects.
   func send(_ input: Input, reason: FrameReason, at now: Instant = MonotonicClock.now()) {
-    var hands = Hands(app: self)
+    var hands = TerminalEffectHandlers(app: self)
     runner.send(input, at: now, reason: reason, to: &hands)
   }
 
   /// What this loop does with each effect.
-  private struct Hands: EffectHandlers {
+  private struct TerminalEffectHandlers: EffectHandlers {
     unowned let app: App
 
     var now: Instant { MonotonicClock.now() }

@@ -51,7 +51,7 @@ enum Commands {
     guard let match = session.group(named: group), session.choose(group: match) else {
       let groups =
         session.groups.isEmpty
-        ? "it has none (subfolders, or a group column in \(Roster.manifestName), make them)"
+        ? "it has none (subfolders, or a group column in \(Roster.membersCSVName), make them)"
         : "its groups are \(session.groups.map(safe).joined(separator: ", "))"
       throw CommandError(
         "--group \(safe(group)): no such group in \(safe(roster.title)); \(groups)")

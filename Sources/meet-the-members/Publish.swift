@@ -74,8 +74,8 @@ struct Publish: ParsableCommand {
       throw CommandError("\(safe(folder)): cannot be played, so it is not published: \(error)")
     }
     var files = roster.entries.map(\.file)
-    let manifest = (folder as NSString).appendingPathComponent(Roster.manifestName)
-    if FileManager.default.fileExists(atPath: manifest) { files.append(Roster.manifestName) }
+    let manifest = (folder as NSString).appendingPathComponent(Roster.membersCSVName)
+    if FileManager.default.fileExists(atPath: manifest) { files.append(Roster.membersCSVName) }
     let published: RosterPublisher.Published
     do {
       published = try RosterPublisher.publish(

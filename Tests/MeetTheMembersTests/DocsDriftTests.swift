@@ -81,7 +81,7 @@ final class DocsDriftTests: XCTestCase {
     var written: Set<String> = []
     let pattern = try NSRegularExpression(
       pattern: #"(?:event|emit|HeadlessEvent)\(\s*"([a-z_]+)""#)
-    for file in ["HeadlessPlayer.swift", "HeadlessHands.swift", "HeadlessEvent.swift"] {
+    for file in ["HeadlessPlayer.swift", "HeadlessEffectHandlers.swift", "HeadlessEvent.swift"] {
       let source = try read("Sources/HeadlessUI/\(file)")
       for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
         written.insert((source as NSString).substring(with: match.range(at: 1)))
@@ -131,6 +131,46 @@ final class DocsDriftTests: XCTestCase {
       let documented = Set(rows.flatMap { words(in: $0, startingWith: "--") })
       let taken = OldSpellings.options(of: command).subtracting(["--help", "--version"])
       XCTAssertEqual(documented, taken, command)
+    }
+  }
+
+  /// docs/map.md names every Swift file of `Sources/` once, under its module's heading (or
+  /// as `Module/File.swift` in a section of several modules), and names no file that is not
+  /// there: a file added, moved or removed fails until the map says so.
+  func testTheMapNamesEverySourceFile() throws {
+    let map = try read("docs/map.md")
+    var module: String?
+    var mapped: [String] = []
+    for line in map.split(separator: "\n") {
+      if line.hasPrefix("## ") {
+        module = line.hasPrefix("## `") ? String(line.dropFirst(4).prefix { $0 != "`" }) : nil
+      } else if line.hasPrefix("| `") {
+        let cell = String(line.dropFirst(2).prefix { $0 != "|" })
+        for file in words(in: cell, startingWith: "") where file.hasSuffix(".swift") {
+          mapped.append(file.contains("/") ? file : "\(module ?? "?")/\(file)")
+        }
+      }
+    }
+    let sources = packageDirectory.appendingPathComponent("Sources")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
+      .filter { $0.hasSuffix(".swift") }
+    XCTAssertEqual(Set(files).subtracting(mapped).sorted(), [], "not in docs/map.md")
+    XCTAssertEqual(Set(mapped).subtracting(files).sorted(), [], "in docs/map.md, not in Sources/")
+    XCTAssertEqual(mapped.count, Set(mapped).count, "named twice in docs/map.md")
+  }
+
+  /// Every Swift file that docs/architecture.md, docs/history.md or the README names by its
+  /// path (`Module/File.swift`, in `Sources/`, or `Tests/...`) exists.
+  func testTheSourceFilesTheDocsNameExist() throws {
+    for doc in ["docs/architecture.md", "README.md", "docs/history.md"] {
+      let text = try read(doc)
+      for path in words(in: text, startingWith: "") where path.hasSuffix(".swift") {
+        guard path.contains("/"), !path.contains("*") else { continue }
+        let inPackage = path.hasPrefix("Tests/") || path.hasPrefix("Sources/")
+        let file = packageDirectory.appendingPathComponent(inPackage ? path : "Sources/" + path)
+        XCTAssertTrue(
+          FileManager.default.fileExists(atPath: file.path), "\(doc) names \(path)")
+      }
     }
   }
 }

@@ -24,7 +24,7 @@ let green: RGBA = (0, 255, 0, 255)
 let blue: RGBA = (0, 0, 255, 255)
 let white: RGBA = (255, 255, 255, 255)
 
-/// An image of `background` with `quadrant`-sized blocks of colour at the given corners.
+/// An image of `background` with `block`-sized blocks of colour at the given corners.
 func image(
   width: Int, height: Int, background: RGBA = white, corners: [(x: Int, y: Int, color: RGBA)],
   block: Int = 8

@@ -20,7 +20,7 @@ final class EffectRunnerTests: XCTestCase {
   }
 
   /// A front end that has every picture at once (or none), and records its calls.
-  private struct Recorder: EffectHandlers {
+  private struct RecordingEffectHandlers: EffectHandlers {
     var calls: [Call] = []
     var now = Instant.zero
     var picturesAtOnce = true
@@ -54,7 +54,7 @@ final class EffectRunnerTests: XCTestCase {
     }
   }
 
-  private func runner(history: Bool = false) -> (EffectRunner, Recorder) {
+  private func runner(history: Bool = false) -> (EffectRunner, RecordingEffectHandlers) {
     let questions = try! QuestionGenerator(members: clubMembers, seed: 3)
     let setup = HistorySetup(
       memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
@@ -62,7 +62,7 @@ final class EffectRunnerTests: XCTestCase {
     let model = AppModel(
       session: Session(questions: questions), roster: sampleRoster, appearance: unicodeLook,
       size: CellSize(columns: 80, rows: 24), history: history ? setup : nil)
-    var recorder = Recorder()
+    var recorder = RecordingEffectHandlers()
     var runner = EffectRunner(model)
     runner.send(.launched, at: .zero, reason: .start, to: &recorder)
     return (runner, recorder)

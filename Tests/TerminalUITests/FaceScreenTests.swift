@@ -46,12 +46,12 @@ final class FaceScreenTests: XCTestCase {
       prefetched.suffix(4).map(\.member), next.options.map(\.member), "\(prefetched)")
     XCTAssertTrue(prefetched.suffix(4).allSatisfy { $0.box == box })
     let frame = model.frame
-    assertSnapshot(frame, named: "faces-80x24", withStyles: .colors240)
+    assertSnapshot(frame, named: "face-question-80x24", withStyles: .colors240)
     XCTAssertTrue(frame.text.contains(question.member.name), frame.text)
     XCTAssertTrue(frame.text.contains("Which face is theirs?"), frame.text)
     XCTAssertEqual(frame.text.components(separatedBy: "▚▞▚▞").count - 1 >= 4, true)
     assertSnapshot(
-      facesModel(size: CellSize(columns: 120, rows: 40)).frame, named: "faces-120x40")
+      facesModel(size: CellSize(columns: 120, rows: 40)).frame, named: "face-question-120x40")
   }
 
   func testAClickOnAFaceChoosesIt() throws {
@@ -78,7 +78,7 @@ final class FaceScreenTests: XCTestCase {
     model.handle(.key(.character(Character("\(wrong + 1)"))), at: .seconds(1))
     XCTAssertEqual(model.game.results.last?.outcome, .wrong(chosen: question.options[wrong]))
     let frame = model.frame
-    assertSnapshot(frame, named: "faces-wrong-80x24", withStyles: .colors240)
+    assertSnapshot(frame, named: "face-question-wrong-80x24", withStyles: .colors240)
     XCTAssertTrue(
       frame.text.contains(
         "✗ Wrong: \(question.member.name) is number \(question.correctIndex + 1)"), frame.text)

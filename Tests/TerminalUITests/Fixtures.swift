@@ -85,11 +85,11 @@ func fakePicture(in box: CellSize) -> CellPicture {
 @dynamicMemberLookup
 struct TestModel {
   private var runner: EffectRunner
-  private var hands: TestHands
+  private var hands: TestEffectHandlers
 
   init(model: AppModel, suppliesPictures: Bool) {
     runner = EffectRunner(model)
-    hands = TestHands(suppliesPictures: suppliesPictures)
+    hands = TestEffectHandlers(suppliesPictures: suppliesPictures)
   }
 
   var model: AppModel { runner.model }
@@ -170,7 +170,7 @@ struct TestModel {
 
 /// The tests' front end: it records every effect, draws nothing, and makes a fake picture at
 /// once for each picture wanted on screen.
-struct TestHands: EffectHandlers {
+struct TestEffectHandlers: EffectHandlers {
   var suppliesPictures: Bool
   var log: [Effect] = []
   var now = Instant.zero

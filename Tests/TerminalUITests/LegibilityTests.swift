@@ -120,7 +120,8 @@ final class LegibilityTests: XCTestCase {
     var help = model
     help.handle(.key(.character("?")), at: .seconds(3))
     return [
-      ("start", start), ("answering", answering), ("wrong", wrong.frame), ("right", right.frame),
+      ("start", start), ("name-question", answering), ("wrong", wrong.frame),
+      ("right", right.frame),
       ("paused", paused.frame), ("help", help.frame),
     ]
   }

@@ -39,7 +39,7 @@ final class ScreenSnapshotTests: XCTestCase {
     nameCard.handle(.tick, at: .seconds(2.5))
     start.handle(.tick, at: .zero)
     return [
-      ("start", start), ("answering", answering), ("right", right), ("wrong", wrong),
+      ("start", start), ("name-question", answering), ("right", right), ("wrong", wrong),
       ("timed-out", timedOut), ("paused", paused), ("stats", stats), ("help", help),
       ("warnings", warnings), ("name-card", nameCard),
     ]
@@ -62,7 +62,7 @@ final class ScreenSnapshotTests: XCTestCase {
       model.startQuiz()
       model.handle(.key(.tab), at: .seconds(1))
       model.handle(.tick, at: .seconds(2.5))
-      assertSnapshot(model.frame, named: "answering-styles-\(modeName)", withStyles: colors)
+      assertSnapshot(model.frame, named: "name-question-styles-\(modeName)", withStyles: colors)
       model.handle(
         .key(.character(Character("\((model.question.correctIndex + 1) % 4 + 1)"))),
         at: .seconds(3))

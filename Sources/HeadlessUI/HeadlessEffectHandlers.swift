@@ -6,7 +6,7 @@ import Pictures
 /// What the headless front end does with each effect: nothing is drawn; pictures are only
 /// checked; the history is kept before the events that follow are written, so a `result`
 /// line on standard output is on disk; the game's changes become events.
-struct HeadlessHands: EffectHandlers {
+struct HeadlessEffectHandlers: EffectHandlers {
   let photos: [MemberID: PhotoFile]
   let recorder: HistoryRecorder?
   let scores: ClubScores?

@@ -4,7 +4,7 @@ import SwiftCSV
 /// `members.csv`: exact names (and optionally groups) for photos whose file names can't say
 /// them. A header row names the columns, at least `file` and `name`, in any order and case;
 /// commas, semicolons or tabs, as a spreadsheet exports them.
-struct Manifest {
+struct MembersCSV {
   struct Row {
     let line: Int
     let file: String
@@ -57,7 +57,7 @@ struct Manifest {
         return fields[column].trimmingCharacters(in: .whitespaces)
       }
       let file = Self.key(field(fileColumn))
-      let name = DisplayName.fromManifest(field(nameColumn))
+      let name = DisplayName.fromMembersCSV(field(nameColumn))
       if file.isEmpty && name.isEmpty { continue }
       guard !file.isEmpty, !name.isEmpty else {
         warn("line \(line) needs both a file and a name")
@@ -67,7 +67,7 @@ struct Manifest {
         warn("line \(line) names \(file) again; the first line for it counts")
         continue
       }
-      let group = DisplayName.fromManifest(field(groupColumn))
+      let group = DisplayName.fromMembersCSV(field(groupColumn))
       byFile[file] = rows.count
       byFolded[file.lowercased()] = byFolded[file.lowercased()] ?? rows.count
       rows.append(Row(line: line, file: file, name: name, group: group.isEmpty ? nil : group))
@@ -75,7 +75,7 @@ struct Manifest {
   }
 
   /// The row for a photo's path inside the roster folder: exact (after Unicode composition),
-  /// else ignoring case, as a manifest written on macOS or Windows may differ in case.
+  /// else ignoring case, as a `members.csv` written on macOS or Windows may differ in case.
   mutating func row(for relativePath: String) -> Row? {
     let key = Self.key(relativePath)
     guard let index = byFile[key] ?? byFolded[key.lowercased()] else { return nil }
