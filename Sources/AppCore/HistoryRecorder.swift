@@ -7,8 +7,11 @@ import Synchronization
 /// An answer revealed is never lost while the game runs: an answer or a name card the history
 /// cannot take now (another program holds it, the disk is full) waits here, in memory, in
 /// order, and is written before anything after it, at the next write or `retry`, once the
-/// history can take it again. `finish` writes what it can as the game ends; the answers still
-/// waiting then go to a file the composition names (`saveUnkept`), so that nothing is gone.
+/// history can take it again. The answers waiting are also kept in a file the composition
+/// names (`saveWaiting`), written again as they change and removed once none waits, so that
+/// a game killed with answers waiting (SIGKILL, where nothing runs as it ends) loses none:
+/// the next launch keeps them. `finish` writes what it can as the game ends; the answers still
+/// waiting then stay in that file, and the exit names it.
 public struct HistoryRecorder: Sendable {
   /// What can never be kept (no one in the history to keep it for): said once, not tried
   /// again. Any other error a function throws is taken to pass: the write waits.
@@ -25,9 +28,11 @@ public struct HistoryRecorder: Sendable {
   /// The player's memory fitted again and kept; nil while there are too few answers (or it
   /// could not be kept: the model the game has stays, and nothing is lost).
   public var fit: @Sendable (Double) -> PlayerMemory?
-  /// Writes answers that could not be kept to a file, in the history export's format;
-  /// returns its path.
-  public var saveUnkept: @Sendable ([RecordedAnswer]) throws -> String
+  /// Keeps the answers waiting now in a file, in the history export's format, replacing what
+  /// it held (none: the file removed); returns its path, nil for none. Its second argument
+  /// says it is the last time, as the game ends (where nothing can be written then, the
+  /// answers go where they can still be seen).
+  public var saveWaiting: @Sendable ([RecordedAnswer], Bool) throws -> String?
   /// Closes the history once the game's last write is done (as the game ends).
   public var close: @Sendable () -> Void
   /// How long the next writes may wait for another program that holds the history.
@@ -56,8 +61,10 @@ public struct HistoryRecorder: Sendable {
     introduction: @escaping @Sendable (MemberID, MemoryRecord) throws -> Void,
     forget: @escaping @Sendable () -> String?,
     fit: @escaping @Sendable (Double) -> PlayerMemory? = { _ in nil },
-    saveUnkept: @escaping @Sendable ([RecordedAnswer]) throws -> String = { _ in
-      throw Refusal("nowhere to save them")
+    saveWaiting: @escaping @Sendable ([RecordedAnswer], Bool) throws -> String? = {
+      answers, _ in
+      guard answers.isEmpty else { throw Refusal("nowhere to save them") }
+      return nil
     },
     patience: @escaping @Sendable (Patience) -> Void = { _ in },
     close: @escaping @Sendable () -> Void = {}
@@ -67,7 +74,7 @@ public struct HistoryRecorder: Sendable {
     self.introduction = introduction
     self.forget = forget
     self.fit = fit
-    self.saveUnkept = saveUnkept
+    self.saveWaiting = saveWaiting
     self.patience = patience
     self.close = close
   }
@@ -77,7 +84,7 @@ public struct HistoryRecorder: Sendable {
   public func perform(_ effect: Effect) -> [Input] {
     switch effect {
     case .recordAnswer, .recordIntroduction:
-      return backlog.keep(effect, patience: patience, write: write)
+      return backlog.keep(effect, patience: patience, write: write, save: saveWaiting)
     case .forgetProgress:
       return forget().map { [.historyFailed(effect, reason: $0)] } ?? []
     case .fitMemory(let time):
@@ -90,7 +97,7 @@ public struct HistoryRecorder: Sendable {
   /// Tries the writes waiting again; the inputs for what came of it (none when nothing
   /// changed).
   public func retry() -> [Input] {
-    backlog.keep(nil, patience: patience, write: write)
+    backlog.keep(nil, patience: patience, write: write, save: saveWaiting)
   }
 
   /// Whether writes wait to be tried again.
@@ -99,9 +106,11 @@ public struct HistoryRecorder: Sendable {
   /// As the game ends: the last try, then the answers still waiting saved to a file. Returns
   /// what to say, in one line, when any write had to wait; nil when none did.
   public func finish() -> String? {
-    _ = backlog.keep(nil, patience: patience, last: true, write: write)
+    _ = backlog.keep(nil, patience: patience, last: true, write: write, save: saveWaiting)
+    // Still held after its last try: closing the history does not wait for it once more.
+    if backlog.isWaiting { patience(.again) }
     defer { close() }
-    return backlog.ended(place: place, save: saveUnkept)
+    return backlog.ended(place: place, save: saveWaiting)
   }
 
   /// The exit status of a game whose history did not take every answer (saved in a file, or
@@ -154,6 +163,8 @@ private final class Backlog: Sendable {
     var answersRefused = 0
     /// What the model was last told.
     var told = HistoryWaiting(writes: 0, reason: nil)
+    /// Whether the answers waiting changed since they were last kept in their file.
+    var changed = false
   }
 
   private let state = Mutex(State())
@@ -170,10 +181,12 @@ private final class Backlog: Sendable {
 
   /// Adds `effect` (if any) after the writes waiting, and writes them all in order until one
   /// cannot be written; `patience` is told first how long they may wait (the `last` try
-  /// as the game ends).
+  /// as the game ends). The answers waiting then, when they changed, are kept with `save`
+  /// (a file that cannot be written now is tried again at the next change, and as the game
+  /// ends).
   func keep(
     _ effect: Effect?, patience: (HistoryRecorder.Patience) -> Void, last: Bool = false,
-    write: (Effect) throws -> Void
+    write: (Effect) throws -> Void, save: ([RecordedAnswer], Bool) throws -> String?
   ) -> [Input] {
     state.withLock { state in
       patience(last ? .last : state.waiting.isEmpty ? .first : .again)
@@ -189,10 +202,25 @@ private final class Backlog: Sendable {
           inputs.append(.historyFailed(next, reason: refusal.reason))
         } catch {
           state.reason = "\(error)"
-          if let fresh { state.waiting.append(fresh) }
+          if let fresh {
+            state.waiting.append(fresh)
+            if case .recordAnswer = fresh { state.changed = true }
+          }
           break
         }
-        if waited { state.waiting.removeFirst() } else { fresh = nil }
+        if waited {
+          if case .recordAnswer = state.waiting.removeFirst() { state.changed = true }
+        } else {
+          fresh = nil
+        }
+      }
+      if state.changed, !last {
+        do {
+          _ = try save(Self.answers(in: state.waiting), false)
+          state.changed = false
+        } catch {
+          // Not written now (the disk full): tried again with the next try of the writes.
+        }
       }
       if state.waiting.isEmpty { state.reason = nil }
       let now = HistoryWaiting(
@@ -206,15 +234,22 @@ private final class Backlog: Sendable {
     }
   }
 
-  /// What to say as the game ends (after its last try), the answers still waiting saved.
-  func ended(place: String, save: ([RecordedAnswer]) throws -> String) -> String? {
+  /// The answers among `writes`.
+  private static func answers(in writes: [Effect]) -> [RecordedAnswer] {
+    writes.compactMap { effect -> RecordedAnswer? in
+      if case .recordAnswer(let answer) = effect { return answer }
+      return nil
+    }
+  }
+
+  /// What to say as the game ends (after its last try), the answers still waiting saved (the
+  /// file of those that waited removed where none waits now).
+  func ended(place: String, save: ([RecordedAnswer], Bool) throws -> String?) -> String? {
     state.withLock { state in
-      let answers = state.waiting.compactMap { effect -> RecordedAnswer? in
-        if case .recordAnswer(let answer) = effect { return answer }
-        return nil
-      }
+      let answers = Self.answers(in: state.waiting)
       let cards = state.waiting.count - answers.count
       let kept = state.keptAfterWaiting
+      if answers.isEmpty { _ = try? save([], true) }
       guard !state.waiting.isEmpty else {
         guard kept > 0 else { return nil }
         return "History: \(counted(kept, "write")) waited for \(place) and "
@@ -227,7 +262,7 @@ private final class Backlog: Sendable {
       if kept > 0 { line += "; \(kept) that waited are kept" }
       guard !answers.isEmpty else { return line + "." }
       do {
-        return line + "; the answers are saved in \(try save(answers))."
+        return line + "; the answers are saved in \(try save(answers, true) ?? "no file")."
       } catch {
         return line + "; no file could hold them (\(error))."
       }

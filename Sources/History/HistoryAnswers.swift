@@ -120,6 +120,10 @@ extension History {
     }
   }
 
+  /// How near two times of one person's answers are the same answer, in seconds: half the
+  /// millisecond a saved file gives them to.
+  static let savedTimePrecision = 0.0005
+
   /// Answers (and name cards) of a game whose history could not take them then, kept now,
   /// in one transaction: each one not kept already (its person answered, or shown, at the
   /// same moment). The memory of each person they are about is cleared, so that the next
@@ -130,8 +134,12 @@ extension History {
       var added = 0
       var newest: [Int64: Double] = [:]
       for answer in answers {
+        // A saved file gives the time to the millisecond: the same answer, kept by the game
+        // that saved it an instant before it ended, is the one within half of one.
         let kept = try AnswerRecord.filter(
-          Column("person") == answer.person && Column("answeredAt") == answer.answeredAt
+          Column("person") == answer.person
+            && Column("answeredAt") > answer.answeredAt - Self.savedTimePrecision
+            && Column("answeredAt") < answer.answeredAt + Self.savedTimePrecision
         ).fetchCount(db)
         guard kept == 0 else { continue }
         try answer.record.insert(db)

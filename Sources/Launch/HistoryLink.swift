@@ -206,8 +206,8 @@ package struct HistoryLink {
 
   /// Keeps answers and people met, and forgets the roster's progress. A write the history
   /// cannot take now waits in the recorder (see `HistoryRecorder`), said in a short reason;
-  /// the answers still waiting as the game ends are saved beside the history
-  /// (`saveUnkept`).
+  /// the answers waiting are kept in a file beside the history while they wait, and stay
+  /// there if the game ends with them waiting (`WaitingAnswers`).
   package func recorder() -> HistoryRecorder? {
     let (rosterKey, photos) = (roster, photos)
     guard let history else {
@@ -243,13 +243,15 @@ package struct HistoryLink {
         }
       },
       fit: { time in (try? history.refitMemory(at: time))?.fitted?.memory },
-      saveUnkept: { answers in
-        // The photos' hashes as the history holds them (reading it, which a held or full
-        // history still allows), rather than reading the photos again.
-        let known = (try? history.photoHashes()).map { all in people.compactMapValues { all[$0] } }
-        return try UnkeptAnswers.save(
-          answers, roster: rosterKey, photos: photos, known: known ?? [:], besides: history.path)
-      },
+      saveWaiting: WaitingAnswers(
+        roster: rosterKey, photos: photos, besides: history.path,
+        known: {
+          // The photos' hashes as the history holds them (reading it, which a held or full
+          // history still allows), rather than reading the photos again.
+          let all = (try? history.photoHashes()) ?? [:]
+          return people.compactMapValues { all[$0] }
+        }
+      ).keep,
       patience: { history.waiting.limit = Self.wait(for: $0) },
       close: { history.close() })
   }
@@ -298,20 +300,18 @@ package struct HistoryLink {
   private func unkeptRecorder(path: String, reason: String) -> HistoryRecorder {
     let (rosterKey, photos) = (roster, photos)
     let unavailable = Busy(description: reason)
-    let saveUnkept: @Sendable ([RecordedAnswer]) throws -> String = { answers in
-      try UnkeptAnswers.save(answers, roster: rosterKey, photos: photos, besides: path)
-    }
+    let saveWaiting = WaitingAnswers(roster: rosterKey, photos: photos, besides: path).keep
     var recorder =
       if let late {
         HistoryRecorder(
           place: TerminalText.escapingControls(path), answer: late.answer,
           introduction: late.introduction, forget: { unavailable.description },
-          saveUnkept: saveUnkept, patience: late.patience, close: late.close)
+          saveWaiting: saveWaiting, patience: late.patience, close: late.close)
       } else {
         HistoryRecorder(
           place: TerminalText.escapingControls(path), answer: { _ in throw unavailable },
           introduction: { _, _ in throw unavailable }, forget: { unavailable.description },
-          saveUnkept: saveUnkept)
+          saveWaiting: saveWaiting)
       }
     recorder.keepsHistory = false
     return recorder

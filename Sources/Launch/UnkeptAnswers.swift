@@ -4,6 +4,7 @@ import GameEngine
 import History
 import Roster
 import SwiftCSV
+import Synchronization
 
 /// Answers the history could not keep as the game ended, saved beside it in the format of
 /// `meet-the-members history --format csv` (and the roster's identity), so that nothing a
@@ -15,17 +16,18 @@ enum UnkeptAnswers {
   /// folder moved, as the history finds its people.
   static let columns = HistoryTable.answerColumns + ["roster_identity", "photo_sha256"]
 
-  /// Writes `answers` (of the roster `roster`, whose members' photos are `photos`) to a new
-  /// file beside the history at `historyPath`, named for the moment, or where that cannot be
-  /// written (the disk full, the folder read-only or no folder) to one in the temporary
-  /// folder; returns its path, and for a file in the temporary folder, where to move it.
-  /// Where neither can be written, the answers go to standard error as the file would have
-  /// held them, and the error thrown says so: written nowhere, they would be lost.
-  /// `known`: the photos' SHA-256 the history holds, by member; a photo it does not give is
-  /// read from its file.
+  /// Writes `answers` (of the roster `roster`, whose members' photos are `photos`) to the file
+  /// `name` beside the history at `historyPath` (replacing what it held), or where that cannot
+  /// be written (the disk full, the folder read-only or no folder) to one of that name in the
+  /// temporary folder (then the other is removed); returns its path, and for a file in the
+  /// temporary folder, where to move it. `last`: as the game ends, where neither can be
+  /// written, the answers go to standard error as the file would have held them, and the
+  /// error thrown says so: written nowhere, they would be lost. `known`: the photos' SHA-256
+  /// the history holds, by member; a photo it does not give is read from its file.
   static func save(
     _ answers: [RecordedAnswer], roster: RosterKey, photos: Roster?,
-    known: [MemberID: String] = [:], besides historyPath: String
+    known: [MemberID: String] = [:], besides historyPath: String, name: String,
+    last: Bool = true
   ) throws -> String {
     let answered = Set(answers.map(\.result.member.id))
     var hashes = known.filter { answered.contains($0.key) }
@@ -44,18 +46,19 @@ enum UnkeptAnswers {
           HistoryTable.iso8601(answer.answeredAt), roster.identity, hashes[result.member.id],
         ]
       })
-    let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
-      .replacingOccurrences(of: ":", with: "-")
-    // The process in the name too: two games ending at one moment each keep their own.
-    let name = "unkept-answers-\(stamp)-\(getpid()).csv"
     var reasons: [String] = []
     let besides = (historyPath as NSString).deletingLastPathComponent
-    for folder in [besides, NSTemporaryDirectory()] {
+    let folders = [besides, NSTemporaryDirectory()]
+    for folder in folders {
       let path = (folder as NSString).appendingPathComponent(name)
       do {
         // Whole or not at all (written beside it, then renamed; removed if the disk fills):
         // a launch reading the folder back at that moment never finds it half written.
         try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        for other in folders where other != folder {
+          try? FileManager.default.removeItem(
+            atPath: (other as NSString).appendingPathComponent(name))
+        }
         // Only a file beside the history is read back (one in the temporary folder may be
         // any history's): the player is told where it belongs.
         guard folder != besides else { return path }
@@ -65,8 +68,37 @@ enum UnkeptAnswers {
         reasons.append(History.reason(error))
       }
     }
-    FileHandle.standardError.write(Data(table.csv.utf8))
-    throw Unsaved(description: "\(reasons[0]); they are on standard error above, as a CSV")
+    if last { FileHandle.standardError.write(Data(table.csv.utf8)) }
+    throw Unsaved(
+      description: last
+        ? "\(reasons[0]); they are on standard error above, as a CSV" : reasons[0])
+  }
+
+  /// Removes the file `name` that `save` wrote (beside the history at `historyPath`, or in
+  /// the temporary folder): its answers are kept.
+  static func remove(_ name: String, besides historyPath: String) {
+    let besides = (historyPath as NSString).deletingLastPathComponent
+    for folder in [besides, NSTemporaryDirectory()] {
+      try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+    }
+  }
+
+  /// The name of the file that holds a game's answers while they wait: named for the moment
+  /// the game began and its process, so that two games each keep their own, and a game still
+  /// running is told from one that ended (`isLive`).
+  static func fileName() -> String {
+    let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
+      .replacingOccurrences(of: ":", with: "-")
+    return "unkept-answers-\(stamp)-\(getpid()).csv"
+  }
+
+  /// Whether the file `name` is written by another game that still runs (its process is
+  /// alive): its answers wait for that game's history, which may still keep them.
+  static func isLive(_ name: String) -> Bool {
+    guard let pid = name.dropLast(".csv".count).split(separator: "-").last.flatMap({ Int32($0) }),
+      pid != getpid()
+    else { return false }
+    return kill(pid, 0) == 0 || errno == EPERM
   }
 
   /// The answers saved beside the history by earlier games (`unkept-answers-*.csv`) that are
@@ -80,17 +112,29 @@ enum UnkeptAnswers {
     var finding = SavedMembers(roster: roster, key: key, people: people, history: history)
     var replayed: Set<Int64> = []
     var kept = 0
-    let problems = sift(besides: history.path) { rows in
+    var unreadable: [String] = []
+    var problems = sift(besides: history.path) { file, rows in
       var answers: [History.Answer] = []
       var others: [[String: String]] = []
-      for row in rows {
-        if let member = finding.member(of: row),
-          let answer = answer(row, about: member, key: key, finding: finding)
-        {
+      var bad: [String] = []
+      for (index, row) in rows.enumerated() {
+        guard let member = finding.member(of: row) else {
+          others.append(row)
+          continue
+        }
+        if let answer = answer(row, about: member, key: key, finding: finding) {
           answers.append(answer)
         } else {
+          // The header is line 1.
+          bad.append("line \(index + 2): \(problem(of: row))")
           others.append(row)
         }
+      }
+      if let first = bad.first {
+        unreadable.append(
+          "\(TerminalText.escapingControls(file)): \(counted(bad.count, "answer")) cannot be "
+            + "read (\(TerminalText.escapingControls(first))); "
+            + (bad.count == 1 ? "it is" : "they are") + " left in it")
       }
       if !answers.isEmpty {
         kept += try history.keepSaved(answers)
@@ -98,16 +142,18 @@ enum UnkeptAnswers {
       }
       return others
     }
+    problems = unreadable + problems
+    if problems.count > 1 { problems = [problems[0] + " (and \(problems.count - 1) more)"] }
     let said =
       (kept > 0 ? ["\(counted(kept, "answer")) saved by an earlier game kept in the history"] : [])
-      + problems.prefix(1)
+      + problems
     return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
   }
 
   /// How many answers about `roster` are saved beside the history at `historyPath`.
   static func saved(about roster: RosterKey, besides historyPath: String) -> Int {
     var count = 0
-    _ = sift(besides: historyPath) { rows in
+    _ = sift(besides: historyPath) { _, rows in
       count += rows.count { isAbout(roster, $0) }
       return rows
     }
@@ -117,27 +163,35 @@ enum UnkeptAnswers {
   /// Forgets the answers about `roster` saved beside the history at `historyPath`, as its
   /// progress is forgotten: the next launch would keep them again.
   static func forget(_ roster: RosterKey, besides historyPath: String) {
-    _ = sift(besides: historyPath) { rows in rows.filter { !isAbout(roster, $0) } }
+    _ = sift(besides: historyPath) { _, rows in rows.filter { !isAbout(roster, $0) } }
   }
 
-  /// Each file of unkept answers beside the history at `historyPath`: its rows handed to
-  /// `keep`, which returns those to leave in it; the file is written again with them (when
-  /// they are fewer), or removed once none is left. Returns what is wrong with the files
-  /// that could not be read or written (each left as it is).
+  /// Each file of unkept answers beside the history at `historyPath` but those a game still
+  /// running writes (`isLive`): its name and rows handed to `keep`, which returns the rows to
+  /// leave in it; the file is written again with them (when they are fewer), or removed once
+  /// none is left. Returns what is wrong with the files that could not be read or written
+  /// (each left as it is).
   private static func sift(
-    besides historyPath: String, keeping keep: ([[String: String]]) throws -> [[String: String]]
+    besides historyPath: String,
+    keeping keep: (String, [[String: String]]) throws -> [[String: String]]
   ) -> [String] {
     let folder = (historyPath as NSString).deletingLastPathComponent
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-      .filter { $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv") }.sorted()
+      .filter { $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv") && !isLive($0) }
+      .sorted()
     var problems: [String] = []
     for file in files {
       let path = (folder as NSString).appendingPathComponent(file)
       do {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+        {
+          throw Unreadable(description: "a folder, not a file of answers")
+        }
         let rows = try CSV<Named>(url: URL(fileURLWithPath: path)).rows
         guard rows.first.map({ Set($0.keys).isSuperset(of: HistoryTable.answerColumns) }) ?? true
         else { throw Unreadable(description: "not the columns of unkept answers") }
-        let left = try keep(rows)
+        let left = try keep(file, rows)
         if left.isEmpty {
           try FileManager.default.removeItem(atPath: path)
         } else if left.count < rows.count {
@@ -152,6 +206,8 @@ enum UnkeptAnswers {
           switch error {
           case let error as Unreadable: error.description
           case is CSVParseError: "not CSV"
+          case let error as CocoaError where error.code == .fileReadInapplicableStringEncoding:
+            "not UTF-8 text"
           default: History.reason(error)
           }
         problems.append("\(TerminalText.escapingControls(file)): \(reason); it is left as it is")
@@ -186,6 +242,20 @@ enum UnkeptAnswers {
       person: person, roster: key.identity, mode: mode, outcome: outcome, chosen: chosen,
       chosenPerson: chosenMember.flatMap { finding.people[$0] }, seconds: seconds,
       answeredAt: time, kind: row["kind"].flatMap { $0.isEmpty ? nil : $0 } ?? "name")
+  }
+
+  /// Why a row of a saved file about one of the roster's members cannot be read: the first
+  /// of its values that is not what the file's column holds.
+  private static func problem(of row: [String: String]) -> String {
+    func value(_ column: String) -> String { "\(column) '\(row[column] ?? "")'" }
+    if row["outcome"].flatMap(History.Outcome.init(rawValue:)) == nil {
+      return value("outcome") + " is not an outcome"
+    }
+    if row["seconds"].flatMap(Double.init) == nil { return value("seconds") + " is not a number" }
+    if row["answered_at"].flatMap(HistoryTable.unixSeconds) == nil {
+      return value("answered_at") + " is not a time as the game writes it"
+    }
+    return "no mode"
   }
 
   /// Finds the member of the roster a saved row is about: by the roster's identity, the
@@ -251,5 +321,43 @@ enum UnkeptAnswers {
 
   struct Unsaved: Error, CustomStringConvertible {
     let description: String
+  }
+}
+
+/// The file of one game's answers while the history cannot take them: written again each
+/// time the answers waiting change, so that a game killed where it cannot save them as it
+/// ends (SIGKILL, the system's out-of-memory killer) loses none (the next launch keeps them),
+/// and removed once none waits.
+final class WaitingAnswers: Sendable {
+  private let name = UnkeptAnswers.fileName()
+  private let roster: RosterKey
+  private let photos: Roster?
+  private let historyPath: String
+  private let known: @Sendable () -> [MemberID: String]
+  private let written = Mutex(false)
+
+  /// `known`: the photos' SHA-256 as the history holds them, by member (read at each write).
+  init(
+    roster: RosterKey, photos: Roster?, besides historyPath: String,
+    known: @escaping @Sendable () -> [MemberID: String] = { [:] }
+  ) {
+    (self.roster, self.photos, self.historyPath, self.known) = (roster, photos, historyPath, known)
+  }
+
+  /// Keeps `answers`, those waiting now, in the file (none: the file removed); its path, or
+  /// nil for none. `last`: as the game ends (see `UnkeptAnswers.save`).
+  func keep(_ answers: [RecordedAnswer], last: Bool) throws -> String? {
+    try written.withLock { written in
+      guard !answers.isEmpty else {
+        if written { UnkeptAnswers.remove(name, besides: historyPath) }
+        written = false
+        return nil
+      }
+      let path = try UnkeptAnswers.save(
+        answers, roster: roster, photos: photos, known: known(), besides: historyPath,
+        name: name, last: last)
+      written = true
+      return path
+    }
   }
 }

@@ -69,6 +69,43 @@ final class HistoryFaultsInGameTests: XCTestCase {
     XCTAssertEqual(try exported(data).count + rows.count - 1, 8, "every answer revealed")
   }
 
+  /// A game killed where nothing runs as it ends (SIGKILL: the system's out-of-memory killer,
+  /// `kill -9`) with answers waiting for a held history loses none of them: they wait in a
+  /// file beside the history too, written as they change (and removed once the history has
+  /// taken them), and the next launch keeps them.
+  func testAnswersWaitingWhenTheGameIsKilledAreKeptByTheNextGame() throws {
+    let data = folder + "/data"
+    let saved = {
+      try FileManager.default.contentsOfDirectory(atPath: data).filter {
+        $0.hasPrefix("unkept-answers-")
+      }
+    }
+    let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+    try game.send(#"{"do":"start"}"#)
+    try game.answer(count: 2)
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    try game.answer(count: 1)
+    XCTAssertEqual(try saved().count, 1, "the answer waiting, in a file")
+    holder.release()
+    try game.send(#"{"do":"wait","seconds":0}"#)
+    XCTAssertEqual(try saved(), [], "kept in the history: the file is gone")
+    XCTAssertEqual(try exported(data).count, 3)
+
+    try holder.hold()
+    try game.answer(count: 3)
+    let (status, _) = try game.end(by: SIGKILL)
+    XCTAssertNotEqual(status, 0)
+    holder.release()
+    XCTAssertEqual(try exported(data).count, 3, "the three answers waited")
+    let next = try HeadlessGame(["--seed", "3", "--data-dir", data])
+    let notice = try XCTUnwrap(next.events.first?["history"] as? String, "\(next.events)")
+    XCTAssertTrue(notice.contains("3 answers saved by an earlier game kept"), notice)
+    _ = try next.quit()
+    XCTAssertEqual(try exported(data).count, 6, "every answer revealed, each once")
+    XCTAssertEqual(try saved(), [])
+  }
+
   /// A history another program held through the launch's wait, let go while the game plays:
   /// the game looks at it again, and keeps the answers that waited, and those after them, in
   /// it; the game ends with 0, every answer in the history.

@@ -447,6 +447,55 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(HistoryLink.open(folder: data, roster: roster).totals.questions, 0)
   }
 
+  /// A history still held after the game's last try (which waits a few seconds) is closed
+  /// without waiting for it again: the game ends after one wait, not two.
+  func testAHistoryStillHeldAfterTheLastTryIsClosedWithoutAnotherWait() throws {
+    let roster = try fourPeople()
+    let calls = Mutex<[String]>([])
+    struct Held: Error {}
+    let recorder = HistoryRecorder(
+      answer: { _ in throw Held() }, introduction: { _, _ in throw Held() }, forget: { nil },
+      saveWaiting: { _, _ in nil },
+      patience: { patience in calls.withLock { $0.append("\(patience)") } },
+      close: { calls.withLock { $0.append("close") } })
+    _ = recorder.perform(.recordAnswer(answer(roster.members[0], at: 10)))
+    _ = recorder.finish()
+    XCTAssertEqual(calls.withLock { $0 }, ["first", "last", "again", "close"])
+  }
+
+  /// A saved answer that cannot be read (its time rewritten by a spreadsheet) is said, with
+  /// its line, and left in its file; so is a folder of a saved file's name; a file that a game
+  /// still running writes (its process alive) is left to that game.
+  func testASavedFileSaysWhatCannotBeReadAndALiveGamesFileIsLeftToIt() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    HistoryLink.open(folder: data, roster: roster).recorder()?.close()
+    let row = { (time: String) in
+      "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,\(time),\(roster.historyKey.identity),\r\n"
+    }
+    let header = UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
+    let sheet = data + "/unkept-answers-sheet.csv"
+    try Data((header + row("29/11/2026 05:10")).utf8).write(to: URL(fileURLWithPath: sheet))
+    try FileManager.default.createDirectory(
+      atPath: data + "/unkept-answers-folder.csv", withIntermediateDirectories: true)
+    // Process 1 is always running.
+    let live = data + "/unkept-answers-2026-11-29T05-10-00.000Z-1.csv"
+    try Data((header + row("2026-01-01T00:00:00.000Z")).utf8).write(
+      to: URL(fileURLWithPath: live))
+    let next = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(
+      next.notice,
+      "History: unkept-answers-sheet.csv: 1 answer cannot be read (line 2: answered_at "
+        + "'29/11/2026 05:10' is not a time as the game writes it); it is left in it (and 1 more)")
+    XCTAssertEqual(next.totals.questions, 0)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: sheet))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: live))
+    try FileManager.default.removeItem(atPath: sheet)
+    XCTAssertEqual(
+      HistoryLink.open(folder: data, roster: roster).notice,
+      "History: unkept-answers-folder.csv: a folder, not a file of answers; it is left as it is")
+  }
+
   /// Answers saved in a file find their people as the history does, by their photos: after
   /// the roster's folder moved, and a photo renamed (the member's name with it).
   func testAnswersSavedInAFileFindTheirPeopleByTheirPhotosAfterTheFolderMoved() throws {
@@ -520,7 +569,7 @@ final class HistoryLinkTests: XCTestCase {
     let nowhere = folder + "/gone"
     let saved = try UnkeptAnswers.save(
       [answer(roster.members[0], at: 10)], roster: roster.historyKey, photos: roster,
-      besides: nowhere + "/" + History.fileName)
+      besides: nowhere + "/" + History.fileName, name: UnkeptAnswers.fileName())
     let path = try XCTUnwrap(saved.components(separatedBy: " (").first)
     defer { try? FileManager.default.removeItem(atPath: path) }
     XCTAssertTrue(path.hasPrefix(NSTemporaryDirectory()), saved)
