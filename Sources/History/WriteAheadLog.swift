@@ -17,6 +17,12 @@ import Foundation
 ///   before it counts; a transaction counts when its last frame does.
 /// - Frames with other salts are an older run of the log, already copied into the database
 ///   when the log began again: they are not lost.
+/// - Frames after the last transaction that committed are a write that never finished (the
+///   disk full, or the game stopped as it wrote it): it was never kept, so nothing is lost
+///   when SQLite leaves it out. The wal-index (`history.sqlite-shm`,
+///   sqlite.org/walformat.html) says which frame committed last
+///   (`mxFrame`), when it is still there and of this run of the log; then a log that holds
+///   every frame up to it is not damaged, however it ends.
 struct WriteAheadLog {
   /// The log's path.
   let path: String
@@ -39,9 +45,37 @@ struct WriteAheadLog {
     guard !isOpenElsewhere(databasePath),
       let data = FileManager.default.contents(atPath: path), !data.isEmpty
     else { return nil }
-    let (lost, cut) = unreadableTransactions(
-      Array(data), pageSizeOfDatabase: pageSize(ofDatabase: databasePath))
-    return lost > 0 || cut ? WriteAheadLog(path: path, unreadable: lost, cutShort: cut) : nil
+    let log = Array(data)
+    let (lost, cut, sound) = unreadableTransactions(
+      log, pageSizeOfDatabase: pageSize(ofDatabase: databasePath))
+    guard lost > 0 || cut else { return nil }
+    if let committed = lastCommittedFrame(besides: databasePath, log: log), sound >= committed {
+      return nil
+    }
+    return WriteAheadLog(path: path, unreadable: lost, cutShort: cut)
+  }
+
+  /// The last frame of the log `log` that committed, as the wal-index at `databasePath-shm`
+  /// says (its header's `mxFrame`); nil where there is no index, or it is not whole (its
+  /// header's two copies differ, or it was never made) or not of this run of the log (its
+  /// salts are not the log's). The header: 48 bytes, twice, in the machine's byte order:
+  /// the version (3007000), 4 unused bytes, a change counter, whether it is made, the
+  /// checksums' byte order, the page size, `mxFrame` (bytes 16 to 19), the database's size,
+  /// the last frame's checksum, the log's two salts as its header has them (bytes 32 to 39)
+  /// and the header's own checksum.
+  private static func lastCommittedFrame(besides databasePath: String, log: [UInt8]) -> Int? {
+    guard log.count >= headerSize, let handle = FileHandle(forReadingAtPath: databasePath + "-shm")
+    else { return nil }
+    defer { try? handle.close() }
+    guard let bytes = try? handle.read(upToCount: 96), bytes.count == 96 else { return nil }
+    let index = Array(bytes)
+    func native(_ offset: Int) -> UInt32 {
+      index[offset..<offset + 4].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+    }
+    guard index[0..<48] == index[48..<96], native(0) == 3_007_000, index[12] == 1,
+      index[32..<40] == log[16..<24]
+    else { return nil }
+    return Int(native(16))
   }
 
   /// Whether another process has the database open: every connection in WAL mode holds a
@@ -69,10 +103,13 @@ struct WriteAheadLog {
     return size == 1 ? 65_536 : size
   }
 
-  /// How many transactions of `log` SQLite will not read, and whether it ends in the middle
-  /// of a frame.
-  static func unreadableTransactions(_ log: [UInt8], pageSizeOfDatabase: Int?) -> (Int, Bool) {
-    guard log.count >= headerSize else { return (0, true) }
+  /// How many transactions of `log` SQLite will not read, whether it ends in the middle of a
+  /// frame, and how many of its frames SQLite reads (each whole, of this run, its checksum
+  /// holding, as every one before it).
+  static func unreadableTransactions(
+    _ log: [UInt8], pageSizeOfDatabase: Int?
+  ) -> (lost: Int, cut: Bool, sound: Int) {
+    guard log.count >= headerSize else { return (0, true, 0) }
     let magic = word(log, 0)
     let bigEndian = magic & 1 == 1
     let headerSound =
@@ -83,7 +120,7 @@ struct WriteAheadLog {
     guard
       let frameSize = [pageSize, pageSizeOfDatabase ?? 0].first(where: isPageSize)
         .map({ $0 + frameHeaderSize })
-    else { return (0, false) }
+    else { return (0, false, 0) }
     // The salts of this run of the log: the header's, or when the header is damaged, its
     // first frame's (frames of an older run come after the newer ones).
     let salts =
@@ -92,6 +129,7 @@ struct WriteAheadLog {
       : (word(log, headerSize + 8), word(log, headerSize + 12))
     var running = headerSound ? (word(log, 24), word(log, 28)) : nil
     var lost = 0
+    var sound = 0
     var offset = headerSize
     while offset + frameHeaderSize <= log.count {
       let frameSalts = (word(log, offset + 8), word(log, offset + 12))
@@ -106,9 +144,10 @@ struct WriteAheadLog {
         running = nil
       }
       if commits, running == nil { lost += 1 }
+      if running != nil { sound += 1 }
       offset += frameSize
     }
-    return (lost, (log.count - headerSize) % frameSize != 0)
+    return (lost, (log.count - headerSize) % frameSize != 0, sound)
   }
 
   private static func isPageSize(_ size: Int) -> Bool {
@@ -151,7 +190,13 @@ struct WriteAheadLog {
       attempt += 1
       copy = "\(path).unread-\(stamp)-\(attempt)"
     }
-    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    do {
+      try FileManager.default.copyItem(atPath: path, toPath: copy)
+    } catch {
+      // No part of a copy is left (a full disk leaves one empty).
+      try? FileManager.default.removeItem(atPath: copy)
+      throw error
+    }
     return copy
   }
 }

@@ -15,8 +15,9 @@ final class HistoryFaultTests: RosterFolderTestCase {
 
   /// A history with `answers` answers about Ada, each its own transaction, all in the log
   /// (everything before them copied into the database): as a game killed after them leaves
-  /// it, copied into `copy` with its log while the game still had it open.
-  private func killedGame(answers: Int, into copy: String) throws {
+  /// it, copied into `copy` with its log (and with `index`, its wal-index, the `-shm` file)
+  /// while the game still had it open.
+  private func killedGame(answers: Int, into copy: String, index: Bool = false) throws {
     let history = try History(folder: data)
     let ada = try XCTUnwrap(
       history.people(try photos(["Ada"], in: "club"), roster: key("club")).first)
@@ -29,7 +30,7 @@ final class HistoryFaultTests: RosterFolderTestCase {
         memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
     }
     try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-    for suffix in ["", "-wal"] {
+    for suffix in ["", "-wal"] + (index ? ["-shm"] : []) {
       try FileManager.default.copyItem(
         atPath: file + suffix, toPath: copy + "/" + History.fileName + suffix)
     }
@@ -84,6 +85,41 @@ final class HistoryFaultTests: RosterFolderTestCase {
         try Data(contentsOf: URL(fileURLWithPath: copy + "/" + kept[0])), bytes,
         "\(damage): the log is kept as it was")
       XCTAssertTrue(notice.contains(kept[0]), notice)
+    }
+  }
+
+  /// A log that ends in a write that never finished, after its last commit (the disk filled
+  /// as the write went in, and the write waited, to be saved elsewhere), is not damaged:
+  /// every write kept is read, nothing is said and no copy is kept. Its wal-index says
+  /// which frame committed last; without it (a reboot removes it) the cut is said, as
+  /// nothing then tells it from a log cut short after the fact.
+  func testALogEndingInAnUnfinishedWriteAfterItsLastCommitIsNotDamaged() throws {
+    for index in [true, false] {
+      let copy = folder + "/unfinished-\(index)"
+      try killedGame(answers: 10, into: copy, index: index)
+      try? FileManager.default.removeItem(atPath: data)
+      let log = copy + "/" + History.fileName + "-wal"
+      var bytes = try Data(contentsOf: URL(fileURLWithPath: log))
+      // Two whole frames of a write that never committed, and part of a third.
+      let frame = frameSize(bytes)
+      var unfinished = Data(bytes[32..<32 + 2 * frame + 300])
+      for offset in stride(from: 4, to: 2 * frame, by: frame) {
+        unfinished.replaceSubrange(offset..<offset + 4, with: [0, 0, 0, 0])
+      }
+      bytes.append(unfinished)
+      try bytes.write(to: URL(fileURLWithPath: log))
+
+      let history = try History(folder: copy)
+      XCTAssertEqual(try history.answers().count, 10, "every write kept")
+      let kept = try FileManager.default.contentsOfDirectory(atPath: copy).filter {
+        $0.hasPrefix(History.fileName + "-wal.unread-")
+      }
+      if index {
+        XCTAssertNil(history.notice)
+        XCTAssertEqual(kept, [])
+      } else {
+        XCTAssertTrue(history.notice?.contains("log was cut short") == true, "\(history.notice)")
+      }
     }
   }
 
