@@ -151,7 +151,7 @@ package struct HistoryLink {
     let file = TerminalText.escapingControls(
       (folder as NSString).appendingPathComponent(History.fileName))
     return History.Waiting(limit: limit) { words in
-      FileHandle.standardError.write(Data("Waiting for \(file): \(words)\n".utf8))
+      LaunchNotice.say("Waiting for \(file): \(words) (Ctrl-C stops)\n")
     }
   }
 

@@ -4,6 +4,7 @@ import Foundation
 import GameEngine
 import Roster
 import RosterDownload
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -57,7 +58,7 @@ final class ProgressDisplay: @unchecked Sendable {
       self.lock.withLock {
         guard self.notice != nil else { return }
         self.notice = nil
-        self.write(self.waiting.text + (self.cachedChoice.map { "; \($0)" } ?? "") + ")...\n")
+        self.write(self.waiting.text + "; \(self.cachedChoice ?? "Ctrl-C stops"))...\n")
       }
     }
     self.notice = notice
@@ -157,7 +158,7 @@ final class ProgressDisplay: @unchecked Sendable {
 
   /// Text whose values from the server are escaped already.
   private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    LaunchNotice.say(text)
   }
 
   private func terminalColumns() -> Int {
@@ -177,15 +178,32 @@ package enum LaunchNotice {
     return .milliseconds(Int64(seconds * 1000))
   }()
 
+  /// Whether the launch said it was waiting: keys typed meanwhile were meant for the wait.
+  private static let waited = Atomic(false)
+
+  /// Says `text` on standard error, and that the launch waited.
+  static func say(_ text: String) {
+    waited.store(true, ordering: .relaxed)
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Drops the keys typed while the launch said it was waiting (a `q` or an Enter pressed at
+  /// the wait), so that the game's first screen does not take them: called as the game
+  /// takes the terminal. Keys typed where nothing was said are kept.
+  package static func dropKeysTypedWhileWaiting() {
+    guard waited.load(ordering: .relaxed), isatty(STDIN_FILENO) == 1 else { return }
+    tcflush(STDIN_FILENO, TCIFLUSH)
+  }
+
   /// `work`'s result; `text` said first when it takes longer than `delay`.
   package static func saying<T>(_ text: String, _ work: () throws -> T) rethrows -> T {
     guard isatty(STDERR_FILENO) == 1 else { return try work() }
-    let line = Data("\(text)\n".utf8)
+    let line = "\(text)\n"
     guard delay > .zero else {
-      FileHandle.standardError.write(line)
+      say(line)
       return try work()
     }
-    let notice = DispatchWorkItem { FileHandle.standardError.write(line) }
+    let notice = DispatchWorkItem { say(line) }
     DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval, execute: notice)
     defer { notice.cancel() }
     return try work()

@@ -107,6 +107,8 @@ enum Commands {
         photos[entry.member.id] = PhotoFile(
           path: entry.path, file: TerminalText.escapingControls(entry.file))
       }
+      // Before the terminal is asked anything (its graphics, its colours).
+      LaunchNotice.dropKeysTypedWhileWaiting()
       let app = try App(
         App.Setup(
           session: session, roster: summary, photos: photos, choice: choice, trace: trace,

@@ -140,14 +140,17 @@ extension GameInTmuxTests {
   }
 
   /// A server slow to send the manifest left the screen blank: after a moment the terminal
-  /// says what the game waits for, and how long it may.
+  /// says what the game waits for, how long it may, and how to stop it. A key typed at the
+  /// wait (a `q`) is dropped as the game starts: the start screen stays.
   func testAServerSlowToAnswerIsSaidOnTheScreenWhileTheGameWaits() throws {
     let club = try ClubServer()
     let gate = Gate()
     defer { gate.open() }
     try playWhileTheManifestIsHeld(club, by: gate)
+    // 83 columns: the dots go on the next line.
     tmux.waitForScreen(
-      showing: ["Waiting for 127.0.0.1 to send the roster's manifest (30 s at most)..."])
+      showing: ["Waiting for 127.0.0.1 to send the roster's manifest (30 s at most; Ctrl-C stops)"])
+    tmux.press("q")
     gate.open()
     tmux.waitForScreen(showing: ["18 members from Example Club, version 22", "[ Start ]"])
     tmux.press("q")

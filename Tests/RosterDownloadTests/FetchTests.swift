@@ -97,7 +97,7 @@ final class FetchTests: XCTestCase {
       "larger than \(limits.largest / 1_000_000_000) GB (the setting `largest-download`",
       "and \(limits.spare / 1_000_000) MB to spare",
       "more than \(limits.redirects) redirects",
-      "(\(seconds(limits.manifest)) s at most)",
+      "(\(seconds(limits.manifest)) s at most; Ctrl-C stops)",
       "| `largest-download` | file only | 1 to 1000000000 | \(limits.largest / 1_000_000) |",
     ] {
       XCTAssertTrue(text.contains(phrase), phrase)
