@@ -131,7 +131,12 @@ extension AppModel {
     scoresSettingSaved(key: key, value: value, failure: failure)
     let label = SettingLine.all.first { $0.key == key }?.label ?? key
     if let failure {
-      settingsWindow.message = "Not kept: \(failure)"
+      // The window says where the file is: the reason comes first, whole.
+      let path = settingsFile.map { $0.path + ": " }
+      let reason =
+        path.map { failure.hasPrefix($0) ? String(failure.dropFirst($0.count)) : failure }
+        ?? failure
+      settingsWindow.message = "Not kept: \(reason)"
     } else {
       settingsFile?.values[key] = value
       settingsWindow.message = "Kept: \(label.lowercased()) \(value)"

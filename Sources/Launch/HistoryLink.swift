@@ -141,8 +141,18 @@ package struct HistoryLink {
       return HistoryLink(
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description))",
-        samePhotos: samePhotos(of: roster), notKept: (path, "it could not be opened"))
+        samePhotos: samePhotos(of: roster), notKept: (path, Self.why(error, path: path)))
     }
+  }
+
+  /// Why a history could not be opened, as the answers waiting say it: the error's reason
+  /// without the file's path (the line that says it names the file) and without what is done
+  /// with the file ("database disk image is malformed", "a folder, not a history").
+  static func why(_ error: History.Unavailable, path: String) -> String {
+    var reason = error.reason
+    if reason.hasPrefix(path + ": ") { reason.removeFirst(path.count + 2) }
+    if let kept = reason.range(of: "; it is kept as it is") { reason.removeSubrange(kept) }
+    return TerminalText.escapingControls(reason.isEmpty ? "it could not be opened" : reason)
   }
 
   /// How long opening the history in `folder` waits for another program that holds it, saying

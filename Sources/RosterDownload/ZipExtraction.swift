@@ -24,8 +24,12 @@ enum ZipExtraction {
     let archive: Archive
     do {
       archive = try Archive(url: URL(fileURLWithPath: zip.string), accessMode: .read)
+    } catch Archive.ArchiveError.missingEndOfCentralDirectoryRecord {
+      throw ExtractionError("it is not a zip file (no zip directory at its end)")
+    } catch Archive.ArchiveError.unreadableArchive {
+      throw ExtractionError("it is not a zip file (it cannot be read)")
     } catch {
-      throw ExtractionError("it is not a zip file (\(error))")
+      throw ExtractionError("it is not a zip file (\(error.localizedDescription))")
     }
     var entries: [(entry: Entry, path: [String])] = []
     var declared: Int64 = 0

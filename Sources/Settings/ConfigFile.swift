@@ -86,13 +86,17 @@ public struct ConfigFile: Sendable {
           + "may have; its settings are not used")
     }
     // Read no more than the limit, even from a file that grows while it is read.
-    guard let handle = FileHandle(forReadingAtPath: path),
-      let data = try? handle.read(upToCount: Self.largest + 1) ?? Data(),
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno)).lowercased()
+      throw ConfigError("\(path): cannot be read (\(reason)); its settings are not used")
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    guard let data = try? handle.read(upToCount: Self.largest + 1) ?? Data(),
       data.count <= Self.largest
     else {
-      throw ConfigError("\(path): cannot be read")
+      throw ConfigError("\(path): cannot be read; its settings are not used")
     }
-    try? handle.close()
     guard let text = String(data: data, encoding: .utf8) else {
       throw ConfigError("\(path): not UTF-8 text")
     }
@@ -107,6 +111,21 @@ public struct ConfigFile: Sendable {
     parse()
   }
 
+  /// What a line TOML refuses likely lacks: quotes around a text (`kind = names` for
+  /// `kind = "names"`), said after the parser's own words; empty for anything else.
+  static func hint(forLine number: Int, of text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard number >= 1, number <= lines.count else { return "" }
+    let line = lines[number - 1]
+    guard let equals = line.firstIndex(of: "=") else { return "" }
+    let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+    let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+    guard !key.isEmpty, let first = value.unicodeScalars.first,
+      CharacterSet.letters.contains(first), value != "true", value != "false"
+    else { return "" }
+    return "; a text is written in quotes: \(key) = \"\(value)\""
+  }
+
   private mutating func parse() {
     values = [:]
     problems = []
@@ -116,8 +135,9 @@ public struct ConfigFile: Sendable {
       table = try TOMLTable(string: text)
       isTOML = true
     } catch let error as TOMLParseError {
+      let line = error.source.begin.line
       problems.append(
-        "\(path):\(error.source.begin.line): not TOML (\(error.description)); "
+        "\(path):\(line): not TOML (\(error.description)\(Self.hint(forLine: line, of: text))); "
           + "its settings are not used")
       return
     } catch {

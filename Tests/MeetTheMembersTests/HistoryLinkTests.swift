@@ -342,7 +342,7 @@ final class HistoryLinkTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     try Data("not a history".utf8).write(to: URL(fileURLWithPath: data + "/history.sqlite"))
     let recorder = try XCTUnwrap(HistoryLink.open(folder: data, roster: roster).recorder())
-    let reason = "it could not be opened"
+    let reason = "file is not a database"
     XCTAssertEqual(
       recorder.perform(.recordAnswer(answer(roster.members[0], at: 10))),
       [.historyWaiting(HistoryWaiting(writes: 1, reason: reason, answers: 1))])

@@ -100,7 +100,10 @@ extension FetchTests {
       $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: lying))
       $0["/club.zip"] = .body(lying)
     },
-    Fault(name: "not a zip", expected: "not a roster zip: it is not a zip file") {
+    Fault(
+      name: "not a zip",
+      expected: "not a roster zip: it is not a zip file (no zip directory at its end)"
+    ) {
       let zip = Data("PK but not really".utf8)
       $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: zip))
       $0["/club.zip"] = .body(zip)

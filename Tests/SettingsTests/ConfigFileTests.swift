@@ -43,6 +43,18 @@ final class ConfigFileTests: XCTestCase {
     XCTAssertTrue(file.problems[0].hasSuffix("; its settings are not used"))
     var broken = file
     XCTAssertThrowsError(try broken.set("round", to: .integer(3)), "a broken file is not edited")
+    XCTAssertFalse(file.problems[0].contains("quotes"), "nothing to say of `= = 3`")
+  }
+
+  /// A text written without its quotes is refused with what it lacks, after TOML's words.
+  func testATextWithoutItsQuotesIsSaidSo() {
+    let file = ConfigFile(path: "/x/config.toml", text: "answer-seconds = 8\nkind = names\n")
+    XCTAssertEqual(file.problems.count, 1)
+    XCTAssertTrue(file.problems[0].hasPrefix("/x/config.toml:2: not TOML ("), file.problems[0])
+    XCTAssertTrue(
+      file.problems[0].hasSuffix(
+        "; a text is written in quotes: kind = \"names\"); its settings are not used"),
+      file.problems[0])
   }
 
   func testASettingIsWrittenOnItsOwnLineAndEverythingElseStays() throws {
