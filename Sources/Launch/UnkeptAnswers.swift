@@ -334,9 +334,12 @@ final class WaitingAnswers: Sendable {
   private let photos: Roster?
   private let historyPath: String
   private let known: @Sendable () -> [MemberID: String]
-  private let written = Mutex(false)
+  /// Whether the file is written, and the photos' hashes found for it so far (each photo is
+  /// hashed once a game, not at each write).
+  private let state = Mutex((written: false, hashes: [MemberID: String]()))
 
-  /// `known`: the photos' SHA-256 as the history holds them, by member (read at each write).
+  /// `known`: the photos' SHA-256 as the history holds them, by member (asked where a member
+  /// answered has none yet).
   init(
     roster: RosterKey, photos: Roster?, besides historyPath: String,
     known: @escaping @Sendable () -> [MemberID: String] = { [:] }
@@ -347,16 +350,24 @@ final class WaitingAnswers: Sendable {
   /// Keeps `answers`, those waiting now, in the file (none: the file removed); its path, or
   /// nil for none. `last`: as the game ends (see `UnkeptAnswers.save`).
   func keep(_ answers: [RecordedAnswer], last: Bool) throws -> String? {
-    try written.withLock { written in
+    try state.withLock { state in
       guard !answers.isEmpty else {
-        if written { UnkeptAnswers.remove(name, besides: historyPath) }
-        written = false
+        if state.written { UnkeptAnswers.remove(name, besides: historyPath) }
+        state.written = false
         return nil
       }
+      let answered = Set(answers.map(\.result.member.id))
+      if !answered.isSubset(of: state.hashes.keys) {
+        state.hashes.merge(known()) { kept, _ in kept }
+        for entry in photos?.entries ?? []
+        where answered.contains(entry.member.id) && state.hashes[entry.member.id] == nil {
+          state.hashes[entry.member.id] = History.photoHash(of: entry.path)
+        }
+      }
       let path = try UnkeptAnswers.save(
-        answers, roster: roster, photos: photos, known: known(), besides: historyPath,
+        answers, roster: roster, photos: photos, known: state.hashes, besides: historyPath,
         name: name, last: last)
-      written = true
+      state.written = true
       return path
     }
   }
