@@ -310,7 +310,14 @@ package struct HistoryLink {
   private func unkeptRecorder(path: String, reason: String) -> HistoryRecorder {
     let (rosterKey, photos) = (roster, photos)
     let unavailable = Busy(description: reason)
-    let saveWaiting = WaitingAnswers(roster: rosterKey, photos: photos, besides: path).keep
+    // A history held at launch keeps them once it is free; any other can only be opened
+    // by the next game once it is put right.
+    let saveWaiting = WaitingAnswers(
+      roster: rosterKey, photos: photos, besides: path,
+      advice: late == nil
+        ? "the next game that can open the history keeps them: move a damaged one aside, "
+          + "and a new one is made" : nil
+    ).keep
     var recorder =
       if let late {
         HistoryRecorder(

@@ -23,11 +23,12 @@ enum UnkeptAnswers {
   /// temporary folder, where to move it. `last`: as the game ends, where neither can be
   /// written, the answers go to standard error as the file would have held them, and the
   /// error thrown says so: written nowhere, they would be lost. `known`: the photos' SHA-256
-  /// the history holds, by member; a photo it does not give is read from its file.
+  /// the history holds, by member; a photo it does not give is read from its file. `advice`:
+  /// said in brackets after the path of a file beside the history.
   static func save(
     _ answers: [RecordedAnswer], roster: RosterKey, photos: Roster?,
     known: [MemberID: String] = [:], besides historyPath: String, name: String,
-    last: Bool = true
+    last: Bool = true, advice: String? = nil
   ) throws -> String {
     let answered = Set(answers.map(\.result.member.id))
     var hashes = known.filter { answered.contains($0.key) }
@@ -61,7 +62,7 @@ enum UnkeptAnswers {
         }
         // Only a file beside the history is read back (one in the temporary folder may be
         // any history's): the player is told where it belongs.
-        guard folder != besides else { return path }
+        guard folder != besides else { return path + (advice.map { " (\($0))" } ?? "") }
         return "\(path) (move it into \(besides) once that folder can be written: the next "
           + "game then keeps them in the history)"
       } catch {
@@ -334,17 +335,20 @@ final class WaitingAnswers: Sendable {
   private let photos: Roster?
   private let historyPath: String
   private let known: @Sendable () -> [MemberID: String]
+  private let advice: String?
   /// Whether the file is written, and the photos' hashes found for it so far (each photo is
   /// hashed once a game, not at each write).
   private let state = Mutex((written: false, hashes: [MemberID: String]()))
 
   /// `known`: the photos' SHA-256 as the history holds them, by member (asked where a member
-  /// answered has none yet).
+  /// answered has none yet). `advice`: what the player can do for the next game to keep them,
+  /// said after the file's path as the game ends.
   init(
     roster: RosterKey, photos: Roster?, besides historyPath: String,
-    known: @escaping @Sendable () -> [MemberID: String] = { [:] }
+    known: @escaping @Sendable () -> [MemberID: String] = { [:] }, advice: String? = nil
   ) {
     (self.roster, self.photos, self.historyPath, self.known) = (roster, photos, historyPath, known)
+    self.advice = advice
   }
 
   /// Keeps `answers`, those waiting now, in the file (none: the file removed); its path, or
@@ -366,7 +370,7 @@ final class WaitingAnswers: Sendable {
       }
       let path = try UnkeptAnswers.save(
         answers, roster: roster, photos: photos, known: state.hashes, besides: historyPath,
-        name: name, last: last)
+        name: name, last: last, advice: last ? advice : nil)
       state.written = true
       return path
     }

@@ -163,13 +163,14 @@ final class HistoryFaultsInGameTests: XCTestCase {
       let said = try XCTUnwrap(
         line.range(of: "saved in ").map { String(line[$0.upperBound...].dropLast()) }, line)
       // One in the temporary folder says where it belongs: only beside the history is it read.
-      let saved = try XCTUnwrap(said.components(separatedBy: " (move it into ").first)
+      let saved = try XCTUnwrap(said.components(separatedBy: " (").first)
       defer { try? FileManager.default.removeItem(atPath: saved) }
       XCTAssertEqual(saved.hasPrefix(damaged + "/"), besides, saved)
       XCTAssertEqual(
         said,
         besides
-          ? saved
+          ? saved + " (the next game that can open the history keeps them: move a damaged one "
+            + "aside, and a new one is made)"
           : saved + " (move it into \(data) once that folder can be written: the next "
             + "game then keeps them in the history)")
       let rows = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\r\n")
