@@ -120,9 +120,10 @@ extension History {
     }
   }
 
-  /// How near two times of one person's answers are the same answer, in seconds: half the
-  /// millisecond a saved file gives them to.
-  static let savedTimePrecision = 0.0005
+  /// How near two times of one person's answers are the same answer, in seconds: a saved
+  /// file gives them to the millisecond (rounded or cut, as the formatter does); no person
+  /// is answered twice in one.
+  static let savedTimePrecision = 0.001
 
   /// Answers (and name cards) of a game whose history could not take them then, kept now,
   /// in one transaction: each one not kept already (its person answered, or shown, at the
@@ -135,7 +136,7 @@ extension History {
       var newest: [Int64: Double] = [:]
       for answer in answers {
         // A saved file gives the time to the millisecond: the same answer, kept by the game
-        // that saved it an instant before it ended, is the one within half of one.
+        // that saved it an instant before it ended, is the one within one.
         let kept = try AnswerRecord.filter(
           Column("person") == answer.person
             && Column("answeredAt") > answer.answeredAt - Self.savedTimePrecision

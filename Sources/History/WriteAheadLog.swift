@@ -22,7 +22,8 @@ import Foundation
 ///   when SQLite leaves it out. The wal-index (`history.sqlite-shm`,
 ///   sqlite.org/walformat.html) says which frame committed last
 ///   (`mxFrame`), when it is still there and of this run of the log; then a log that holds
-///   every frame up to it is not damaged, however it ends.
+///   every frame up to it, and no transaction that committed after its first bad frame, is
+///   not damaged, however it ends.
 struct WriteAheadLog {
   /// The log's path.
   let path: String
@@ -46,24 +47,42 @@ struct WriteAheadLog {
       let data = FileManager.default.contents(atPath: path), !data.isEmpty
     else { return nil }
     let log = Array(data)
-    let (lost, cut, sound) = unreadableTransactions(
+    let (lost, cut, sound, frameSize) = unreadableTransactions(
       log, pageSizeOfDatabase: pageSize(ofDatabase: databasePath))
     guard lost > 0 || cut else { return nil }
-    if let committed = lastCommittedFrame(besides: databasePath, log: log), sound >= committed {
+    // A transaction that committed after the break is lost, whatever the index says; with
+    // none, the index says whether the log holds every frame up to the last one kept.
+    if lost == 0, let committed = lastCommittedFrame(besides: databasePath, log: log),
+      sound >= committed.frame,
+      committed.frame == 0 || isCommit(committed, in: log, frameSize: frameSize)
+    {
       return nil
     }
     return WriteAheadLog(path: path, unreadable: lost, cutShort: cut)
   }
 
+  /// Whether frame `committed.frame` (from 1) of `log` is the one the index names: the last
+  /// frame of a transaction, whose running checksum is the index's.
+  private static func isCommit(
+    _ committed: (frame: Int, checksum: (UInt32, UInt32)), in log: [UInt8], frameSize: Int
+  ) -> Bool {
+    let offset = headerSize + (committed.frame - 1) * frameSize
+    guard frameSize > 0, offset + frameHeaderSize <= log.count else { return false }
+    return word(log, offset + 4) != 0
+      && (word(log, offset + 16), word(log, offset + 20)) == committed.checksum
+  }
+
   /// The last frame of the log `log` that committed, as the wal-index at `databasePath-shm`
-  /// says (its header's `mxFrame`); nil where there is no index, or it is not whole (its
-  /// header's two copies differ, or it was never made) or not of this run of the log (its
-  /// salts are not the log's). The header: 48 bytes, twice, in the machine's byte order:
-  /// the version (3007000), 4 unused bytes, a change counter, whether it is made, the
-  /// checksums' byte order, the page size, `mxFrame` (bytes 16 to 19), the database's size,
-  /// the last frame's checksum, the log's two salts as its header has them (bytes 32 to 39)
-  /// and the header's own checksum.
-  private static func lastCommittedFrame(besides databasePath: String, log: [UInt8]) -> Int? {
+  /// says (its header's `mxFrame`), and that frame's running checksum; nil where there is no
+  /// index, or it is not whole (its header's two copies differ, or it was never made) or not
+  /// of this run of the log (its salts are not the log's). The header: 48 bytes, twice, in
+  /// the machine's byte order: the version (3007000), 4 unused bytes, a change counter,
+  /// whether it is made, the checksums' byte order, the page size, `mxFrame` (bytes 16 to
+  /// 19), the database's size, the last frame's checksum (bytes 24 to 31), the log's two
+  /// salts as its header has them (bytes 32 to 39) and the header's own checksum.
+  private static func lastCommittedFrame(
+    besides databasePath: String, log: [UInt8]
+  ) -> (frame: Int, checksum: (UInt32, UInt32))? {
     guard log.count >= headerSize, let handle = FileHandle(forReadingAtPath: databasePath + "-shm")
     else { return nil }
     defer { try? handle.close() }
@@ -75,7 +94,7 @@ struct WriteAheadLog {
     guard index[0..<48] == index[48..<96], native(0) == 3_007_000, index[12] == 1,
       index[32..<40] == log[16..<24]
     else { return nil }
-    return Int(native(16))
+    return (Int(native(16)), (native(24), native(28)))
   }
 
   /// Whether another process has the database open: every connection in WAL mode holds a
@@ -104,12 +123,12 @@ struct WriteAheadLog {
   }
 
   /// How many transactions of `log` SQLite will not read, whether it ends in the middle of a
-  /// frame, and how many of its frames SQLite reads (each whole, of this run, its checksum
-  /// holding, as every one before it).
+  /// frame, how many of its frames SQLite reads (each whole, of this run, its checksum
+  /// holding, as every one before it), and the size of a frame.
   static func unreadableTransactions(
     _ log: [UInt8], pageSizeOfDatabase: Int?
-  ) -> (lost: Int, cut: Bool, sound: Int) {
-    guard log.count >= headerSize else { return (0, true, 0) }
+  ) -> (lost: Int, cut: Bool, sound: Int, frameSize: Int) {
+    guard log.count >= headerSize else { return (0, true, 0, 0) }
     let magic = word(log, 0)
     let bigEndian = magic & 1 == 1
     let headerSound =
@@ -120,7 +139,7 @@ struct WriteAheadLog {
     guard
       let frameSize = [pageSize, pageSizeOfDatabase ?? 0].first(where: isPageSize)
         .map({ $0 + frameHeaderSize })
-    else { return (0, false, 0) }
+    else { return (0, false, 0, 0) }
     // The salts of this run of the log: the header's, or when the header is damaged, its
     // first frame's (frames of an older run come after the newer ones).
     let salts =
@@ -147,7 +166,7 @@ struct WriteAheadLog {
       if running != nil { sound += 1 }
       offset += frameSize
     }
-    return (lost, (log.count - headerSize) % frameSize != 0, sound)
+    return (lost, (log.count - headerSize) % frameSize != 0, sound, frameSize)
   }
 
   private static func isPageSize(_ size: Int) -> Bool {

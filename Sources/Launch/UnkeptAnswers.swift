@@ -56,9 +56,12 @@ enum UnkeptAnswers {
         // Whole or not at all (written beside it, then renamed; removed if the disk fills):
         // a launch reading the folder back at that moment never finds it half written.
         try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        for other in folders where other != folder {
+        // Beside the history, the file holds them all: one in the temporary folder is gone.
+        // In the temporary folder, one beside the history is kept: it holds those that
+        // waited before, which the next launch keeps (an answer kept twice is one).
+        if folder == besides {
           try? FileManager.default.removeItem(
-            atPath: (other as NSString).appendingPathComponent(name))
+            atPath: (NSTemporaryDirectory() as NSString).appendingPathComponent(name))
         }
         // Only a file beside the history is read back (one in the temporary folder may be
         // any history's): the player is told where it belongs.
@@ -85,21 +88,29 @@ enum UnkeptAnswers {
   }
 
   /// The name of the file that holds a game's answers while they wait: named for the moment
-  /// the game began and its process, so that two games each keep their own, and a game still
-  /// running is told from one that ended (`isLive`).
+  /// the game began and its process, so that two games each keep their own.
   static func fileName() -> String {
     let stamp = HistoryTable.iso8601(Date().timeIntervalSince1970)
       .replacingOccurrences(of: ":", with: "-")
     return "unkept-answers-\(stamp)-\(getpid()).csv"
   }
 
-  /// Whether the file `name` is written by another game that still runs (its process is
-  /// alive): its answers wait for that game's history, which may still keep them.
-  static func isLive(_ name: String) -> Bool {
-    guard let pid = name.dropLast(".csv".count).split(separator: "-").last.flatMap({ Int32($0) }),
-      pid != getpid()
-    else { return false }
-    return kill(pid, 0) == 0 || errno == EPERM
+  /// The lock beside a file of answers that a game still writes (`path.lock`): the game
+  /// holds it (`flock`) from the file's first write until the game ends or none waits, and
+  /// the system lets go of it when the game dies, however it dies.
+  static func lockPath(of path: String) -> String { path + ".lock" }
+
+  /// Whether the file at `path` is written by a game that still runs (its lock is held): its
+  /// answers wait for that game's history, which may still keep them. A lock left by a game
+  /// that died is removed.
+  static func isLive(_ path: String) -> Bool {
+    let lock = lockPath(of: path)
+    let descriptor = open(lock, O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+    try? FileManager.default.removeItem(atPath: lock)
+    return false
   }
 
   /// The answers saved beside the history by earlier games (`unkept-answers-*.csv`) that are
@@ -178,7 +189,10 @@ enum UnkeptAnswers {
   ) -> [String] {
     let folder = (historyPath as NSString).deletingLastPathComponent
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-      .filter { $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv") && !isLive($0) }
+      .filter {
+        $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv")
+          && !isLive((folder as NSString).appendingPathComponent($0))
+      }
       .sorted()
     var problems: [String] = []
     for file in files {
@@ -336,9 +350,10 @@ final class WaitingAnswers: Sendable {
   private let historyPath: String
   private let known: @Sendable () -> [MemberID: String]
   private let advice: String?
-  /// Whether the file is written, and the photos' hashes found for it so far (each photo is
-  /// hashed once a game, not at each write).
-  private let state = Mutex((written: false, hashes: [MemberID: String]()))
+  /// Whether the file is written, the photos' hashes found for it so far (each photo is
+  /// hashed once a game, not at each write), and the lock held on it while the game writes
+  /// it (`UnkeptAnswers.isLive`).
+  private let state = Mutex((written: false, hashes: [MemberID: String](), lock: Int32(-1)))
 
   /// `known`: the photos' SHA-256 as the history holds them, by member (asked where a member
   /// answered has none yet). `advice`: what the player can do for the next game to keep them,
@@ -355,11 +370,32 @@ final class WaitingAnswers: Sendable {
   /// nil for none. `last`: as the game ends (see `UnkeptAnswers.save`).
   func keep(_ answers: [RecordedAnswer], last: Bool) throws -> String? {
     try state.withLock { state in
+      let path = ((historyPath as NSString).deletingLastPathComponent as NSString)
+        .appendingPathComponent(name)
+      let lockPath = UnkeptAnswers.lockPath(of: path)
+      func unlock() {
+        guard state.lock >= 0 else { return }
+        try? FileManager.default.removeItem(atPath: lockPath)
+        close(state.lock)
+        state.lock = -1
+      }
       guard !answers.isEmpty else {
         if state.written { UnkeptAnswers.remove(name, besides: historyPath) }
         state.written = false
+        unlock()
         return nil
       }
+      // Held before the file is first written: another launch never reads it while the game
+      // may still keep its answers. The game ending lets go of it: its file is the next's.
+      if state.lock < 0, !last {
+        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        if descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+          state.lock = descriptor
+        } else if descriptor >= 0 {
+          close(descriptor)
+        }
+      }
+      defer { if last { unlock() } }
       let answered = Set(answers.map(\.result.member.id))
       if !answered.isSubset(of: state.hashes.keys) {
         state.hashes.merge(known()) { kept, _ in kept }
@@ -368,11 +404,11 @@ final class WaitingAnswers: Sendable {
           state.hashes[entry.member.id] = History.photoHash(of: entry.path)
         }
       }
-      let path = try UnkeptAnswers.save(
+      let saved = try UnkeptAnswers.save(
         answers, roster: roster, photos: photos, known: state.hashes, besides: historyPath,
         name: name, last: last, advice: last ? advice : nil)
       state.written = true
-      return path
+      return saved
     }
   }
 }

@@ -29,7 +29,7 @@ enum ZipExtraction {
     } catch Archive.ArchiveError.unreadableArchive {
       throw ExtractionError("it is not a zip file (it cannot be read)")
     } catch {
-      throw ExtractionError("it is not a zip file (\(error.localizedDescription))")
+      throw ExtractionError("it is not a zip file (\(error))")
     }
     var entries: [(entry: Entry, path: [String])] = []
     var declared: Int64 = 0

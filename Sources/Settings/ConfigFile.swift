@@ -119,10 +119,16 @@ public struct ConfigFile: Sendable {
     let line = lines[number - 1]
     guard let equals = line.firstIndex(of: "=") else { return "" }
     let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-    let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+    // A comment after the value is not the value.
+    let value = line[line.index(after: equals)...].prefix { $0 != "#" }
+      .trimmingCharacters(in: .whitespaces)
     guard !key.isEmpty, let first = value.unicodeScalars.first,
-      CharacterSet.letters.contains(first), value != "true", value != "false"
+      CharacterSet.letters.contains(first)
     else { return "" }
+    // true and false are written in small letters.
+    if ["true", "false"].contains(value.lowercased()) {
+      return "; true and false are written in small letters: \(key) = \(value.lowercased())"
+    }
     return "; a text is written in quotes: \(key) = \"\(value)\""
   }
 

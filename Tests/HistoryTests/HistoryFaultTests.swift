@@ -47,7 +47,12 @@ final class HistoryFaultTests: RosterFolderTestCase {
 
   /// Each way a killed game's log is damaged: SQLite reads none of the log, or the part before
   /// the damage; the game says how many writes it could not read, and keeps the log as it was.
+  /// So it does with the log's index beside it (which says which write was kept last).
   func testADamagedLogIsSaidWithWhatCannotBeReadAndKeptAside() throws {
+    for index in [false, true] { try damagedLogs(withIndex: index) }
+  }
+
+  private func damagedLogs(withIndex index: Bool) throws {
     let cases: [(String, (inout Data) -> Void)] = [
       ("header checksum", { $0[24] ^= 0xFF }),
       ("salt", { $0[16] ^= 0x01 }),
@@ -55,9 +60,9 @@ final class HistoryFaultTests: RosterFolderTestCase {
       ("a middle frame's checksum", { log in log[32 + 4 * self.frameSize(log) + 16] ^= 0xFF }),
       ("cut short", { log in log = log.prefix(32 + 5 * self.frameSize(log) + 200) }),
     ]
-    for (index, (damage, change)) in cases.enumerated() {
-      let copy = folder + "/killed-\(index)"
-      try killedGame(answers: 10, into: copy)
+    for (number, (damage, change)) in cases.enumerated() {
+      let copy = folder + "/killed-\(number)-\(index)"
+      try killedGame(answers: 10, into: copy, index: index)
       try? FileManager.default.removeItem(atPath: data)
       let log = copy + "/" + History.fileName + "-wal"
       var bytes = try Data(contentsOf: URL(fileURLWithPath: log))

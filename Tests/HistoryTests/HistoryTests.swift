@@ -62,23 +62,24 @@ final class HistoryTests: XCTestCase {
     XCTAssertEqual(mode, "wal")
   }
 
-  /// A sitting's memory survives: a name being learnt keeps its learning stability across
-  /// launches. In a history from before they were kept, a name last missed is being learnt
-  /// afresh from that miss; one answered right is learnt.
-  /// An answer saved in a file (its time to the millisecond) that the history already holds
-  /// (the game that saved it kept it an instant before it was killed) is not kept twice; one
-  /// a millisecond apart is another answer.
+  /// An answer saved in a file (its time to the millisecond, rounded or cut) that the history
+  /// already holds (the game that saved it kept it an instant before it was killed) is not
+  /// kept twice; one more than a millisecond apart is another answer.
   func testASavedAnswerTheHistoryHoldsIsNotKeptTwice() throws {
     let history = try History(folder: folder + "/data")
     let ada = try XCTUnwrap(
       try history.people([try photo("Ada", bytes: "a")], roster: key("club")).first)
     try history.record(
-      answer(ada.id, at: 1000.123_456), memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
-    XCTAssertEqual(try history.keepSaved([answer(ada.id, at: 1000.123)]), 0)
+      answer(ada.id, at: 1000.123_6), memory: MemoryState(stability: 1, difficulty: 5), grade: 3)
+    XCTAssertEqual(try history.keepSaved([answer(ada.id, at: 1000.123)]), 0, "cut")
+    XCTAssertEqual(try history.keepSaved([answer(ada.id, at: 1000.124)]), 0, "rounded")
     XCTAssertEqual(try history.keepSaved([answer(ada.id, at: 1000.125)]), 1)
     XCTAssertEqual(try history.answers().count, 2)
   }
 
+  /// A sitting's memory survives: a name being learnt keeps its learning stability across
+  /// launches. In a history from before they were kept, a name last missed is being learnt
+  /// afresh from that miss; one answered right is learnt.
   func testANameBeingLearntKeepsItsLearningAcrossLaunches() throws {
     let history = try History(folder: folder + "/data")
     let photos = [try photo("Ada", bytes: "a"), try photo("Bo", bytes: "b")]

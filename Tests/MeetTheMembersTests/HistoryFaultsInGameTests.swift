@@ -75,10 +75,11 @@ final class HistoryFaultsInGameTests: XCTestCase {
   /// taken them), and the next launch keeps them.
   func testAnswersWaitingWhenTheGameIsKilledAreKeptByTheNextGame() throws {
     let data = folder + "/data"
+    // The file, and its lock while the game writes it.
     let saved = {
       try FileManager.default.contentsOfDirectory(atPath: data).filter {
         $0.hasPrefix("unkept-answers-")
-      }
+      }.sorted()
     }
     let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
     try game.send(#"{"do":"start"}"#)
@@ -86,10 +87,12 @@ final class HistoryFaultsInGameTests: XCTestCase {
     let holder = HistoryHolder(data + "/" + History.fileName)
     try holder.hold()
     try game.answer(count: 1)
-    XCTAssertEqual(try saved().count, 1, "the answer waiting, in a file")
+    let waiting = try saved()
+    XCTAssertEqual(waiting.count, 2, "the answer waiting, in a file, and its lock: \(waiting)")
+    XCTAssertEqual(waiting.last, (waiting.first ?? "") + ".lock")
     holder.release()
     try game.send(#"{"do":"wait","seconds":0}"#)
-    XCTAssertEqual(try saved(), [], "kept in the history: the file is gone")
+    XCTAssertEqual(try saved(), [], "kept in the history: the file and its lock are gone")
     XCTAssertEqual(try exported(data).count, 3)
 
     try holder.hold()

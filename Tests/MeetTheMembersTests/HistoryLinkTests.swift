@@ -465,7 +465,8 @@ final class HistoryLinkTests: XCTestCase {
 
   /// A saved answer that cannot be read (its time rewritten by a spreadsheet) is said, with
   /// its line, and left in its file; so is a folder of a saved file's name; a file that a game
-  /// still running writes (its process alive) is left to that game.
+  /// still running writes (it holds the file's lock) is left to that game, and read back once
+  /// the lock is let go (as the system lets go of a killed game's).
   func testASavedFileSaysWhatCannotBeReadAndALiveGamesFileIsLeftToIt() throws {
     let roster = try fourPeople()
     let data = folder + "/data"
@@ -478,10 +479,11 @@ final class HistoryLinkTests: XCTestCase {
     try Data((header + row("29/11/2026 05:10")).utf8).write(to: URL(fileURLWithPath: sheet))
     try FileManager.default.createDirectory(
       atPath: data + "/unkept-answers-folder.csv", withIntermediateDirectories: true)
-    // Process 1 is always running.
     let live = data + "/unkept-answers-2026-11-29T05-10-00.000Z-1.csv"
     try Data((header + row("2026-01-01T00:00:00.000Z")).utf8).write(
       to: URL(fileURLWithPath: live))
+    let lock = open(UnkeptAnswers.lockPath(of: live), O_CREAT | O_RDWR, 0o644)
+    XCTAssertEqual(flock(lock, LOCK_EX), 0)
     let next = HistoryLink.open(folder: data, roster: roster)
     XCTAssertEqual(
       next.notice,
@@ -491,9 +493,15 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: sheet))
     XCTAssertTrue(FileManager.default.fileExists(atPath: live))
     try FileManager.default.removeItem(atPath: sheet)
+    close(lock)
+    let later = HistoryLink.open(folder: data, roster: roster)
     XCTAssertEqual(
-      HistoryLink.open(folder: data, roster: roster).notice,
-      "History: unkept-answers-folder.csv: a folder, not a file of answers; it is left as it is")
+      later.notice,
+      "History: 1 answer saved by an earlier game kept in the history; unkept-answers-folder.csv: "
+        + "a folder, not a file of answers; it is left as it is")
+    XCTAssertEqual(later.totals.questions, 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: live))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: UnkeptAnswers.lockPath(of: live)))
   }
 
   /// Answers saved in a file find their people as the history does, by their photos: after

@@ -48,13 +48,19 @@ final class ConfigFileTests: XCTestCase {
 
   /// A text written without its quotes is refused with what it lacks, after TOML's words.
   func testATextWithoutItsQuotesIsSaidSo() {
-    let file = ConfigFile(path: "/x/config.toml", text: "answer-seconds = 8\nkind = names\n")
+    let file = ConfigFile(
+      path: "/x/config.toml", text: "answer-seconds = 8\nkind = names  # mine\n")
     XCTAssertEqual(file.problems.count, 1)
     XCTAssertTrue(file.problems[0].hasPrefix("/x/config.toml:2: not TOML ("), file.problems[0])
     XCTAssertTrue(
       file.problems[0].hasSuffix(
         "; a text is written in quotes: kind = \"names\"); its settings are not used"),
       file.problems[0])
+    let capital = ConfigFile(path: "/x/config.toml", text: "send-scores = True\n")
+    XCTAssertTrue(
+      capital.problems.first?.contains(
+        "; true and false are written in small letters: send-scores = true") == true,
+      "\(capital.problems)")
   }
 
   func testASettingIsWrittenOnItsOwnLineAndEverythingElseStays() throws {
