@@ -139,7 +139,9 @@ public struct LearnScheduler: Sendable {
   /// says: asked each time their recall falls to R, a name is learnt (its learning stability
   /// grown from `firstLearning` to FSRS's first stability) after K(R) right answers in a row,
   /// each growing it by the learning's growth at R times the chance the answer was known, and
-  /// each right with chance q = R + (1 - R) / 4 (a guess among four may be right), a miss
+  /// each right with chance q = R + (1 - R) / 4 but for a slip (a guess among four may be
+  /// right: the fit's own likelihood of a right answer, `MemoryFit.likelihood`, and of it the
+  /// share known), a miss
   /// taken as starting it again (it keeps a little: the estimate leans to asking early):
   /// (1 - q^K) / ((1 - q) q^K) questions on average. Asking late grows a
   /// memory more per right answer but misses more often (and a right answer at a low recall
@@ -149,10 +151,10 @@ public struct LearnScheduler: Sendable {
     let card = model.remember(nil, grade: .again, afterDays: nil)
     let needed = Double.log(max(card.stability * 86_400 / model.firstLearning, 1.01))
     func questions(_ recall: Double) -> Double {
-      let knew = Memories.knew(recallBefore: recall, options: options)
+      let right = MemoryFit.likelihood(right: true, recall: recall, options: options)
+      let knew = (1 - MemoryFit.slip) * recall / right
       let growth = knew * model.learningGrowth(atRecall: recall)
       guard growth > 1 else { return .infinity }
-      let right = recall + (1 - recall) / Double(options)
       let all = Double.pow(right, needed / Double.log(growth))
       return (1 - all) / ((1 - right) * all)
     }
