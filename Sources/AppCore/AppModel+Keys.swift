@@ -58,9 +58,12 @@ extension AppModel {
   private mutating func perform(_ action: KeyAction, at now: Instant, into step: inout Step) {
     switch action {
     case .pressFocused:
-      if overlay == nil, case .option = focus, let cardLeftAt,
-        now < cardLeftAt + Self.enterAfterCard
-      {
+      let afterCard: Bool =
+        switch focus {
+        case .option, .next: true
+        default: false
+        }
+      if overlay == nil, afterCard, let cardLeftAt, now < cardLeftAt + Self.enterAfterCard {
         return tell(.clockTicked, at: now, into: &step)
       }
       return press(overlay == nil ? focus : windowFocus, at: now, into: &step)

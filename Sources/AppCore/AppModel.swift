@@ -17,9 +17,9 @@ public struct AppModel: Sendable {
   public internal(set) var focus: Control = .start
   /// The focused button of the window over the place.
   public internal(set) var windowFocus: Control = .close
-  /// When the last name card gave way to the question on screen: an Enter (or space) within
-  /// `enterAfterCard` of it was meant for the card, and picks no name. Nil once that question
-  /// ended or was left.
+  /// When the last name card gave way to what is on screen, a question or the next card: an
+  /// Enter (or space) within `enterAfterCard` of it was meant for that card, and picks no name
+  /// or passes over no card unseen. Nil once that question ended or was left.
   var cardLeftAt: Instant?
   /// How long after a name card an Enter is taken as meant for it: a press already on its way
   /// as the card moves on by itself, or the second of two quick presses.
@@ -266,13 +266,16 @@ public struct AppModel: Sendable {
   /// Hands an event to the session and reports the changes it made.
   mutating func tell(_ event: Event, at now: Instant, into step: inout Step) {
     let before = session.memories
+    let cardBefore: Introduction? =
+      if case .introducing(let card) = session.state.phase { card } else { nil }
     let transitions = session.handle(event, at: now)
     if transitions.contains(where: \.finishesRound) { focus = .nextRound }
     // The question of the scores is the finished scene's: a round left unanswered (the next
     // round, or the start screen) is not sent.
     if !isFinished || place != .quiz { scores?.held = nil }
     // A name card's one button, and the names again after it.
-    if case .introducing = session.state.phase {
+    if case .introducing(let card) = session.state.phase {
+      if let cardBefore, cardBefore.member != card.member { cardLeftAt = now }
       focus = .next
     } else if focus == .next, session.state.phase.question != nil {
       focus = .option(0)
