@@ -114,7 +114,13 @@ public struct AppModel: Sendable {
     let mostlyNew = recordsHistory && 2 * self.session.memories.new(among: members) > members.count
     suggestsLearning = mode == nil && mostlyNew
     clubOffer = clubRoster == nil ? nil : .offered
-    focus = (mode ?? (mostlyNew ? .learn : .quiz)) == .learn ? .learn : .start
+    // Learn first where it has most to do: mostly new people, or anyone due (a later day's
+    // reviews); the timed quiz where everyone met is remembered.
+    let anyoneDue =
+      recordsHistory
+      && self.session.memories.due(
+        among: members, at: self.session.wallClock.unixSeconds(at: self.session.now)) > 0
+    focus = (mode ?? (mostlyNew || anyoneDue ? .learn : .quiz)) == .learn ? .learn : .start
   }
 
   /// The instant of the latest input: the session's, which every input brings up to date.

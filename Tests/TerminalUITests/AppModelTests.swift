@@ -254,9 +254,12 @@ final class AppModelTests: XCTestCase {
 /// The start screen of a roster whose people are mostly new to the history offers Learn first
 /// and says what Learn and Start do; one mostly met, or a mode given, offers what it says.
 final class FirstModeTests: XCTestCase {
-  private func model(met: Int, mode: PlayMode? = nil) -> TestModel {
+  /// A start screen whose history met the first `met` of the club, last answered
+  /// `daysAgo` days before (with a month's stability: recalled, unless long ago).
+  private func model(met: Int, mode: PlayMode? = nil, daysAgo: Double = 0) -> TestModel {
     let record = MemoryRecord(
-      memory: MemoryState(stability: 30, difficulty: 5), lastAnswer: 0, lastGrade: .good)
+      memory: MemoryState(stability: 30, difficulty: 5), lastAnswer: 3_600 - daysAgo * 86_400,
+      lastGrade: .good)
     let memories = Memories(
       Dictionary(uniqueKeysWithValues: clubMembers.prefix(met).map { ($0.id, record) }))
     var model = TestModel(
@@ -310,6 +313,9 @@ final class FirstModeTests: XCTestCase {
     let known = model(met: 3)
     XCTAssertEqual(known.focus, .start, "half met: not mostly new")
     XCTAssertNil(row(of: explanation, in: known.frame))
+    let due = model(met: 3, daysAgo: 60)
+    XCTAssertEqual(due.focus, .learn, "names due: learn mode's reviews first")
+    XCTAssertNil(row(of: explanation, in: due.frame))
 
     let quiz = model(met: 0, mode: .quiz)
     XCTAssertEqual(quiz.focus, .start, "--mode quiz is what it says")
