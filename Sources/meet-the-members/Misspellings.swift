@@ -38,15 +38,24 @@ enum Misspellings {
   /// command it names or was likely meant for; nil when there is no such word, it names a
   /// file or folder here, or is neither. The options' values are not looked at (`--data-dir
   /// history`), nor anything after "--".
+  /// A command named after play's roster (`./club history`) is one too: play takes one
+  /// roster, and the word after it is the command the player meant first.
   static func commandAfterOptions(_ arguments: [String]) -> (word: String, meant: String)? {
-    guard let first = arguments.first, first.hasPrefix("-") else { return nil }
+    guard let first = arguments.first, !words.contains(first) else { return nil }
     let takesValue = OldSpellings.valueOptions(of: Play.configuration.commandName!)
     var index = arguments.startIndex
+    var roster: String?
     while index < arguments.endIndex, arguments[index] != "--" {
       let word = arguments[index]
       guard word.hasPrefix("-") else {
         if words.contains(word), !FileManager.default.fileExists(atPath: word) {
           return (word, word)
+        }
+        // The first word not an option is play's roster, where it is no command misspelt.
+        if roster == nil, index == arguments.startIndex || commandMeant(word) == nil {
+          roster = word
+          index += 1
+          continue
         }
         return commandMeant(word).map { (word, $0) }
       }

@@ -179,6 +179,12 @@ final class CommandLineTests: XCTestCase {
         ["--seed", "3", "--kind", "names", "plya"],
         "plya: no such folder or command (did you mean play?)"
       ),
+      // A command after play's roster: play takes one roster.
+      (
+        ["club", "history"],
+        "history: a command comes before its options (meet-the-members history club)"
+      ),
+      (["club", "--seed", "3", "chek"], "chek: no such folder or command (did you mean check?)"),
       (["help", "chek"], "chek: no such command (did you mean check?)"),
       (
         ["help", "scores"],
