@@ -17,10 +17,16 @@ extension AppModel {
       settingsWindow.editing?.insert(character)
       return tell(.clockTicked, at: now, into: &step)
     }
-    // Where a name is typed, every character is a letter of it (while it can be answered).
+    // Where a name is typed, every character is a letter of it (while it can be answered);
+    // but a first key that picks a name elsewhere (1 to 4), pressed from habit as a name is
+    // asked to be typed, is said once rather than typed (a second one is typed).
     if contexts.first == .typing, case .character(let character) = key {
       if !isTooSmall, overlay == nil, case .answering = session.state.phase {
-        typing.insert(character)
+        if typing.text.isEmpty, !typedNumberSaid, Self.pickKeys.contains(character) {
+          typedNumberSaid = true
+        } else {
+          typing.insert(character)
+        }
       }
       return tell(.clockTicked, at: now, into: &step)
     }

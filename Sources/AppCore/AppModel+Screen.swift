@@ -13,6 +13,7 @@ extension AppModel {
     screen.historyNotice = historyNotice
     screen.historyWaiting = historyWaiting
     screen.typing = typing
+    screen.typedNumberSaid = typedNumberSaid
     screen.facesNotice = facesNotice
     screen.leftOutNotice = leftOut?.notice
     screen.helpFirst = helpFirst

@@ -56,6 +56,12 @@ public struct AppModel: Sendable {
   var historyWaiting: HistoryWaiting?
   /// The name being typed, for a question of that kind; emptied as each question is posed.
   public internal(set) var typing = TextField()
+  /// Whether a key that picks a name elsewhere was pressed first where this question's name is
+  /// typed: said once, under the field (see `handle(_:at:into:)`).
+  var typedNumberSaid = false
+  /// The keys that pick a name among the options.
+  static let pickKeys: Set<Character> = Set(
+    (1...QuestionGenerator.optionCount).map { Character("\($0)") })
   /// Whether the start screen says what Learn and Start do: the game chose Learn for a roster
   /// of people mostly new.
   let suggestsLearning: Bool
@@ -290,6 +296,7 @@ public struct AppModel: Sendable {
     for transition in transitions {
       if case .questionPosed = transition.kind {
         typing = TextField()
+        typedNumberSaid = false
         leftOut = leftOut?.posed
         // The arrows start from the first option of each question, not the last answered,
         // nor Pause or Stats tabbed to during the last one: Enter answers.

@@ -220,6 +220,9 @@ public struct Screen: Hashable, Sendable {
   public var memoryFitted = false
   /// The name being typed, for a question of that kind.
   public var typing = TextField()
+  /// Whether a key that picks a name elsewhere (1 to 4) was pressed first where the name is
+  /// typed: the line under the field says that it is typed here.
+  public var typedNumberSaid = false
   /// How many pairs of people the confusions drill has to ask (the start screen's line).
   public var drillPairs = 0
   /// The finished scene's lines of the club's scores; nil when there are none.

@@ -323,9 +323,13 @@ extension Renderer {
         String(repeating: " ", count: end - column), column: column, row: fieldRow,
         style: look.button)
     }
+    let submit = screen.key(for: .submit)
     frame.putCentered(
-      "Type the name, then \(screen.key(for: .submit))", column: left, row: below, width: width,
-      style: look.dim, ellipsis: look.ellipsis)
+      screen.typedNumberSaid
+        ? "Type the name, not a number, then \(submit)"
+        : "Type the name, then \(submit)",
+      column: left, row: below, width: width,
+      style: screen.typedNumberSaid ? look.title : look.dim, ellipsis: look.ellipsis)
   }
 
   /// The line under the picture (`notice`, for a pause over a revealed answer) and the message
