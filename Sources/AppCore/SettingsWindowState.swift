@@ -139,7 +139,9 @@ extension AppModel {
       settingsWindow.message = "Not kept: \(reason)"
     } else {
       settingsFile?.values[key] = value
-      settingsWindow.message = "Kept: \(label.lowercased()) \(value)"
+      // Your name and the scores' consent apply at once; the rest from the next launch.
+      let later = key == "player" || key == "send-scores" ? "" : " (from the next launch)"
+      settingsWindow.message = "Kept: \(label.lowercased()) \(value)\(later)"
     }
   }
 }

@@ -56,7 +56,8 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     tmux.press("Down")
     tmux.press("Right")
     tmux.waitForScreen(showing: [
-      "Kept: seconds to answer 8", "Seconds to answer       ◂ 8 ▸ · now 60 (--answer-seconds)",
+      "Kept: seconds to answer 8 (from the next launch)",
+      "Seconds to answer       ◂ 8 ▸ · now 60 (--answer-seconds)",
     ])
     XCTAssertEqual(
       try String(contentsOfFile: settings, encoding: .utf8),

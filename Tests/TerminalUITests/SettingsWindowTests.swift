@@ -144,7 +144,7 @@ final class SettingsWindowTests: XCTestCase {
     model.handle(.settingSaved(key: "answer-seconds", value: "8", failure: nil), at: .seconds(1))
     XCTAssertNotNil(
       cell(of: setting("Seconds to answer", "◂ 8 ▸"), in: model.frame), model.frame.text)
-    XCTAssertNotNil(cell(of: "Kept: seconds to answer 8", in: model.frame))
+    XCTAssertNotNil(cell(of: "Kept: seconds to answer 8 (from the next launch)", in: model.frame))
     model.handle(.key(.left), at: .seconds(2))
     XCTAssertEqual(model.model.settingsFile?.values["answer-seconds"], "6")
     // A change the file refuses is said, and the value stays. The window says where the file
