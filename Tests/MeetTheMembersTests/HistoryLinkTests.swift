@@ -482,7 +482,7 @@ final class HistoryLinkTests: XCTestCase {
     let live = data + "/unkept-answers-2026-11-29T05-10-00.000Z-1.csv"
     try Data((header + row("2026-01-01T00:00:00.000Z")).utf8).write(
       to: URL(fileURLWithPath: live))
-    let lock = open(UnkeptAnswers.lockPath(of: live), O_CREAT | O_RDWR, 0o644)
+    let lock = open(WaitingAnswers.lockPath(of: live), O_CREAT | O_RDWR, 0o644)
     XCTAssertEqual(flock(lock, LOCK_EX), 0)
     let next = HistoryLink.open(folder: data, roster: roster)
     XCTAssertEqual(
@@ -501,7 +501,7 @@ final class HistoryLinkTests: XCTestCase {
         + "a folder, not a file of answers; it is left as it is")
     XCTAssertEqual(later.totals.questions, 1)
     XCTAssertFalse(FileManager.default.fileExists(atPath: live))
-    XCTAssertFalse(FileManager.default.fileExists(atPath: UnkeptAnswers.lockPath(of: live)))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: WaitingAnswers.lockPath(of: live)))
   }
 
   /// Answers saved in a file find their people as the history does, by their photos: after
@@ -577,7 +577,7 @@ final class HistoryLinkTests: XCTestCase {
     let nowhere = folder + "/gone"
     let saved = try UnkeptAnswers.save(
       [answer(roster.members[0], at: 10)], roster: roster.historyKey, photos: roster,
-      besides: nowhere + "/" + History.fileName, name: UnkeptAnswers.fileName())
+      besides: nowhere + "/" + History.fileName, name: WaitingAnswers.fileName())
     let path = try XCTUnwrap(saved.components(separatedBy: " (").first)
     defer { try? FileManager.default.removeItem(atPath: path) }
     XCTAssertTrue(path.hasPrefix(NSTemporaryDirectory()), saved)
