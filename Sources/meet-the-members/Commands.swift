@@ -193,6 +193,12 @@ enum Commands {
     }
     do {
       _ = try QuestionGenerator(members: roster.members, seed: 0)
+      // Said where nothing else would say the roster is sound.
+      if roster.warnings.isEmpty {
+        print(
+          decodingEveryPhoto
+            ? "Every photo decodes: ready to play." : "Ready to play (check decodes every photo).")
+      }
       return 0
     } catch {
       print("Cannot play: \(error)")

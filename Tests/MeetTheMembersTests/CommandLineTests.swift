@@ -244,6 +244,15 @@ final class CommandLineTests: XCTestCase {
     for (arguments, output) in cases {
       let result = try runMeetTheMembers(arguments, input: "")
       XCTAssertEqual(result.status, 0, "\(arguments): \(result.errors)")
+      // A sound roster is said so at the end (the sample club has no warning).
+      if output.hasPrefix("Roster ") {
+        XCTAssertTrue(
+          result.output.hasSuffix(
+            arguments.contains { $0.contains("check") }
+              ? "\nEvery photo decodes: ready to play.\n"
+              : "\nReady to play (check decodes every photo).\n"),
+          "\(arguments): \(result.output)")
+      }
       XCTAssertTrue(
         output.contains("event") ? result.output.contains(output) : result.output.hasPrefix(output),
         "\(arguments): \(result.output)")

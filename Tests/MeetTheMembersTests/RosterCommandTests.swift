@@ -43,7 +43,8 @@ final class RosterCommandTests: XCTestCase {
     for option in ["--check", "--list"] {
       let result = try runMeetTheMembers([option, folder])
       XCTAssertEqual(result.status, 0, result.errors)
-      let names = result.output.split(separator: "\n").dropFirst().map {
+      // The members' lines, indented under the roster's.
+      let names = result.output.split(separator: "\n").filter { $0.hasPrefix("  ") }.map {
         String($0.dropFirst(2).prefix(10)).trimmingCharacters(in: .whitespaces)
       }
       XCTAssertEqual(names, ["Ann Lee", "Anna Berg", "Bo Chan", "Émile Zola", "Zoë Brand"], option)
