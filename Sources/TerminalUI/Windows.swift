@@ -125,9 +125,12 @@ extension Renderer {
       return
     }
     let first = HelpLayout.clampedFirst(screen.helpFirst, look: look, in: frame.size)
+    // As wide as its widest line, shown or not: the window keeps its width as it scrolls.
+    let widest = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
     drawBox(
       title: "Keys \(first + 1)\(look.dash)\(first + visible) of \(lines.count)",
-      lines: Array(lines[first..<first + visible]), screen: screen, into: &frame)
+      lines: Array(lines[first..<first + visible]), screen: screen, into: &frame,
+      width: max(widest, 30) + 4)
   }
 
   static func drawWarnings(_ screen: Screen, into frame: inout Frame) {

@@ -210,6 +210,24 @@ final class KeymapTests: XCTestCase {
     XCTAssertGreaterThan(walked, 30)
   }
 
+  /// The help window keeps its width as it scrolls: as wide as its widest line, shown or not
+  /// (play-test: it changed width at each page).
+  func testTheHelpWindowKeepsItsWidthAsItScrolls() throws {
+    // Wide enough that no line is cut, short enough that it scrolls.
+    var model = makeModel(size: CellSize(columns: 120, rows: 20))
+    model.handle(.key(.character("?")), at: .zero)
+    func corner() throws -> Int { try XCTUnwrap(cell(of: "┌", in: model.frame)).column }
+    let first = try corner()
+    var pages = 0
+    for _ in 0..<40 {
+      let before = model.frame.text
+      model.handle(.key(.down), at: .zero)
+      if model.frame.text != before { pages += 1 }
+      XCTAssertEqual(try corner(), first, model.frame.text)
+    }
+    XCTAssertGreaterThan(pages, 3, "the help scrolls")
+  }
+
   func testEveryBindingIsInTheHelpWindow() {
     var model = makeModel(size: CellSize(columns: 120, rows: 40))
     model.handle(.key(.character("?")), at: .zero)
