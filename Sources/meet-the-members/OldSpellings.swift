@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameEngine
 import Launch
 
 /// The command line as it was before the commands: the flags that chose what to do
@@ -62,6 +63,12 @@ enum OldSpellings {
     let command = arguments.first.flatMap { commandNames.contains($0) ? $0 : nil } ?? "play"
     let others = commandNames.filter { options(of: $0).contains(option) }
     guard !others.isEmpty else {
+      // --version and --help, which every command line takes, but for one slip.
+      if !line.contains("Did you mean"),
+        let meant = NameMatching.meant(option, among: ["--version", "--help"], slips: { _ in 1 })
+      {
+        return "Unknown option '\(option)'. Did you mean '\(meant)'?"
+      }
       // The old flags are read only where no command is named.
       guard !commandNames.contains(arguments.first ?? ""),
         let meant = Misspellings.flagMeant(option)

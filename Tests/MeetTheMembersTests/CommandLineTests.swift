@@ -166,6 +166,8 @@ final class CommandLineTests: XCTestCase {
       ),
       (["--clock", "2027-01-01T10:00:00Z"], "--clock only applies to headless, not to play"),
       (["--seeds", "3"], "Unknown option '--seeds'. Did you mean '--seed'?"),
+      (["--versoin"], "Unknown option '--versoin'. Did you mean '--version'?"),
+      (["history", "--hepl"], "Unknown option '--hepl'. Did you mean '--help'?"),
       // A misspelt command is not taken for a roster folder that does not exist.
       (["chek", "mixed"], "chek: no such folder or command (did you mean check?)"),
       (["histroy"], "histroy: no such folder or command (did you mean history?)"),
