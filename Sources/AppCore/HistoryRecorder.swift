@@ -10,8 +10,8 @@ import Synchronization
 /// history can take it again. The answers waiting are also kept in a file the composition
 /// names (`saveWaiting`), written again as they change and removed once none waits, so that
 /// a game killed with answers waiting (SIGKILL, where nothing runs as it ends) loses none
-/// that the file could take: the next launch keeps them. `finish` writes what it can as the game ends; the answers still
-/// waiting then stay in that file, and the exit names it.
+/// that the file could take: the next launch keeps them. `finish` writes what it can as the
+/// game ends; the answers still waiting then stay in that file, and the exit names it.
 public struct HistoryRecorder: Sendable {
   /// What can never be kept (no one in the history to keep it for): said once, not tried
   /// again. Any other error a function throws is taken to pass: the write waits.

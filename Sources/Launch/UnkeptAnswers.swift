@@ -152,10 +152,10 @@ enum UnkeptAnswers {
   }
 
   /// Each file of unkept answers beside the history at `historyPath` but those a game still
-  /// running writes (`WaitingAnswers.isLive`): its name and rows handed to `keep`, which returns the rows to
-  /// leave in it; the file is written again with them (when they are fewer), or removed once
-  /// none is left. Returns what is wrong with the files that could not be read or written
-  /// (each left as it is).
+  /// running writes (`WaitingAnswers.isLive`): its name and rows handed to `keep`, which
+  /// returns the rows to leave in it; the file is written again with them (when they are
+  /// fewer), or removed once none is left. Returns what is wrong with the files that could not
+  /// be read or written (each left as it is).
   private static func sift(
     besides historyPath: String,
     keeping keep: (String, [[String: String]]) throws -> [[String: String]]

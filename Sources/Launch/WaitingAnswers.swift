@@ -18,7 +18,7 @@ final class WaitingAnswers: Sendable {
   private let advice: String?
   /// Whether the file is written, the photos' hashes found for it so far (each photo is
   /// hashed once a game, not at each write), and the lock held on it while the game writes
-  /// it (`UnkeptAnswers.isLive`).
+  /// it (`isLive`).
   private let state = Mutex((written: false, hashes: [MemberID: String](), lock: Int32(-1)))
 
   /// `known`: the photos' SHA-256 as the history holds them, by member (asked where a member
