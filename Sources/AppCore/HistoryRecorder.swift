@@ -86,7 +86,9 @@ public struct HistoryRecorder: Sendable {
     case .recordAnswer, .recordIntroduction:
       return backlog.keep(effect, patience: patience, write: write, save: saveWaiting)
     case .forgetProgress:
-      return forget().map { [.historyFailed(effect, reason: $0)] } ?? []
+      // What waits to be written is the roster's too: forgotten with it, not written after.
+      let dropped = backlog.drop(save: saveWaiting)
+      return dropped + (forget().map { [.historyFailed(effect, reason: $0)] } ?? [])
     case .fitMemory(let time):
       return fit(time).map { [.memoryFitted($0)] } ?? []
     default:
@@ -231,6 +233,20 @@ private final class Backlog: Sendable {
         inputs.append(.historyWaiting(now))
       }
       return inputs
+    }
+  }
+
+  /// Drops the writes waiting (the roster's progress is forgotten) and their file; the input
+  /// that says none waits now, when any did.
+  func drop(save: ([RecordedAnswer], Bool) throws -> String?) -> [Input] {
+    state.withLock { state in
+      guard !state.waiting.isEmpty else { return [] }
+      state.waiting = []
+      state.reason = nil
+      _ = try? save([], false)
+      state.changed = false
+      state.told = HistoryWaiting(writes: 0, reason: nil)
+      return [.historyWaiting(state.told)]
     }
   }
 

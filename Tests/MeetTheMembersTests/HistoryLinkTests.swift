@@ -447,6 +447,33 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(HistoryLink.open(folder: data, roster: roster).totals.questions, 0)
   }
 
+  /// Forgetting the roster's progress forgets the answers that wait to be written too, and
+  /// their file: they are not written after it.
+  func testForgettingTheProgressForgetsTheAnswersThatWait() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    let link = HistoryLink.open(folder: data, roster: roster)
+    let recorder = try XCTUnwrap(link.recorder())
+    let holder = HistoryHolder(data + "/" + History.fileName)
+    try holder.hold()
+    _ = recorder.perform(.recordAnswer(answer(roster.members[0], at: 10)))
+    XCTAssertTrue(recorder.isWaiting)
+    let saved = {
+      try FileManager.default.contentsOfDirectory(atPath: data).filter {
+        $0.hasPrefix("unkept-answers-")
+      }
+    }
+    XCTAssertEqual(try saved().count, 2, "the answer's file and its lock")
+    holder.release()
+    XCTAssertEqual(
+      recorder.perform(.forgetProgress),
+      [.historyWaiting(HistoryWaiting(writes: 0, reason: nil))])
+    XCTAssertFalse(recorder.isWaiting)
+    XCTAssertEqual(try saved(), [])
+    XCTAssertNil(recorder.finish(), "nothing waited to be said")
+    XCTAssertEqual(HistoryLink.open(folder: data, roster: roster).totals.questions, 0)
+  }
+
   /// A history still held after the game's last try (which waits a few seconds) is closed
   /// without waiting for it again: the game ends after one wait, not two.
   func testAHistoryStillHeldAfterTheLastTryIsClosedWithoutAnotherWait() throws {
