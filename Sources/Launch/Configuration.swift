@@ -21,9 +21,9 @@ package struct Configuration {
   /// One line for each thing wrong with the file.
   package let warnings: [String]
 
-  /// The file `--config` names (which must exist), else the one in the XDG config folder
-  /// unless `standard` is off (the headless game: a seed plays the same game on every
-  /// machine, whatever its player set).
+  /// The file `--config` names (which must exist; `/dev/null`: none, the defaults played and
+  /// no setting kept), else the one in the XDG config folder unless `standard` is off (the
+  /// headless game: a seed plays the same game on every machine, whatever its player set).
   package static func load(option: String?, standard: Bool = true) throws(UsageError)
     -> Configuration
   {
@@ -36,7 +36,10 @@ package struct Configuration {
     } else {
       path = nil
     }
-    guard let path else { return Configuration(file: nil, values: [:], warnings: []) }
+    // `--config /dev/null`, as programs take it: no settings, and none kept.
+    guard let path, path != "/dev/null" else {
+      return Configuration(file: nil, values: [:], warnings: [])
+    }
     let file: ConfigFile
     do {
       file = try ConfigFile(path: path, mustExist: option != nil)

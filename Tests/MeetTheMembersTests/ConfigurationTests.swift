@@ -195,6 +195,19 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(result.errors, "Error: --config \(folder)/missing.toml: no such file\n")
   }
 
+  /// `--config /dev/null` is no settings, as programs take it: the defaults play, and the
+  /// settings window keeps nothing (it was refused as "not a regular file").
+  func testDevNullIsNoSettings() throws {
+    let none = try Configuration.load(option: "/dev/null")
+    XCTAssertNil(none.file)
+    XCTAssertEqual(none.values, [:])
+    XCTAssertEqual(none.warnings, [])
+    XCTAssertNil(none.settingSaver)
+    let result = try runMeetTheMembers(["check", "--config", "/dev/null"])
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertEqual(result.errors, "")
+  }
+
   /// The standard settings file, 50 MB of it (a log written there by mistake), held the
   /// launch for seconds with a blank screen: it is refused in one line before it is read, and
   /// the game goes on with the defaults. So is one that is a link round in a loop, which was
