@@ -22,7 +22,9 @@ extension AppModel {
     // asked to be typed, is said once rather than typed (a second one is typed).
     if contexts.first == .typing, case .character(let character) = key {
       if !isTooSmall, overlay == nil, case .answering = session.state.phase {
-        if typing.text.isEmpty, !typedNumberSaid, Self.pickKeys.contains(character) {
+        if typing.text.isEmpty, !typedNumberSaid,
+          case .answer = Keymap.action(for: key, in: [.question])
+        {
           typedNumberSaid = true
         } else {
           typing.insert(character)

@@ -59,9 +59,6 @@ public struct AppModel: Sendable {
   /// Whether a key that picks a name elsewhere was pressed first where this question's name is
   /// typed: said once, under the field (see `handle(_:at:into:)`).
   var typedNumberSaid = false
-  /// The keys that pick a name among the options.
-  static let pickKeys: Set<Character> = Set(
-    (1...QuestionGenerator.optionCount).map { Character("\($0)") })
   /// Whether the start screen says what Learn and Start do: the game chose Learn for a roster
   /// of people mostly new.
   let suggestsLearning: Bool

@@ -15,25 +15,30 @@ enum UnkeptAnswers {
   /// folder moved, as the history finds its people.
   static let columns = HistoryTable.answerColumns + ["roster_identity", "photo_sha256"]
 
-  /// Writes `answers` (of the roster `roster`, whose members' photos are `photos`) to the file
-  /// `name` beside the history at `historyPath` (replacing what it held), or where that cannot
-  /// be written (the disk full, the folder read-only or no folder) to one of that name in the
-  /// temporary folder (then the other is removed); returns its path, and for a file in the
-  /// temporary folder, where to move it. `last`: as the game ends, where neither can be
-  /// written, the answers go to standard error as the file would have held them, and the
-  /// error thrown says so: written nowhere, they would be lost. `known`: the photos' SHA-256
-  /// the history holds, by member; a photo it does not give is read from its file. `advice`:
-  /// said in brackets after the path of a file beside the history.
-  static func save(
-    _ answers: [RecordedAnswer], roster: RosterKey, photos: Roster?,
-    known: [MemberID: String] = [:], besides historyPath: String, name: String,
-    last: Bool = true, advice: String? = nil
-  ) throws -> String {
-    let answered = Set(answers.map(\.result.member.id))
+  /// The SHA-256 of the photos of the members `answered`: those `known` (as the history holds
+  /// them), the others read from their files in `photos`.
+  static func photoHashes(
+    of answered: Set<MemberID>, photos: Roster?, known: [MemberID: String]
+  ) -> [MemberID: String] {
     var hashes = known.filter { answered.contains($0.key) }
     for entry in photos?.entries ?? [] where answered.contains(entry.member.id) {
       hashes[entry.member.id] = hashes[entry.member.id] ?? History.photoHash(of: entry.path)
     }
+    return hashes
+  }
+
+  /// Writes `answers` (of the roster `roster`; `hashes`, the SHA-256 of their members' photos,
+  /// `photoHashes`) to the file `name` beside the history at `historyPath` (replacing what it
+  /// held), or where that cannot be written (the disk full, the folder read-only or no folder)
+  /// to one of that name in the temporary folder; returns its path, and for a file in the
+  /// temporary folder, where to move it. `last`: as the game ends, where neither can be
+  /// written, the answers go to standard error as the file would have held them, and the
+  /// error thrown says so: written nowhere, they would be lost. `advice`: said in brackets
+  /// after the path of a file beside the history.
+  static func save(
+    _ answers: [RecordedAnswer], roster: RosterKey, hashes: [MemberID: String],
+    besides historyPath: String, name: String, last: Bool = true, advice: String? = nil
+  ) throws -> String {
     let table = HistoryTable(
       columns: columns,
       rows: answers.map { answer in

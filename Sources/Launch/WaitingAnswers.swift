@@ -63,16 +63,15 @@ final class WaitingAnswers: Sendable {
       }
       defer { if last { unlock() } }
       let answered = Set(answers.map(\.result.member.id))
-      if !answered.isSubset(of: state.hashes.keys) {
-        state.hashes.merge(known()) { kept, _ in kept }
-        for entry in photos?.entries ?? []
-        where answered.contains(entry.member.id) && state.hashes[entry.member.id] == nil {
-          state.hashes[entry.member.id] = History.photoHash(of: entry.path)
-        }
+      let missing = answered.subtracting(state.hashes.keys)
+      if !missing.isEmpty {
+        state.hashes.merge(
+          UnkeptAnswers.photoHashes(of: missing, photos: photos, known: known())
+        ) { kept, _ in kept }
       }
       let saved = try UnkeptAnswers.save(
-        answers, roster: roster, photos: photos, known: state.hashes, besides: historyPath,
-        name: name, last: last, advice: last ? advice : nil)
+        answers, roster: roster, hashes: state.hashes, besides: historyPath, name: name,
+        last: last, advice: last ? advice : nil)
       state.written = true
       return saved
     }

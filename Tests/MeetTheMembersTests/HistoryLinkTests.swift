@@ -603,7 +603,8 @@ final class HistoryLinkTests: XCTestCase {
     let roster = try fourPeople()
     let nowhere = folder + "/gone"
     let saved = try UnkeptAnswers.save(
-      [answer(roster.members[0], at: 10)], roster: roster.historyKey, photos: roster,
+      [answer(roster.members[0], at: 10)], roster: roster.historyKey,
+      hashes: UnkeptAnswers.photoHashes(of: [roster.members[0].id], photos: roster, known: [:]),
       besides: nowhere + "/" + History.fileName, name: WaitingAnswers.fileName())
     let path = try XCTUnwrap(saved.components(separatedBy: " (").first)
     defer { try? FileManager.default.removeItem(atPath: path) }
