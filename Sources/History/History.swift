@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import GameEngine
 import SystemPackage
 
@@ -179,11 +180,31 @@ public final class History: Sendable {
   }
 
   /// Writes in one transaction, committed before it returns; any failure is `Unavailable`.
+  /// A file deleted or moved since it was opened takes no write: SQLite would go on writing
+  /// to a file no game finds again (in WAL mode it does not refuse), so the write fails as
+  /// when the disk is full, and what it held waits to be saved where the player can see it.
   func writing<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws(Unavailable)
     -> T
   {
-    do { return try pool.write(body) } catch {
+    do {
+      return try pool.write { db in
+        try Self.refuseIfMoved(db)
+        return try body(db)
+      }
+    } catch {
       throw Unavailable(path: path, error: error)
     }
+  }
+
+  /// Throws where the file `db` writes to is no longer at its path (deleted, or moved with
+  /// its folder): SQLite's own look (`SQLITE_FCNTL_HAS_MOVED`: the path's file is not the
+  /// open one). A history in memory never moves.
+  private static func refuseIfMoved(_ db: Database) throws {
+    var moved: Int32 = 0
+    let asked = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+    guard asked == SQLITE_OK, moved != 0 else { return }
+    throw DatabaseError(
+      resultCode: .SQLITE_READONLY_DBMOVED,
+      message: "the history file was deleted or moved while the game ran")
   }
 }

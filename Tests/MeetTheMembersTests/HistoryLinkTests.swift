@@ -474,6 +474,32 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(HistoryLink.open(folder: data, roster: roster).totals.questions, 0)
   }
 
+  /// A history deleted while the game runs (its folder removed) takes no answer into the
+  /// file no one finds again: the answers after it wait, are saved where the player can see
+  /// them, and the game ends saying so, with the status that says the history is not whole.
+  func testAnswersAfterTheHistoryIsDeletedAreSavedNotLost() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    let recorder = try XCTUnwrap(HistoryLink.open(folder: data, roster: roster).recorder())
+    XCTAssertEqual(recorder.perform(.recordAnswer(answer(roster.members[0], at: 10))), [])
+    try FileManager.default.removeItem(atPath: data)
+    let reason = "the history file was deleted or moved while the game ran"
+    XCTAssertEqual(
+      recorder.perform(.recordAnswer(answer(roster.members[1], at: 20))),
+      [.historyWaiting(HistoryWaiting(writes: 1, reason: reason))])
+    let line = try XCTUnwrap(recorder.finish())
+    let saved = try XCTUnwrap(line.firstMatch(of: #/saved in ([^ ]+\.csv) /#)).1
+    defer { try? FileManager.default.removeItem(atPath: String(saved)) }
+    XCTAssertTrue(saved.hasPrefix(NSTemporaryDirectory()), line)
+    XCTAssertTrue(line.hasPrefix("History: 1 answer could not be kept in "), line)
+    XCTAssertTrue(line.contains("(\(reason))"), line)
+    let rows = try String(contentsOfFile: String(saved), encoding: .utf8)
+      .components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+    XCTAssertEqual(rows.count, 1)
+    XCTAssertTrue(rows[0].hasPrefix("Bo,"), rows[0])
+    XCTAssertEqual(recorder.exitStatus(0), HistoryRecorder.answersUnkeptStatus)
+  }
+
   /// A history still held after the game's last try (which waits a few seconds) is closed
   /// without waiting for it again: the game ends after one wait, not two.
   func testAHistoryStillHeldAfterTheLastTryIsClosedWithoutAnotherWait() throws {
