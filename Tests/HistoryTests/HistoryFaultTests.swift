@@ -86,6 +86,10 @@ final class HistoryFaultTests: RosterFolderTestCase {
         $0.hasPrefix(History.fileName + "-wal.unread-")
       }
       XCTAssertEqual(kept.count, 1, damage)
+      // Named for its time as the saved answers' files are (UTC, dashes for colons).
+      XCTAssertNotNil(
+        kept[0].wholeMatch(of: /history\.sqlite-wal\.unread-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ/),
+        kept[0])
       XCTAssertEqual(
         try Data(contentsOf: URL(fileURLWithPath: copy + "/" + kept[0])), bytes,
         "\(damage): the log is kept as it was")
