@@ -170,6 +170,16 @@ extension History {
     }
   }
 
+  /// The rosters with a name card or an answer recorded, as `history` is given them: a
+  /// folder's path, a server's URL, or a name older versions recorded.
+  public func recordedRosters() throws(Unavailable) -> [String] {
+    try reading { db in
+      try String.fetchAll(
+        db, sql: "SELECT roster FROM answer UNION SELECT roster FROM card ORDER BY 1"
+      ).map { RosterKey.folderPath(ofIdentity: $0) ?? RosterKey.shownName($0) }
+    }
+  }
+
   /// The name recorded for the roster `identity` (its folder's, or its club's); nil for a
   /// roster never recorded.
   public func rosterName(_ identity: String) throws(Unavailable) -> String? {

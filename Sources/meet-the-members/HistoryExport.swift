@@ -69,12 +69,28 @@ struct HistoryExport: ParsableCommand {
       ? summaryTable(history, rosters: rosters) : answerTable(history, rosters: rosters)
     if table.rows.isEmpty, let roster {
       FileHandle.standardError.write(
-        Data("Warning: nothing recorded for \(TerminalText.escapingControls(roster))\n".utf8))
+        Data((try nothingRecorded(for: roster, in: history) + "\n").utf8))
     }
     switch format {
     case .csv: print(table.csv, terminator: "")
     case .json: print(try table.json())
     }
+  }
+
+  /// The warning for a roster with nothing recorded, and what the history does hold: a
+  /// folder that moved, or a name mistyped, is then seen at once.
+  func nothingRecorded(for roster: String, in history: History) throws -> String {
+    let safe = TerminalText.escapingControls
+    let recorded = try history.recordedRosters()
+    var line = "Warning: nothing recorded for \(safe(roster))"
+    guard !recorded.isEmpty else { return line + " (the history holds no answer yet)" }
+    line += "; recorded: " + recorded.map(safe).joined(separator: ", ")
+    // A folder that moved is found again by its photos, but only by a game.
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: roster, isDirectory: &isFolder), isFolder.boolValue {
+      line += " (a roster folder that moved keeps its history once a game is played from it)"
+    }
+    return line
   }
 
   func answerTable(_ history: History, rosters: [String]?) throws -> HistoryTable {

@@ -99,6 +99,25 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(answered.reduce(0) { $0 + (Int($1[3]) ?? 0) }, 2, summary.output)
   }
 
+  /// A roster with nothing recorded is warned of with what the history does hold, so that a
+  /// folder that moved, or a name mistyped, is seen at once; a history with no answer says so.
+  func testNothingRecordedForARosterSaysWhatIsRecorded() throws {
+    let empty = try runMeetTheMembers(["history", "Nope", "--data-dir", data])
+    XCTAssertEqual(empty.status, 1, "no history yet: \(empty.errors)")
+    _ = try playTwoQuestions()
+    let recorded = "; recorded: \((roster as NSString).resolvingSymlinksInPath)"
+    let moved = folder + "/Moved Club"
+    try FileManager.default.moveItem(atPath: roster, toPath: moved)
+    let summary = try runMeetTheMembers(["history", moved, "--summary", "--data-dir", data])
+    XCTAssertEqual(summary.status, 0, summary.errors)
+    XCTAssertEqual(
+      summary.errors,
+      "Warning: nothing recorded for \(moved)\(recorded) (a roster folder that moved keeps its "
+        + "history once a game is played from it)\n")
+    let misspelt = try runMeetTheMembers(["history", "My Clb", "--data-dir", data])
+    XCTAssertEqual(misspelt.errors, "Warning: nothing recorded for My Clb\(recorded)\n")
+  }
+
   /// The same folder played as `.` from inside it and by its full path is one roster: one
   /// history, exported under the folder's name, not `.`.
   func testAFolderGivenAsDotOrByItsPathIsOneRoster() throws {
