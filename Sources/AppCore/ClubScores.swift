@@ -122,12 +122,16 @@ public struct ClubScores: Sendable {
   /// Sends every score kept and not yet sent to a club the player said yes to, and says how
   /// they went. It waits for the servers: the terminal's loop calls it on a queue of its own.
   public var sendWaiting: @Sendable () -> ScoresStatus
+  /// Whether a score not sent waits past this game (a history keeps it); without one it is
+  /// sent again with the next round's, and goes with the game.
+  public var keptPastTheGame: Bool
 
   public init(
     club: String, host: String, player: String, setting: String?, status: ScoresStatus,
-    keep: @escaping @Sendable (RoundScore) -> Void,
+    keptPastTheGame: Bool = true, keep: @escaping @Sendable (RoundScore) -> Void,
     sendWaiting: @escaping @Sendable () -> ScoresStatus
   ) {
+    self.keptPastTheGame = keptPastTheGame
     self.club = club
     self.host = host
     self.player = player
@@ -159,8 +163,11 @@ struct ScoresState: Hashable, Sendable {
   var notKept: String?
   /// Whether the player just said no, on the finished scene on screen.
   var saidNo = false
+  /// Whether a score not sent waits past this game (`ClubScores.keptPastTheGame`).
+  var keptPastTheGame: Bool
 
   init(_ scores: ClubScores) {
+    keptPastTheGame = scores.keptPastTheGame
     club = scores.club
     host = scores.host
     player = scores.player
@@ -183,9 +190,23 @@ struct ScoresState: Hashable, Sendable {
     guard consent == .yes else { return nil }
     if sending > 0 { return ["Sending your score to \(club)\(ellipsis)", "Sending\(ellipsis)"] }
     if status.waiting > 0, let failure = status.failure {
+      guard keptPastTheGame else {
+        // No history keeps it: the next round's send takes it along, the game's end drops it.
+        return [
+          "Score not sent: \(failure); it goes with the next round's, or not at all",
+          "Score not sent: \(failure)", "Score not sent",
+        ]
+      }
       return [
         "Score not sent: \(failure); it is sent again later", "Score not sent: \(failure)",
         "Score not sent; sent again later",
+      ]
+    }
+    // The latest try was refused (a failure and none waiting): it is not sent again.
+    if let failure = status.failure {
+      return [
+        "Score refused by \(club): \(failure) (not sent again)", "Score refused: \(failure)",
+        "Score refused",
       ]
     }
     return ["Scores go to \(club) as \(player)", "Scores go to \(club)", "Score sent"]

@@ -29,7 +29,8 @@ package enum ScoreSending {
     return ClubScores(
       club: TerminalText.escapingControls(roster.name), host: ScoresConsent.host(of: url),
       player: player.flatMap { $0.isEmpty ? nil : $0 } ?? accountName(), setting: setting,
-      status: outbox.status(), keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
+      status: outbox.status(), keptPastTheGame: history.history != nil,
+      keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
   }
 
   /// The account's full name (its GECOS field's first part), else its login name, else
