@@ -48,7 +48,7 @@ package enum RemoteRoster {
     let fetched: FetchedRoster
     do {
       fetched = try untilInterrupted {
-        try await RosterFetcher(cache: cache, limits: limits).fetch(url) { event in
+        try await RosterFetcher(cache: cache, limits: limits).fetch(url, playing: true) { event in
           display.show(event)
         }
       }

@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
@@ -164,7 +165,7 @@ struct CacheSlot: Sendable {
       throw error
     }
     if let previous, previous.extracted != version.extracted {
-      remove(folder.appending(previous.extracted))
+      removeUnlessPlayed(folder.appending(previous.extracted))
     }
     return version
   }
@@ -193,12 +194,43 @@ struct CacheSlot: Sendable {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.string)
     else { return }
     for name in names where name != ".lock" && name != "roster.json" && name != inUse?.extracted {
-      remove(folder.appending(name))
+      removeUnlessPlayed(folder.appending(name))
     }
   }
 
   func remove(_ path: FilePath) {
     try? FileManager.default.removeItem(atPath: path.string)
+  }
+
+  /// Removes a file, or a folder no game plays (`PlayedVersions`): a version a running game
+  /// plays stays until a run after that game removes it.
+  func removeUnlessPlayed(_ path: FilePath) {
+    let descriptor = open(path.string, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return remove(path) }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+    remove(path)
+  }
+}
+
+/// The versions from the cache that this process plays: each one's folder held open with a
+/// shared lock (flock) until the process ends, however it ends (the system lets go of it), so
+/// that another game installing a newer version leaves the photos of this one in place.
+enum PlayedVersions {
+  private static let held = Mutex<[FilePath: Int32]>([:])
+
+  /// Holds `folder` (a version's) for the rest of the process; nothing when it cannot.
+  static func hold(_ folder: FilePath) {
+    held.withLock { held in
+      guard held[folder] == nil else { return }
+      let descriptor = open(folder.string, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard descriptor >= 0 else { return }
+      guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else {
+        close(descriptor)
+        return
+      }
+      held[folder] = descriptor
+    }
   }
 }
 

@@ -91,8 +91,11 @@ public struct RosterFetcher: Sendable {
     return String(scheme)
   }
 
+  /// `playing`: the version returned is held for the rest of the process (`PlayedVersions`),
+  /// taken before the cache's lock is let go, so that no other run removes it meanwhile.
   public func fetch(
-    _ url: URL, progress: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+    _ url: URL, playing: Bool = false,
+    progress: @escaping @Sendable (FetchEvent) -> Void = { _ in }
   ) async throws(FetchError) -> FetchedRoster {
     let slot = cache.slot(for: url)
     let lock: SystemPackage.FileDescriptor
@@ -137,6 +140,11 @@ public struct RosterFetcher: Sendable {
       }
     }
     try? await client.shutdown()
+    if playing, case .success(let roster) = result, let version = slot.current(),
+      slot.rosterFolder(of: version) == roster.folder
+    {
+      PlayedVersions.hold(slot.folder.appending(version.extracted))
+    }
     return try result.get()
   }
 

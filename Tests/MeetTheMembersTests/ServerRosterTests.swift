@@ -219,6 +219,42 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, 0)
   }
 
+  /// A game plays on while another launch installs the club's newer version: the version it
+  /// plays stays in the cache (its photos are read as it asks), and a launch after it has
+  /// ended removes it.
+  func testANewerVersionInstalledByAnotherLaunchLeavesAPlayingGamesPhotos() throws {
+    club.publish("1", try ClubServer.zip(photos: 6))
+    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    let rosters = club.cache + "/meet-the-members/rosters"
+    let slot =
+      rosters + "/"
+      + (try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first))
+    let versions = {
+      try FileManager.default.contentsOfDirectory(atPath: slot).filter { $0.hasPrefix("v-") }
+    }
+    let playing = try XCTUnwrap(try versions().first)
+    let game = try HeadlessGame(
+      [club.url, "--seed", "1", "--mode", "quiz", "--round", "6"],
+      environment: ["XDG_CACHE_HOME": club.cache])
+    club.publish("2", try ClubServer.zip(photos: 5))
+    let newer = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    XCTAssertTrue(newer.output.hasPrefix("Roster Example Club, version 2: 5 members"), newer.output)
+    XCTAssertEqual(Set(try versions()).count, 2, "the version played stays beside the newer")
+    XCTAssertTrue(try versions().contains(playing))
+    // Every one of the six is still asked, none withdrawn for a photo gone.
+    var events = try game.send(#"{"do":"start"}"#)
+    for _ in 0..<6 {
+      events += try game.send(#"{"do":"answer","option":\#(try game.correctOption())}"#)
+      events += try game.send(#"{"do":"wait","seconds":3}"#)
+    }
+    XCTAssertEqual(game.events("withdrawn", in: events).count, 0, "\(events)")
+    XCTAssertEqual(game.events("question", in: events).count, 6)
+    _ = try game.quit()
+    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    XCTAssertEqual(try versions().count, 1, "removed once no game plays it")
+    XCTAssertFalse(try versions().contains(playing))
+  }
+
   /// Ctrl-C stops a download of a new version; a game then plays the version the cache
   /// holds, where a command that is not a game (list) ends (130), as SIGTERM ends either
   /// (143). Either way the cache is left as it was.
