@@ -18,6 +18,18 @@ public struct FetchError: Error, Hashable, CustomStringConvertible {
   }
 
   public var description: String { "\(url): \(problem)" }
+
+  /// The same failure with `note` after its problem ("…; the cached copy has 17 of its 18
+  /// files").
+  func adding(_ note: String) -> FetchError {
+    FetchError(url: url, problem: "\(problem); \(note)", stopped: stopped)
+  }
+
+  private init(url: String, problem: String, stopped: Bool) {
+    self.url = url
+    self.problem = problem
+    self.stopped = stopped
+  }
 }
 
 extension FetchError {

@@ -94,6 +94,17 @@ struct CacheSlot: Sendable {
     return found.files == version.files && found.bytes == version.bytes
   }
 
+  /// What is wrong with a version not intact, in words ("the cached copy has 17 of its 18
+  /// files"); nil when it is intact or its folder is gone.
+  func damage(of version: CachedVersion) -> String? {
+    guard let found = FileTree.count(folder.appending(version.extracted)), found.files > 0
+    else { return nil }
+    if found.files != version.files {
+      return "the cached copy has \(found.files) of its \(version.files) files"
+    }
+    return found.bytes == version.bytes ? nil : "files of the cached copy changed"
+  }
+
   /// Creates the folder (and the cache above it) when missing.
   func create() throws(CacheError) {
     do {

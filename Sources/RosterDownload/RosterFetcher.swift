@@ -109,7 +109,11 @@ public struct RosterFetcher: Sendable {
     }
     defer { try? lock.close() }
     let recorded = slot.current()
-    slot.removeLeftovers(keeping: recorded)
+    // A record that cannot be read says nothing of which version is in use: none is removed
+    // (one may be all there is to play offline); a run after a good download removes them.
+    if recorded != nil || !FileManager.default.fileExists(atPath: slot.record.string) {
+      slot.removeLeftovers(keeping: recorded)
+    }
     let cached = recorded.flatMap { slot.isIntact($0) ? $0 : nil }
 
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -134,6 +138,12 @@ public struct RosterFetcher: Sendable {
       if let cached {
         var roster = fetched(cached, in: slot, downloaded: false)
         roster.problem = error
+        result = .success(roster)
+      } else if let recorded, let damage = slot.damage(of: recorded) {
+        // Files of the cached version are gone or changed: what is left plays, said so,
+        // rather than nothing.
+        var roster = fetched(recorded, in: slot, downloaded: false)
+        roster.problem = error.adding(damage)
         result = .success(roster)
       } else {
         result = .failure(error)

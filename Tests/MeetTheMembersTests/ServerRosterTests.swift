@@ -147,6 +147,39 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(roster["members"] as? Int, 6)
   }
 
+  /// Offline, a cached version with a photo gone plays what is left, and says what is missing;
+  /// a cached record that cannot be read leaves the photos in the cache (nothing plays, but a
+  /// later launch online finds them replaced, not lost offline).
+  func testOfflineADamagedCacheSaysWhatIsMissingAndKeepsWhatIsLeft() throws {
+    club.publish("22", try ClubServer.zip(photos: 6))
+    _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
+    club.server.stop()
+    let rosters = club.cache + "/meet-the-members/rosters"
+    let slot =
+      rosters + "/"
+      + (try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first))
+    let version = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: slot).first { $0.hasPrefix("v-") })
+    let photos = slot + "/" + version + "/Example Club"
+    let photo = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: photos).sorted().first)
+    try FileManager.default.removeItem(atPath: photos + "/" + photo)
+    let offline = try runMeetTheMembers(
+      ["--list", club.url], environment: club.environment)
+    XCTAssertEqual(offline.status, 0, offline.errors)
+    XCTAssertEqual(
+      offline.errors,
+      "Warning: \(club.url): cannot reach the server (connection refused); the cached copy "
+        + "has 5 of its 6 files; playing version 22 from the cache\n")
+    XCTAssertTrue(offline.output.hasPrefix("Roster Example Club, version 22: 5 members\n"))
+
+    try Data("{garbled".utf8).write(to: URL(fileURLWithPath: slot + "/roster.json"))
+    let unreadable = try runMeetTheMembers(
+      ["--list", club.url], environment: club.environment)
+    XCTAssertEqual(unreadable.status, 1, unreadable.errors)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: photos), "the cached photos are kept")
+  }
+
   /// `forget` of a club's URL asks nothing of its server (a silent one would hold it up to
   /// 30 s): the history knows the roster by its URL, and names it by the club's name.
   func testForgetOfAURLAsksNothingOfTheServer() throws {
