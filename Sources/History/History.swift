@@ -145,6 +145,10 @@ public final class History: Sendable {
       return "damaged: a value of the wrong kind\(column ?? "")"
     }
     let error = error as NSError
+    // Foundation keeps the system's error as a POSIXError (on Linux it is no NSError).
+    if let posix = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+      return String(cString: strerror(posix.code.rawValue))
+    }
     let posix = [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
       .first { $0.domain == NSPOSIXErrorDomain }
     if let posix { return String(cString: strerror(Int32(posix.code))) }

@@ -292,6 +292,18 @@ final class HistoryFaultTests: RosterFolderTestCase {
     }
   }
 
+  /// A file that cannot be written is said in the system's words ("File exists"), which
+  /// Foundation keeps as a POSIXError under its own sentence.
+  func testAFileThatCannotBeWrittenIsSaidInTheSystemsWords() throws {
+    XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/file", contents: Data()))
+    XCTAssertThrowsError(
+      try FileManager.default.createDirectory(
+        atPath: folder + "/file", withIntermediateDirectories: true)
+    ) { error in
+      XCTAssertEqual(History.reason(error), "File exists")
+    }
+  }
+
   /// Writes the database's write-ahead log into its file, and empties the log.
   private func checkpoint(_ file: String) throws {
     _ = try DatabaseQueue(path: file).writeWithoutTransaction { try $0.checkpoint(.truncate) }

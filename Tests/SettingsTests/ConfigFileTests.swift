@@ -123,6 +123,20 @@ final class ConfigFileTests: XCTestCase {
     XCTAssertNil(ConfigFile.standardPath(environment: [:]))
   }
 
+  /// A settings file that cannot be written says why in the system's few words (a window
+  /// shows them), not in Foundation's sentence, which it cut before the reason.
+  func testASettingThatCannotBeWrittenSaysWhyInTheSystemsWords() throws {
+    let notAFolder = folder + "/file"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "".write(toFile: notAFolder, atomically: true, encoding: .utf8)
+    var file = ConfigFile(path: notAFolder + "/config.toml", text: "")
+    try file.set("round", to: .integer(10))
+    XCTAssertThrowsError(try file.write()) { error in
+      XCTAssertEqual(
+        "\(error)", "\(notAFolder)/config.toml: cannot be written (File exists)")
+    }
+  }
+
   /// A settings file kept elsewhere and linked (a dotfiles setup): a setting is written to the
   /// file the link leads to, the link stays a link, and the file keeps its mode (600 here).
   func testASettingIsWrittenThroughALinkAndTheFileKeepsItsMode() throws {
