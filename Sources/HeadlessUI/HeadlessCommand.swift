@@ -79,11 +79,25 @@ enum HeadlessCommand: Decodable, Equatable {
       else { throw Error(message: "answer needs \"option\": 1 to \(count)") }
       self = .answer(option: option)
     case "type":
-      guard let text = try? object.decode(String.self, forKey: .text),
-        text.count <= TextField.limit
-      else {
+      guard let text = try? object.decode(String.self, forKey: .text) else {
         throw Error(
           message: "type needs \"text\": the name typed (\(TextField.limit) characters at most)")
+      }
+      guard text.count <= TextField.limit else {
+        throw Error(
+          message: "type's \"text\" has \(text.count) characters: a name typed has "
+            + "\(TextField.limit) at most")
+      }
+      // As on screen, where a control key types nothing: kept, one would reach the history
+      // (and a terminal that prints it) as it came.
+      if let control = text.unicodeScalars.first(where: {
+        $0.properties.generalCategory == .control
+      }) {
+        let code = String(control.value, radix: 16, uppercase: true)
+        throw Error(
+          message:
+            "type's \"text\" holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)): "
+            + "a name typed has none")
       }
       self = .type(text: text)
     case "wait":

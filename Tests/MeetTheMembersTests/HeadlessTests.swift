@@ -431,6 +431,8 @@ extension HeadlessTests {
     let (events, _) = try play([
       #"{"do":"start"}"#, #"{"do":"type","text":"Aiyana Redcloud"}"#, #"{"do":"type"}"#,
       #"{"do":"type","text":"   "}"#,
+      #"{"do":"type","text":"\#(String(repeating: "a", count: 81))"}"#,
+      #"{"do":"type","text":"Aiyana\u001b[2J Redcloud"}"#,
     ])
     XCTAssertEqual(self.events("question", in: events).first?["kind"] as? String, "name")
     XCTAssertEqual(
@@ -439,6 +441,8 @@ extension HeadlessTests {
         "this question's names are chosen: use answer",
         "type needs \"text\": the name typed (80 characters at most)",
         "this question's names are chosen: use answer",
+        "type's \"text\" has 81 characters: a name typed has 80 at most",
+        "type's \"text\" holds a control character (U+001B): a name typed has none",
       ])
   }
 }
