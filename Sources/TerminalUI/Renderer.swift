@@ -43,7 +43,12 @@ public enum Renderer {
     let minimum = Layout.minimum
     let lines = [
       "Terminal too small",
-      "\(size.columns)x\(size.rows) now, \(minimum.columns)x\(minimum.rows) needed",
+      // What is needed gives way last.
+      DisplayWidth.fitting(
+        [
+          "\(size.columns)x\(size.rows) now, \(minimum.columns)x\(minimum.rows) needed",
+          "\(minimum.columns)x\(minimum.rows) needed",
+        ], in: size.columns),
       screen.game.phase.isPaused ? "The game is paused" : "",
       "q quits",
     ]

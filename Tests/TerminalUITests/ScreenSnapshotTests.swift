@@ -164,6 +164,9 @@ final class ScreenSnapshotTests: XCTestCase {
       XCTAssertEqual(frame.size, size)
       assertFrameIsInside(frame)
     }
+    // Where both sizes do not fit, the size needed does.
+    model.handle(.resized(CellSize(columns: 20, rows: 5)), at: .seconds(3))
+    XCTAssertTrue(model.frame.text.contains("40x16 needed"), model.frame.text)
     assertSnapshot(
       Renderer.render(model.screen, size: CellSize(columns: 1, rows: 1)), named: "too-small-1x1")
   }
