@@ -46,11 +46,16 @@ public struct ScoresStatus: Hashable, Sendable {
   public var failure: String?
   /// The scores waiting to be sent again.
   public var waiting: Int
+  /// Of them, those only the game holds (no history could keep them): gone when it ends.
+  public var waitingInGame: Int
 
-  public init(lastSent: Double? = nil, failure: String? = nil, waiting: Int = 0) {
+  public init(
+    lastSent: Double? = nil, failure: String? = nil, waiting: Int = 0, waitingInGame: Int = 0
+  ) {
     self.lastSent = lastSent
     self.failure = failure
     self.waiting = waiting
+    self.waitingInGame = waitingInGame
   }
 }
 
@@ -122,16 +127,12 @@ public struct ClubScores: Sendable {
   /// Sends every score kept and not yet sent to a club the player said yes to, and says how
   /// they went. It waits for the servers: the terminal's loop calls it on a queue of its own.
   public var sendWaiting: @Sendable () -> ScoresStatus
-  /// Whether a score not sent waits past this game (a history keeps it); without one it is
-  /// sent again with the next round's, and goes with the game.
-  public var keptPastTheGame: Bool
 
   public init(
     club: String, host: String, player: String, setting: String?, status: ScoresStatus,
-    keptPastTheGame: Bool = true, keep: @escaping @Sendable (RoundScore) -> Void,
+    keep: @escaping @Sendable (RoundScore) -> Void,
     sendWaiting: @escaping @Sendable () -> ScoresStatus
   ) {
-    self.keptPastTheGame = keptPastTheGame
     self.club = club
     self.host = host
     self.player = player
@@ -163,11 +164,8 @@ struct ScoresState: Hashable, Sendable {
   var notKept: String?
   /// Whether the player just said no, on the finished scene on screen.
   var saidNo = false
-  /// Whether a score not sent waits past this game (`ClubScores.keptPastTheGame`).
-  var keptPastTheGame: Bool
 
   init(_ scores: ClubScores) {
-    keptPastTheGame = scores.keptPastTheGame
     club = scores.club
     host = scores.host
     player = scores.player
@@ -190,8 +188,9 @@ struct ScoresState: Hashable, Sendable {
     guard consent == .yes else { return nil }
     if sending > 0 { return ["Sending your score to \(club)\(ellipsis)", "Sending\(ellipsis)"] }
     if status.waiting > 0, let failure = status.failure {
-      guard keptPastTheGame else {
-        // No history keeps it: the next round's send takes it along, the game's end drops it.
+      guard status.waitingInGame < status.waiting else {
+        // No history keeps them: the next round's send takes them along, the game's end
+        // drops them.
         return [
           "Score not sent: \(failure); it goes with the next round's, or not at all",
           "Score not sent: \(failure)", "Score not sent",

@@ -28,11 +28,15 @@ public struct TextField: Hashable, Sendable {
 
   public var text: String { String(characters) }
 
+  /// The first control character in `text` (none is ever typed); nil for none.
+  public static func firstControl(in text: String) -> Unicode.Scalar? {
+    text.unicodeScalars.first { $0.properties.generalCategory == .control }
+  }
+
   /// Types `character` at the cursor (a control character, or one past the limit, is not
   /// taken).
   public mutating func insert(_ character: Character) {
-    guard characters.count < Self.limit,
-      !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    guard characters.count < Self.limit, Self.firstControl(in: String(character)) == nil
     else { return }
     characters.insert(character, at: cursor)
     cursor += 1

@@ -90,14 +90,10 @@ enum HeadlessCommand: Decodable, Equatable {
       }
       // As on screen, where a control key types nothing: kept, one would reach the history
       // (and a terminal that prints it) as it came.
-      if let control = text.unicodeScalars.first(where: {
-        $0.properties.generalCategory == .control
-      }) {
-        let code = String(control.value, radix: 16, uppercase: true)
+      if let control = TextField.firstControl(in: text) {
         throw Error(
-          message:
-            "type's \"text\" holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)): "
-            + "a name typed has none")
+          message: "type's \"text\" holds a control character "
+            + "(U+\(String(format: "%04X", control.value))): a name typed has none")
       }
       self = .type(text: text)
     case "wait":

@@ -200,9 +200,9 @@ struct WriteAheadLog {
     return (first, second)
   }
 
-  /// Keeps a copy of the log beside it, named for `time` (Unix seconds) as the saved answers'
-  /// files are, in UTC with dashes for colons (`….unread-2026-11-29T05-10-00Z`); returns its
-  /// path.
+  /// Keeps a copy of the log beside it, named for `time` (given in Unix seconds) as the saved
+  /// answers' files are, in UTC with dashes for colons (`….unread-2026-11-29T05-10-00Z`);
+  /// returns its path.
   func keepCopy(at time: Double) throws -> String {
     let stamp = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: time))
       .replacingOccurrences(of: ":", with: "-")

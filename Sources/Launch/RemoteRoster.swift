@@ -48,7 +48,8 @@ package enum RemoteRoster {
     let fetched: FetchedRoster
     do {
       fetched = try untilInterrupted {
-        try await RosterFetcher(cache: cache, limits: limits).fetch(url, playing: true) { event in
+        try await RosterFetcher(cache: cache, limits: limits).fetch(url, playing: cachedAtCtrlC) {
+          event in
           display.show(event)
         }
       }

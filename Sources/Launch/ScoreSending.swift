@@ -29,8 +29,7 @@ package enum ScoreSending {
     return ClubScores(
       club: TerminalText.escapingControls(roster.name), host: ScoresConsent.host(of: url),
       player: player.flatMap { $0.isEmpty ? nil : $0 } ?? accountName(), setting: setting,
-      status: outbox.status(), keptPastTheGame: history.history != nil,
-      keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
+      status: outbox.status(), keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
   }
 
   /// The account's full name (its GECOS field's first part), else its login name, else
@@ -117,6 +116,8 @@ package enum ScoreSending {
         switch Self.post(score) {
         case nil:
           try? history?.scoreSent(score.id, at: now())
+          // The latest try went: a failure of one the game held before is not the last word.
+          memory.withLock { $0.failure = nil }
         case let failure?:
           if !failure.refused { unreachable[score.url] = failure.reason }
           try? history?.scoreFailed(
@@ -153,7 +154,7 @@ package enum ScoreSending {
         ScoresStatus(
           lastSent: [kept.lastSent, memory.sent].compactMap { $0 }.max(),
           failure: (memory.failure ?? kept.failure).map(TerminalText.escapingControls),
-          waiting: kept.waiting + memory.waiting.count)
+          waiting: kept.waiting + memory.waiting.count, waitingInGame: memory.waiting.count)
       }
     }
 

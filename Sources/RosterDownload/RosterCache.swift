@@ -99,10 +99,11 @@ struct CacheSlot: Sendable {
   func damage(of version: CachedVersion) -> String? {
     guard let found = FileTree.count(folder.appending(version.extracted)), found.files > 0
     else { return nil }
-    if found.files != version.files {
+    if found.files < version.files {
       return "the cached copy has \(found.files) of its \(version.files) files"
     }
-    return found.bytes == version.bytes ? nil : "files of the cached copy changed"
+    return found.files == version.files && found.bytes == version.bytes
+      ? nil : "files of the cached copy changed"
   }
 
   /// Creates the folder (and the cache above it) when missing.
@@ -199,13 +200,15 @@ struct CacheSlot: Sendable {
     }
   }
 
-  /// Removes what earlier runs left behind: scratch files and folders, and versions other
-  /// than `inUse` (the one the record names). Only with the lock held.
-  func removeLeftovers(keeping inUse: CachedVersion?) {
+  /// Removes what earlier runs left behind: scratch files and folders (their names start with
+  /// a dot), and versions other than `inUse` (the one the record names) unless `versions` is
+  /// false (a record that cannot be read says nothing of which is in use). Only with the lock
+  /// held.
+  func removeLeftovers(keeping inUse: CachedVersion?, versions: Bool = true) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.string)
     else { return }
     for name in names where name != ".lock" && name != "roster.json" && name != inUse?.extracted {
-      removeUnlessPlayed(folder.appending(name))
+      if versions || name.hasPrefix(".") { removeUnlessPlayed(folder.appending(name)) }
     }
   }
 
@@ -219,7 +222,9 @@ struct CacheSlot: Sendable {
     let descriptor = open(path.string, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return remove(path) }
     defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+    // Held by a game (EWOULDBLOCK): left. Any other failure (an NFS folder takes no exclusive
+    // lock) is no game's hold: removed as before.
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK else { return }
     remove(path)
   }
 }

@@ -109,11 +109,12 @@ public struct RosterFetcher: Sendable {
     }
     defer { try? lock.close() }
     let recorded = slot.current()
-    // A record that cannot be read says nothing of which version is in use: none is removed
-    // (one may be all there is to play offline); a run after a good download removes them.
-    if recorded != nil || !FileManager.default.fileExists(atPath: slot.record.string) {
-      slot.removeLeftovers(keeping: recorded)
-    }
+    // A record that cannot be read says nothing of which version is in use: no version is
+    // removed (one may be all there is to play offline); a run after a good download removes
+    // them.
+    slot.removeLeftovers(
+      keeping: recorded,
+      versions: recorded != nil || !FileManager.default.fileExists(atPath: slot.record.string))
     let cached = recorded.flatMap { slot.isIntact($0) ? $0 : nil }
 
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -134,12 +135,14 @@ public struct RosterFetcher: Sendable {
         result = .success(fetched(installed, in: slot, downloaded: true, manifest: manifest))
       }
     } catch {
-      // Stopped (Ctrl-C) too: the caller chooses between the cached version and quitting.
+      // Stopped (Ctrl-C) too: the caller chooses between the cached version and quitting. A
+      // version with files gone plays only when the server cannot be used (the waiting line
+      // offered Ctrl-C no cached version).
       if let cached {
         var roster = fetched(cached, in: slot, downloaded: false)
         roster.problem = error
         result = .success(roster)
-      } else if let recorded, let damage = slot.damage(of: recorded) {
+      } else if !error.stopped, let recorded, let damage = slot.damage(of: recorded) {
         // Files of the cached version are gone or changed: what is left plays, said so,
         // rather than nothing.
         var roster = fetched(recorded, in: slot, downloaded: false)

@@ -69,7 +69,7 @@ struct HistoryExport: ParsableCommand {
       ? summaryTable(history, rosters: rosters) : answerTable(history, rosters: rosters)
     if table.rows.isEmpty, let roster {
       FileHandle.standardError.write(
-        Data((try nothingRecorded(for: roster, in: history) + "\n").utf8))
+        Data((nothingRecorded(for: roster, in: history) + "\n").utf8))
     }
     switch format {
     case .csv: print(table.csv, terminator: "")
@@ -79,15 +79,19 @@ struct HistoryExport: ParsableCommand {
 
   /// The warning for a roster with nothing recorded, and what the history does hold: a
   /// folder that moved, or a name mistyped, is then seen at once.
-  func nothingRecorded(for roster: String, in history: History) throws -> String {
+  func nothingRecorded(for roster: String, in history: History) -> String {
     let safe = TerminalText.escapingControls
-    let recorded = try history.recordedRosters()
-    var line = "Warning: nothing recorded for \(safe(roster))"
-    guard !recorded.isEmpty else { return line + " (the history holds no answer yet)" }
-    line += "; recorded: " + recorded.map(safe).joined(separator: ", ")
-    // A folder that moved is found again by its photos, but only by a game.
+    let warning = "Warning: nothing recorded for \(safe(roster))"
+    // What is recorded helps; a history that cannot say it leaves the warning as it was.
+    guard let recorded = try? history.recordedRosters() else { return warning }
+    guard !recorded.isEmpty else { return warning + " (the history holds no answer yet)" }
+    var line = warning + "; recorded: " + recorded.map(safe).joined(separator: ", ")
+    // A folder given where a recorded one is gone may be it, moved: found again by its photos,
+    // but only by a game.
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: roster, isDirectory: &isFolder), isFolder.boolValue {
+    if FileManager.default.fileExists(atPath: roster, isDirectory: &isFolder), isFolder.boolValue,
+      recorded.contains(where: { $0.hasPrefix("/") && !FileManager.default.fileExists(atPath: $0) })
+    {
       line += " (a roster folder that moved keeps its history once a game is played from it)"
     }
     return line

@@ -11,14 +11,13 @@ final class ClubScoresTests: XCTestCase {
   private let question = "Send your scores to Example Club?"
 
   /// A game of one-question rounds for Example Club, which collects scores.
-  private func makeScoresModel(
-    setting: String? = nil, status: ScoresStatus = ScoresStatus(), keptPastTheGame: Bool = true
-  ) -> TestModel {
+  private func makeScoresModel(setting: String? = nil, status: ScoresStatus = ScoresStatus())
+    -> TestModel
+  {
     makeModel(
       rules: Rules(roundLength: .questions(1)),
       settings: SettingsFile(path: "/home/ada/.config/meet-the-members/config.toml", values: [:]),
-      scores: exampleClubScores(
-        setting: setting, status: status, keptPastTheGame: keptPastTheGame))
+      scores: exampleClubScores(setting: setting, status: status))
   }
 
   /// Plays a round of one question, answered right, from `start` (seconds): Start, or Next
@@ -201,27 +200,27 @@ final class ClubScoresTests: XCTestCase {
   }
 
   /// The finished scene says how the round's score went: sent, waiting to be sent again (with
-  /// the next round's only, where no history keeps it past the game), or refused for good.
+  /// the next round's only, where only the game holds it), or refused for good.
   func testTheFinishedSceneSaysWhetherTheScoreWasTakenWaitsOrWasRefused() {
     let failed = "the server answered 500 Internal Server Error"
     let refused = "the server answered 403 Forbidden"
-    let cases: [(ScoresStatus, Bool, String)] = [
-      (ScoresStatus(lastSent: 4), true, "Scores go to Example Club as Ada"),
+    let cases: [(ScoresStatus, String)] = [
+      (ScoresStatus(lastSent: 4), "Scores go to Example Club as Ada"),
       (
-        ScoresStatus(failure: failed, waiting: 1), true,
+        ScoresStatus(failure: failed, waiting: 2, waitingInGame: 1),
         "Score not sent: \(failed); it is sent again later"
       ),
       (
-        ScoresStatus(failure: failed, waiting: 1), false,
+        ScoresStatus(failure: failed, waiting: 1, waitingInGame: 1),
         "Score not sent: \(failed); it goes with the next round's, or not at all"
       ),
       (
-        ScoresStatus(lastSent: 1, failure: refused), true,
+        ScoresStatus(lastSent: 1, failure: refused),
         "Score refused by Example Club: \(refused) (not sent again)"
       ),
     ]
-    for (status, kept, line) in cases {
-      var model = makeScoresModel(setting: "scores.example.org", keptPastTheGame: kept)
+    for (status, line) in cases {
+      var model = makeScoresModel(setting: "scores.example.org")
       playRound(&model, at: 0)
       model.handle(.scoresSent(status), at: .seconds(4))
       // Wide enough for the whole line (a narrower window says less).

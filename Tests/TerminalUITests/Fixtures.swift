@@ -336,11 +336,10 @@ func cell(of text: String, in frame: Frame) -> (column: Int, row: Int)? {
 
 /// Example Club, whose scores go to scores.example.org, and Ada, with the `send-scores`
 /// setting `setting` (nil: not asked yet). Nothing is sent: the effects say what would be.
-func exampleClubScores(
-  setting: String? = nil, status: ScoresStatus = ScoresStatus(), keptPastTheGame: Bool = true
-) -> ClubScores {
+func exampleClubScores(setting: String? = nil, status: ScoresStatus = ScoresStatus())
+  -> ClubScores
+{
   ClubScores(
     club: "Example Club", host: "scores.example.org", player: "Ada", setting: setting,
-    status: status, keptPastTheGame: keptPastTheGame, keep: { _ in },
-    sendWaiting: { ScoresStatus() })
+    status: status, keep: { _ in }, sendWaiting: { ScoresStatus() })
 }
