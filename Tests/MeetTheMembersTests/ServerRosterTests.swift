@@ -64,11 +64,16 @@ final class ClubServer {
   func holdingTheRostersLock() throws -> Int32 {
     publish("22", try ClubServer.zip(photos: 4))
     _ = try runMeetTheMembers(["--list", url], environment: environment)
-    let rosters = cache + "/meet-the-members/rosters"
-    let slot = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first)
-    let lock = open("\(rosters)/\(slot)/.lock", O_RDWR)
+    let lock = open("\(try slot())/.lock", O_RDWR)
     XCTAssertEqual(flock(lock, LOCK_EX), 0)
     return lock
+  }
+
+  /// The cache's folder of this club's roster, once a launch fetched it.
+  func slot() throws -> String {
+    let rosters = cache + "/meet-the-members/rosters"
+    return rosters + "/"
+      + (try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first))
   }
 
   /// Serves `zip` as version `version`, paused after half of it until `gate` opens when given.
@@ -154,10 +159,7 @@ final class ServerRosterTests: XCTestCase {
     club.publish("22", try ClubServer.zip(photos: 6))
     _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
     club.server.stop()
-    let rosters = club.cache + "/meet-the-members/rosters"
-    let slot =
-      rosters + "/"
-      + (try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first))
+    let slot = try club.slot()
     let version = try XCTUnwrap(
       try FileManager.default.contentsOfDirectory(atPath: slot).first { $0.hasPrefix("v-") })
     let photos = slot + "/" + version + "/Example Club"
@@ -258,10 +260,7 @@ final class ServerRosterTests: XCTestCase {
   func testANewerVersionInstalledByAnotherLaunchLeavesAPlayingGamesPhotos() throws {
     club.publish("1", try ClubServer.zip(photos: 6))
     _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
-    let rosters = club.cache + "/meet-the-members/rosters"
-    let slot =
-      rosters + "/"
-      + (try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: rosters).first))
+    let slot = try club.slot()
     let versions = {
       try FileManager.default.contentsOfDirectory(atPath: slot).filter { $0.hasPrefix("v-") }
     }
