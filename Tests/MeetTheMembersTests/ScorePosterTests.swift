@@ -25,7 +25,7 @@ final class ScorePosterTests: XCTestCase {
       Task {
         do throws(ScorePoster.Failure) {
           try await ScorePoster.post(
-            Data("{}".utf8), to: server.url(path), deadline: .seconds(1))
+            Data("{}".utf8), to: server.url(path), deadline: .seconds(10))
           outcome.withLock { $0 = .some(nil) }
         } catch {
           outcome.withLock { $0 = .some(error) }
