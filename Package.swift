@@ -50,6 +50,8 @@ let package = Package(
 
     // SHA-256 and MD5 of bytes fed as they come (OpenSSL's libcrypto).
     .target(name: "Digests", dependencies: ["CLibCrypto"]),
+    // Why a file operation failed, in the system's words rather than Foundation's sentence.
+    .target(name: "SystemWords"),
 
     // Decoding photos and turning them into terminal cells.
     .target(
@@ -69,7 +71,7 @@ let package = Package(
       name: "History",
       dependencies: [
         "GameEngine", .product(name: "GRDB", package: "GRDB.swift"),
-        "Digests",
+        "Digests", "SystemWords",
         system,
       ]),
     // The app's model, which every front end shares: what the player sees (`Screen`), what
@@ -104,7 +106,7 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        "Digests",
+        "Digests", "SystemWords",
         system,
       ]),
     // For the tests: a real HTTP server on 127.0.0.1 that answers and fails as told (SwiftNIO's
@@ -123,7 +125,9 @@ let package = Package(
     // The player's settings: the one table of every setting (key, option, range, default,
     // label, help), and the TOML file read with TOMLKit, each setting written back on its own
     // line.
-    .target(name: "Settings", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+    .target(
+      name: "Settings",
+      dependencies: ["SystemWords", .product(name: "TOMLKit", package: "TOMLKit")]),
 
     // What a launch puts together before a front end runs, and keeps while it does: the
     // settings and the options over them, the roster (a folder, the sample club or a club's

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import GameEngine
 import SystemPackage
+import SystemWords
 
 /// Every answer the player gave, kept in an SQLite file (GRDB, WAL) so that learning lasts
 /// across games: `history.sqlite` in the data folder.
@@ -144,18 +145,7 @@ public final class History: Sendable {
       let column = "\(error)".firstMatch(of: /column: "([^"]*)"/).map { " in column \($0.1)" }
       return "damaged: a value of the wrong kind\(column ?? "")"
     }
-    let error = error as NSError
-    // Foundation keeps the system's error as a POSIXError (on Linux it is no NSError).
-    if let posix = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
-      return String(cString: strerror(posix.code.rawValue))
-    }
-    let posix = [error, error.userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
-      .first { $0.domain == NSPOSIXErrorDomain }
-    if let posix { return String(cString: strerror(Int32(posix.code))) }
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
-      return underlying.localizedDescription
-    }
-    return error.localizedDescription
+    return SystemWords.of(error)
   }
 
   /// Closes the history as the game ends: the write-ahead log's pages are moved into the

@@ -2,6 +2,7 @@ import Digests
 import Foundation
 import Synchronization
 import SystemPackage
+import SystemWords
 
 #if canImport(Glibc)
   import Glibc
@@ -112,7 +113,7 @@ struct CacheSlot: Sendable {
       try FileManager.default.createDirectory(
         atPath: folder.string, withIntermediateDirectories: true)
     } catch {
-      throw CacheError(folder, (error as NSError).localizedDescription)
+      throw CacheError(folder, SystemWords.of(error))
     }
   }
 
@@ -191,7 +192,7 @@ struct CacheSlot: Sendable {
       try encoder.encode(version).write(to: URL(fileURLWithPath: scratchRecord.string))
     } catch {
       _ = unlink(scratchRecord.string)
-      throw CacheError(record, (error as NSError).localizedDescription)
+      throw CacheError(record, SystemWords.of(error))
     }
     guard rename(scratchRecord.string, record.string) == 0 else {
       let reason = String(cString: strerror(errno))

@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import SystemWords
 import ZIPFoundation
 
 /// Writes a roster folder as a club's server serves it (what `RosterManifest` reads): a zip of
@@ -44,7 +45,7 @@ public enum RosterPublisher {
     do {
       try manager.createDirectory(atPath: out, withIntermediateDirectories: true)
     } catch {
-      throw PublishError("\(out): cannot be made: \((error as NSError).localizedDescription)")
+      throw PublishError("\(out): cannot be made: \(SystemWords.of(error))")
     }
     let manifestPath = (out as NSString).appendingPathComponent(manifestName)
     let version = try previousVersion(at: manifestPath) + 1
@@ -119,7 +120,7 @@ public enum RosterPublisher {
       try data.write(to: URL(fileURLWithPath: temporary))
     } catch {
       try? FileManager.default.removeItem(atPath: temporary)
-      throw PublishError("\(path): cannot be written: \((error as NSError).localizedDescription)")
+      throw PublishError("\(path): cannot be written: \(SystemWords.of(error))")
     }
     // rename(2) puts the whole file in place at once, over any before it.
     guard rename(temporary, path) == 0 else {

@@ -1,5 +1,6 @@
 import Foundation
 import SystemPackage
+import SystemWords
 import ZIPFoundation
 
 #if canImport(Glibc)
@@ -125,7 +126,7 @@ enum ZipExtraction {
         atPath: path.string, withIntermediateDirectories: true)
     } catch {
       throw ExtractionError(
-        "\(path) cannot be created (\((error as NSError).localizedDescription))")
+        "\(path) cannot be created (\(SystemWords.of(error)))")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemWords
 internal import TOMLKit
 
 /// A value of the configuration file, as TOML gives it.
@@ -312,23 +313,8 @@ public struct ConfigFile: Sendable {
       throw error
     } catch {
       try? FileManager.default.removeItem(at: temporary)
-      throw ConfigError("\(path): cannot be written (\(Self.systemReason(error)))")
+      throw ConfigError("\(path): cannot be written (\(SystemWords.of(error)))")
     }
-  }
-
-  /// The system's words for why a file could not be written ("Read-only file system", "No
-  /// space left on device"), not Foundation's sentence around them, which a window cuts off
-  /// before the reason.
-  static func systemReason(_ error: any Error) -> String {
-    let error = error as NSError
-    let underlying = error.userInfo[NSUnderlyingErrorKey]
-    // Foundation keeps the system's error as a POSIXError (on Linux it is no NSError).
-    if let posix = underlying as? POSIXError {
-      return String(cString: strerror(posix.code.rawValue))
-    }
-    let posix = [error, underlying as? NSError].compactMap { $0 }
-      .first { $0.domain == NSPOSIXErrorDomain }
-    return posix.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
   }
 
   /// The file a path names once its links are followed (a link's target read from the

@@ -114,6 +114,19 @@ final class FetchTests: XCTestCase {
     XCTAssertNil(RosterCache.standard(environment: [:]))
   }
 
+  /// A cache that cannot be made is said in the system's words (not Foundation's sentence).
+  func testACacheThatCannotBeMadeIsSaidInTheSystemsWords() async throws {
+    _ = try publish("22")
+    XCTAssertTrue(FileManager.default.createFile(atPath: cacheFolder.string, contents: Data()))
+    do {
+      _ = try await fetcher.fetch(server.url("/roster.json"))
+      XCTFail("a cache under a file was used")
+    } catch {
+      XCTAssertTrue(error.problem.hasPrefix("the cache cannot be used: "), error.problem)
+      XCTAssertTrue(error.problem.hasSuffix(": Not a directory"), error.problem)
+    }
+  }
+
   func testTheSecondFetchOfTheSameVersionDownloadsNothing() async throws {
     _ = try publish("22")
     let first = try await fetcher.fetch(server.url("/roster.json"))
