@@ -69,6 +69,21 @@ final class ClubServer {
     return lock
   }
 
+  /// Checks a `--list` of this club that played version `version` from the cache: `problem`
+  /// warned of on standard error, and `members` listed.
+  func assertListedFromTheCache(
+    _ run: RunResult, problem: String, version: String = "22", members: Int,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(run.status, 0, run.errors, file: file, line: line)
+    XCTAssertEqual(
+      run.errors, "Warning: \(url): \(problem); playing version \(version) from the cache\n",
+      file: file, line: line)
+    XCTAssertTrue(
+      run.output.hasPrefix("Roster Example Club, version \(version): \(members) members\n"),
+      run.output, file: file, line: line)
+  }
+
   /// The cache's folder of this club's roster, once a launch fetched it.
   func slot() throws -> String {
     let rosters = cache + "/meet-the-members/rosters"
@@ -132,13 +147,9 @@ final class ServerRosterTests: XCTestCase {
     club.publish("22", try ClubServer.zip(photos: 6))
     _ = try runMeetTheMembers(["--list", club.url], environment: club.environment)
     club.server.stop()
-    let warning =
-      "Warning: \(club.url): cannot reach the server (connection refused); playing version 22 "
-      + "from the cache"
     let offline = try runMeetTheMembers(["--list", club.url], environment: club.environment)
-    XCTAssertEqual(offline.status, 0, offline.errors)
-    XCTAssertEqual(offline.errors, warning + "\n")
-    XCTAssertTrue(offline.output.hasPrefix("Roster Example Club, version 22: 6 members\n"))
+    club.assertListedFromTheCache(
+      offline, problem: "cannot reach the server (connection refused)", members: 6)
 
     let headless = try runMeetTheMembers(["--headless", club.url], environment: club.environment)
     let roster = try XCTUnwrap(
@@ -168,12 +179,10 @@ final class ServerRosterTests: XCTestCase {
     try FileManager.default.removeItem(atPath: photos + "/" + photo)
     let offline = try runMeetTheMembers(
       ["--list", club.url], environment: club.environment)
-    XCTAssertEqual(offline.status, 0, offline.errors)
-    XCTAssertEqual(
-      offline.errors,
-      "Warning: \(club.url): cannot reach the server (connection refused); the cached copy "
-        + "has 5 of its 6 files; playing version 22 from the cache\n")
-    XCTAssertTrue(offline.output.hasPrefix("Roster Example Club, version 22: 5 members\n"))
+    club.assertListedFromTheCache(
+      offline,
+      problem: "cannot reach the server (connection refused); the cached copy has 5 of its 6 "
+        + "files", members: 5)
 
     try Data("{garbled".utf8).write(to: URL(fileURLWithPath: slot + "/roster.json"))
     let unreadable = try runMeetTheMembers(
