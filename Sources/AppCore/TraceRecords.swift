@@ -5,7 +5,7 @@ import Pictures
   import Glibc
 #endif
 
-/// The lines the loop writes to the trace, one kind of event each (see the README).
+/// The lines the loop writes to the trace, one kind of event each (docs/command-line.md, "The trace").
 extension Trace {
   package func recordStart(size: CellSize, appearance: CellStyle, at now: Instant) {
     write(

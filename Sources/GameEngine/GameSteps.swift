@@ -58,8 +58,8 @@ public enum PlayMode: String, Hashable, Sendable, CaseIterable {
 }
 
 extension PlayMode {
-  /// The kind of steps a new game of this mode plays: the one place where a mode is told
-  /// apart from another.
+  /// The kind of steps a new game of this mode plays: the one place where the engine chooses
+  /// what a mode asks (what else a new mode needs: docs/architecture.md, "A new kind of game").
   var steps: any GameSteps {
     switch self {
     case .quiz: QuizRounds()

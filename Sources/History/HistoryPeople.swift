@@ -53,7 +53,7 @@ extension History {
     return try writing { db in
       // SQL rather than records' Codable encoding for the writes at launch (the roster's
       // row, its photos' and its people's): that code, paged in, would cost a roster's first
-      // frame memory (see the README's Performance).
+      // frame memory (see docs/benchmarks.md, the first frame with 10,000 photos).
       try db.execute(
         sql: "INSERT OR REPLACE INTO roster (identity, name) VALUES (?, ?)",
         arguments: [roster, key.name])

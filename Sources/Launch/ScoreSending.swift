@@ -173,7 +173,7 @@ package enum ScoreSending {
   }
 }
 
-/// The document a club's server is sent for each round or sitting, as the README describes it
+/// The document a club's server is sent for each round or sitting, as docs/scores.md describes it
 /// and `docs/score.schema.json` gives its schema: who, which roster, when, and how it went.
 /// No answers, no photos.
 struct ScoreDocument: Encodable {

@@ -37,7 +37,7 @@ struct Publish: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where players who say yes send their scores (a POST of JSON a round; see the README); "
+      "Where players who say yes send their scores (a POST of JSON a round; see docs/scores.md); "
         + "kept from the roster.json already in the output folder when not given.",
       valueName: "url"))
   var scoresURL: String?

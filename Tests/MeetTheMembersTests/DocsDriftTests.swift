@@ -173,4 +173,26 @@ final class DocsDriftTests: XCTestCase {
       }
     }
   }
+
+  /// A comment or a help text in `Sources/` that sends its reader to a doc names one that
+  /// exists (`docs/scores.md`), and none sends them to the README, whose sections moved into
+  /// docs/.
+  func testTheDocsTheSourcesNameExist() throws {
+    let sources = packageDirectory.appendingPathComponent("Sources")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
+      .filter { $0.hasSuffix(".swift") }
+    let docName = try Regex(#"docs/[A-Za-z0-9-]+(\.[a-z]+)+"#)
+    for file in files {
+      let text = try String(
+        contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for match in text.matches(of: docName) {
+        let doc = String(text[match.range])
+        XCTAssertTrue(
+          FileManager.default.fileExists(
+            atPath: packageDirectory.appendingPathComponent(doc).path),
+          "\(file) names \(doc)")
+      }
+      XCTAssertNil(text.range(of: "README"), "\(file) sends its reader to the README")
+    }
+  }
 }
