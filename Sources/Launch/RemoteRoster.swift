@@ -25,6 +25,9 @@ package enum RemoteRoster {
     guard let url = URL(string: argument), url.host?.isEmpty == false else {
       throw CommandError("\(safe(argument)): not a URL to fetch a roster from")
     }
+    if let problem = WebAddress.problem(with: url) {
+      throw CommandError("\(safe(argument)): not a URL to fetch a roster from (\(problem))")
+    }
     guard let cache = RosterCache.standard(environment: ProcessInfo.processInfo.environment)
     else {
       throw CommandError(

@@ -28,6 +28,11 @@ public enum ScorePoster {
   public static func post(_ document: Data, to url: URL, deadline: Duration = deadline)
     async throws(Failure)
   {
+    // A URL no request can go to (a score kept before its manifest's was checked) is never
+    // sent, and not kept to be sent again.
+    if let problem = WebAddress.problem(with: url) {
+      throw Failure(reason: "\(url.absoluteString) cannot be used: \(problem)", refused: true)
+    }
     var configuration = HTTPClient.Configuration(
       redirectConfiguration: .disallow,
       timeout: HTTPClient.Configuration.Timeout(

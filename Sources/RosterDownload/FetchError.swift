@@ -75,8 +75,6 @@ extension FetchError {
 
   private static func reason(_ error: HTTPClientError) -> String {
     switch error {
-    case .redirectCycleDetected: "its redirects go round in a loop"
-    case .redirectLimitReached: "it redirects too many times"
     case .readTimeout: "the server stopped sending (timed out)"
     case .connectTimeout: "cannot reach the server (timed out connecting)"
     case .deadlineExceeded: "the server took too long to answer"

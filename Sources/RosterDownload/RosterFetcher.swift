@@ -162,8 +162,9 @@ public struct RosterFetcher: Sendable {
   }
 
   private var configuration: HTTPClient.Configuration {
+    // Redirects are followed by `answer(to:client:)`, each target checked first.
     var configuration = HTTPClient.Configuration(
-      redirectConfiguration: .follow(max: limits.redirects, allowCycles: false),
+      redirectConfiguration: .disallow,
       timeout: HTTPClient.Configuration.Timeout(
         connect: TimeAmount(limits.connect), read: TimeAmount(limits.silence)))
     // A refused connection is the answer: offline, the cached version plays at once rather
@@ -193,11 +194,10 @@ public struct RosterFetcher: Sendable {
     let data: Data
     // `download-name` is relative to where the manifest was found, after any redirects.
     let base: URL
-    let request = request(url)
     do {
       // The whole manifest within its deadline: AsyncHTTPClient's ends with the head.
       (data, base) = try await within(limits.manifest) {
-        let response = try await client.execute(request, deadline: .distantFuture)
+        let (response, found) = try await answer(to: url, client: client)
         try Self.check(response)
         var data = Data()
         for try await buffer in response.body {
@@ -208,7 +208,7 @@ public struct RosterFetcher: Sendable {
               "not a roster manifest: it is larger than \(RosterManifest.largestManifest) bytes")
           }
         }
-        return (data, response.url ?? url)
+        return (data, found)
       }
     } catch let error as HTTPClientError where error == .readTimeout {
       // A manifest is small: silence and its whole deadline are the same fault.
@@ -288,11 +288,10 @@ public struct RosterFetcher: Sendable {
         file, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
         permissions: [.ownerReadWrite])
       defer { try? output.close() }
-      let request = request(url)
       // The whole zip within its deadline, and given up on sooner when its rate says it
       // would not make it: AsyncHTTPClient bounds only each read.
       (received, found) = try await within(limits.longest) {
-        let response = try await client.execute(request, deadline: .distantFuture)
+        let (response, _) = try await answer(to: url, client: client)
         try Self.check(response)
         if let length = response.headers.first(name: "content-length").flatMap(Int64.init),
           length > manifest.size
@@ -375,6 +374,37 @@ public struct RosterFetcher: Sendable {
     "the download ended after \(received) of the \(size) bytes announced (the connection was "
       + "closed)"
   }
+
+  /// The server's answer to a GET of `url`, and the URL that gave it: a redirect is followed
+  /// here, not by AsyncHTTPClient, so that its target is checked first (`WebAddress`: the
+  /// client stops the program on an IP address with a port beyond 65535), at most
+  /// `limits.redirects` of them and none to a URL already asked.
+  private func answer(to url: URL, client: HTTPClient) async throws -> (HTTPClientResponse, URL) {
+    var current = url
+    var asked: Set<String> = [url.absoluteString]
+    while true {
+      let response = try await client.execute(request(current), deadline: .distantFuture)
+      guard Self.redirects.contains(response.status.code),
+        let location = response.headers.first(name: "location")
+      else { return (response, current) }
+      guard let target = URL(string: location, relativeTo: current)?.absoluteURL else {
+        throw FetchError(url, "it redirects to \(quoted(location)), which is not a URL")
+      }
+      if let problem = WebAddress.problem(with: target) {
+        throw FetchError(url, "it redirects to \(quoted(target.absoluteString)): \(problem)")
+      }
+      guard asked.insert(target.absoluteString).inserted else {
+        throw FetchError(url, "its redirects go round in a loop")
+      }
+      guard asked.count <= limits.redirects + 1 else {
+        throw FetchError(url, "it redirects too many times")
+      }
+      current = target
+    }
+  }
+
+  /// The statuses of a redirect to the answer's `Location`.
+  private static let redirects: Set<UInt> = [301, 302, 303, 307, 308]
 
   private func request(_ url: URL) -> HTTPClientRequest {
     var request = HTTPClientRequest(url: url.absoluteString)

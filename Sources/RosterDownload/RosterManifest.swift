@@ -71,6 +71,9 @@ public struct RosterManifest: Hashable, Sendable {
       let scheme = found.scheme?.lowercased(), scheme == "http" || scheme == "https",
       found.host != nil
     else { throw ManifestError("its \(key) \(quoted(text)) is not an http or https URL") }
+    if let problem = WebAddress.problem(with: found) {
+      throw ManifestError("its \(key) \(quoted(text)) cannot be used: \(problem)")
+    }
     return found
   }
 

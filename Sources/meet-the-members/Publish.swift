@@ -50,8 +50,12 @@ struct Publish: ParsableCommand {
       guard let url else { continue }
       let parsed = URL(string: url)
       let scheme = parsed?.scheme?.lowercased()
-      guard scheme == "http" || scheme == "https", parsed?.host?.isEmpty == false else {
+      guard let parsed, scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+      else {
         throw ValidationError("\(option) must be an http or https URL, not \(url)")
+      }
+      if let problem = WebAddress.problem(with: parsed) {
+        throw ValidationError("\(option) \(url) cannot be used: \(problem)")
       }
     }
   }

@@ -103,6 +103,12 @@ final class PublishTests: XCTestCase {
       refused.errors.hasPrefix(
         "Error: --scores-url must be an http or https URL, not club.example.org\n"),
       refused.errors)
+    let noPort = try publish(to: out, ["--scores-url", "http://127.0.0.1:99999/scores"])
+    XCTAssertEqual(noPort.status, 64)
+    XCTAssertTrue(
+      noPort.errors.hasPrefix(
+        "Error: --scores-url http://127.0.0.1:99999/scores cannot be used: its port 99999 is "
+          + "beyond 65535\n"), noPort.errors)
     try serve(out)
     XCTAssertEqual(try rosterEvent(club.url)["members"] as? Int, 6, "version 3")
   }

@@ -37,4 +37,20 @@ final class ScorePosterTests: XCTestCase {
       XCTAssertEqual(outcome.withLock { $0 }, .some(nil), "\(path): taken by its 200")
     }
   }
+
+  /// A score kept with a URL no request can go to (an IP address with a port beyond 65535,
+  /// on which the HTTP client would stop the game) is refused, not sent and not kept to be
+  /// sent again.
+  func testAURLNoRequestCanGoToIsRefusedWithoutASend() async throws {
+    for text in ["http://127.0.0.1:99999/scores", "http://[::1]:65536/scores"] {
+      let url = try XCTUnwrap(URL(string: text))
+      do throws(ScorePoster.Failure) {
+        try await ScorePoster.post(Data("{}".utf8), to: url)
+        XCTFail("\(text) taken")
+      } catch {
+        XCTAssertTrue(error.refused, text)
+        XCTAssertTrue(error.reason.hasSuffix("is beyond 65535"), error.reason)
+      }
+    }
+  }
 }

@@ -245,6 +245,13 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(
       result.errors,
       "Error: ftp://club.example.org/roster.json: a roster is fetched by http or https, not ftp\n")
+    // A port no request can go to, on which the HTTP client would stop the program.
+    let port = try runMeetTheMembers(["check", "http://127.0.0.1:99999/roster.json"])
+    XCTAssertEqual(port.status, 1)
+    XCTAssertEqual(
+      port.errors,
+      "Error: http://127.0.0.1:99999/roster.json: not a URL to fetch a roster from (its port "
+        + "99999 is beyond 65535)\n")
   }
 
   /// Two games on one roster: the second says it waits for the first's fetch, then plays.

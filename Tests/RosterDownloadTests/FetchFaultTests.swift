@@ -112,6 +112,30 @@ extension FetchTests {
       $0["/roster.json"] = .redirect("/elsewhere.json")
       $0["/elsewhere.json"] = .redirect("/roster.json")
     },
+    // Six redirects, one more than a roster may take.
+    Fault(name: "redirects", expected: "it redirects too many times") { server in
+      server["/roster.json"] = .redirect("/1.json")
+      for step in 1...5 { server["/\(step).json"] = .redirect("/\(step + 1).json") }
+      server["/6.json"] = .body(Data())
+    },
+    // AsyncHTTPClient traps on an IP address with a port beyond 65535: the game checks every
+    // URL first, a redirect's target, the zip's and the scores' among them.
+    Fault(
+      name: "redirect to no port",
+      expected: "it redirects to \"http://127.0.0.1:99999/roster.json\": its port 99999 is beyond "
+        + "65535"
+    ) {
+      $0["/roster.json"] = .redirect("http://127.0.0.1:99999/roster.json")
+    },
+    Fault(
+      name: "zip at no port",
+      expected: "its download-name \"http://[::1]:65536/club.zip\" cannot be used: its port 65536 "
+        + "is beyond 65535"
+    ) {
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(
+          version: "22", zip: Data(), name: "http://[::1]:65536/club.zip"))
+    },
     Fault(name: "stall", expected: "the server took too long to answer") {
       $0["/roster.json"] = .silence
     },

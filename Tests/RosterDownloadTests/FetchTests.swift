@@ -199,6 +199,14 @@ final class FetchTests: XCTestCase {
     XCTAssertEqual(
       unusable.scoresProblem,
       "its scores-url \"mailto:club@example.org\" is not an http or https URL; no score is sent")
+    // Nor is one whose port no request can go to (the client would stop the game on it).
+    server["/roster.json"] = .body(manifest("http://127.0.0.1:99999/scores"))
+    let noPort = try await fetcher.fetch(url)
+    XCTAssertNil(noPort.scores)
+    XCTAssertEqual(
+      noPort.scoresProblem,
+      "its scores-url \"http://127.0.0.1:99999/scores\" cannot be used: its port 99999 is beyond "
+        + "65535; no score is sent")
     server["/roster.json"] = .body(manifest("https://scores.example.org/club"))
     _ = try await fetcher.fetch(url)
     server.stop()

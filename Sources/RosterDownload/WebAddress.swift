@@ -1,0 +1,21 @@
+import Foundation
+
+/// The http and https URLs the game fetches from or sends to: a roster's manifest, its zip, a
+/// redirect's target, a club's scores, each checked here before any request is made.
+/// AsyncHTTPClient stops the program (a trap, not an error it throws) on an IP address whose
+/// port is beyond 65535, so no such URL may reach it, whoever named it: the player, a
+/// manifest, a redirect, or a score kept in the history.
+public enum WebAddress {
+  /// Why `url` cannot be fetched from or sent to, in words ("its port 99999 is beyond
+  /// 65535"); nil when it can.
+  public static func problem(with url: URL) -> String? {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return "not an http or https URL"
+    }
+    guard url.host?.isEmpty == false else { return "it names no server" }
+    if let port = url.port, !(0...65535).contains(port) {
+      return "its port \(port) is beyond 65535"
+    }
+    return nil
+  }
+}
