@@ -32,9 +32,26 @@ package struct HistoryLink {
   package var samePhotos: [[MemberID]] = []
   /// The history's path, and why it takes no answer, when it could not be opened to keep
   /// them (another program held it through the launch's wait; it is damaged, read-only or
-  /// no history): the answers then wait in the recorder, and are saved beside it (or in the
-  /// temporary folder) as the game ends.
-  var notKept: (path: String, reason: String)?
+  /// no history; or no home folder to keep one in): the answers then wait in the recorder,
+  /// and are saved beside it (or in the temporary folder) as the game ends.
+  var notKept: NotKept?
+
+  /// A history that takes no answer: where it is (where the answers are saved beside), why,
+  /// what the exit line calls it, and how the next game keeps the answers saved, where it is
+  /// not by opening that history once it is put right.
+  struct NotKept {
+    var path: String
+    var reason: String
+    var place: String
+    var advice: String?
+
+    init(path: String, reason: String, place: String? = nil, advice: String? = nil) {
+      self.path = path
+      self.reason = reason
+      self.place = place ?? TerminalText.escapingControls(path)
+      self.advice = advice
+    }
+  }
   /// The history held through the launch's wait, looked at again while the game plays and
   /// as it ends: once it opens, the answers are kept in it after all.
   var late: LateHistory?
@@ -54,10 +71,17 @@ package struct HistoryLink {
   private static func opening(folder: String?, roster: Roster, wait: Double) -> HistoryLink {
     let key = roster.historyKey
     guard let folder else {
+      // No history can be opened, but the answers are still saved as the game ends, in the
+      // temporary folder, and the exit line names the file.
+      let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(History.fileName)
       return HistoryLink(
         history: nil, people: [:], roster: key,
         notice: "History not kept: no HOME or XDG_DATA_HOME to keep it in (see --data-dir)",
-        samePhotos: samePhotos(of: roster))
+        samePhotos: samePhotos(of: roster),
+        notKept: NotKept(
+          path: path, reason: "no HOME or XDG_DATA_HOME to keep it in", place: "a history",
+          advice: "move it beside your history, whose folder --data-dir names: the next game "
+            + "there keeps them"))
     }
     do {
       // A launch waits for another program that holds the history, and says so.
@@ -130,7 +154,7 @@ package struct HistoryLink {
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description)) "
           + "(another program holds it); answers wait until it is free",
-        samePhotos: samePhotos(of: roster), notKept: (path, reason),
+        samePhotos: samePhotos(of: roster), notKept: NotKept(path: path, reason: reason),
         late: LateHistory(
           folder: folder, roster: roster, key: key, held: Busy(description: reason),
           interval: lateInterval))
@@ -141,7 +165,8 @@ package struct HistoryLink {
       return HistoryLink(
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(TerminalText.escapingControls(error.description))",
-        samePhotos: samePhotos(of: roster), notKept: (path, Self.why(error, path: path)))
+        samePhotos: samePhotos(of: roster),
+        notKept: NotKept(path: path, reason: Self.why(error, path: path)))
     }
   }
 
@@ -221,7 +246,7 @@ package struct HistoryLink {
   package func recorder() -> HistoryRecorder? {
     let (rosterKey, photos) = (roster, photos)
     guard let history else {
-      return notKept.map { unkeptRecorder(path: $0.path, reason: $0.reason) }
+      return notKept.map(unkeptRecorder)
     }
     let people = people
     let identity = roster.identity
@@ -307,26 +332,27 @@ package struct HistoryLink {
   /// What keeps the answers of a game whose history could not be opened (`reason`): they
   /// wait, and are saved beside the history as the game ends; those of a history held at
   /// launch are kept in it once it is free (`LateHistory`).
-  private func unkeptRecorder(path: String, reason: String) -> HistoryRecorder {
+  private func unkeptRecorder(_ notKept: NotKept) -> HistoryRecorder {
     let (rosterKey, photos) = (roster, photos)
-    let unavailable = Busy(description: reason)
+    let unavailable = Busy(description: notKept.reason)
     // A history held at launch keeps them once it is free; any other can only be opened
     // by the next game once it is put right.
     let saveWaiting = WaitingAnswers(
-      roster: rosterKey, photos: photos, besides: path,
+      roster: rosterKey, photos: photos, besides: notKept.path,
       advice: late == nil
-        ? "the next game that can open the history keeps them: move a damaged one aside, "
+        ? notKept.advice
+          ?? "the next game that can open the history keeps them: move a damaged one aside, "
           + "and a new one is made" : nil
     ).keep
     var recorder =
       if let late {
         HistoryRecorder(
-          place: TerminalText.escapingControls(path), answer: late.answer,
+          place: notKept.place, answer: late.answer,
           introduction: late.introduction, forget: { unavailable.description },
           saveWaiting: saveWaiting, patience: late.patience, close: late.close)
       } else {
         HistoryRecorder(
-          place: TerminalText.escapingControls(path), answer: { _ in throw unavailable },
+          place: notKept.place, answer: { _ in throw unavailable },
           introduction: { _, _ in throw unavailable }, forget: { unavailable.description },
           saveWaiting: saveWaiting)
       }

@@ -26,7 +26,9 @@ public struct HistoryTable {
     case let value as Bool: text = value ? "true" : "false"
     case let value?: text = "\(value)"
     }
-    guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
+    // By scalars: "\r\n" is one Character, which a lone "\n" or "\r" is not.
+    guard text.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) })
+    else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 

@@ -63,9 +63,10 @@ enum UnkeptAnswers {
         // Beside the history, the file holds them all: one in the temporary folder is gone.
         // In the temporary folder, one beside the history is kept: it holds those that
         // waited before, which the next launch keeps (an answer kept twice is one).
-        if folder == besides {
-          try? FileManager.default.removeItem(
-            atPath: (NSTemporaryDirectory() as NSString).appendingPathComponent(name))
+        // (Unless the history's folder is the temporary folder: there is no home to keep one.)
+        let temporary = (NSTemporaryDirectory() as NSString).appendingPathComponent(name)
+        if folder == besides, temporary != path {
+          try? FileManager.default.removeItem(atPath: temporary)
         }
         // Only a file beside the history is read back (one in the temporary folder may be
         // any history's): the player is told where it belongs.

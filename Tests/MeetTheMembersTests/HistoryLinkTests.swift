@@ -645,4 +645,54 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertTrue(
       row.hasSuffix("," + History.photoHash(of: FilePath(folder + "/club/Ada.jpg"))), row)
   }
+
+  /// Without a folder to keep the history in (no HOME, no XDG_DATA_HOME), the game's answers
+  /// are still saved as it ends, in the temporary folder, and the line says where they go.
+  func testWithoutAHomeTheAnswersAreSavedInTheTemporaryFolder() throws {
+    let roster = try fourPeople()
+    let link = HistoryLink.open(folder: nil, roster: roster)
+    XCTAssertEqual(
+      link.notice, "History not kept: no HOME or XDG_DATA_HOME to keep it in (see --data-dir)")
+    let recorder = try XCTUnwrap(link.recorder(), "the answers are not dropped")
+    _ = recorder.perform(.recordAnswer(answer(roster.members[0], at: 1000)))
+    let line = try XCTUnwrap(recorder.finish())
+    let path = try XCTUnwrap(
+      line.components(separatedBy: "saved in ").last?.components(separatedBy: " (").first)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    XCTAssertTrue(path.hasPrefix(NSTemporaryDirectory()), line)
+    XCTAssertEqual(
+      line,
+      "History: 1 answer could not be kept in a history (no HOME or XDG_DATA_HOME to keep it "
+        + "in); the answers are saved in \(path) (move it beside your history, whose folder "
+        + "--data-dir names: the next game there keeps them).")
+    let rows = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\r\n")
+    XCTAssertEqual(rows.count, 3, "the columns, the answer, and the end of the last line")
+  }
+
+  /// A photo's file name may hold a line break (a folder copied from anywhere): the saved
+  /// answers quote it, as CSV does, so that the next game reads every one of them back.
+  func testAnswersAboutAFileNameWithALineBreakAreReadBackWhole() throws {
+    let club = folder + "/club"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    for (index, name) in ["Ada", "Line\nBreak", "Cy\rCarriage", "Di"].enumerated() {
+      let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
+      try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
+    }
+    let roster = try Roster.load(club)
+    let data = folder + "/data"
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let answers = roster.members.enumerated().map { answer($1, at: 1000 + Double($0)) }
+    _ = try UnkeptAnswers.save(
+      answers, roster: roster.historyKey,
+      hashes: UnkeptAnswers.photoHashes(
+        of: Set(roster.members.map(\.id)), photos: roster, known: [:]),
+      besides: data + "/" + History.fileName, name: WaitingAnswers.fileName())
+    let link = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(
+      link.notice, "History: 4 answers saved by an earlier game kept in the history")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: data).filter {
+        $0.hasPrefix("unkept-answers")
+      }, [], "every row read")
+  }
 }
