@@ -51,10 +51,6 @@ public struct Introduction: Hashable, Sendable {
 ///   say).
 ///   A player whose fitted first learning says they keep a new name at least twice as long as
 ///   the model's default (`keepsNewNamesLonger`) meets people as the memories say alone.
-/// - With nobody due and no one new left, the weakest is asked anyway; but for a player whose
-///   typed names say their recall is weaker than the model holds (`spreads`), a person met in
-///   an earlier game is asked again no sooner than the time between their last two showings in
-///   this one (intervals that grow), the weakest of those whose interval has run.
 public struct LearnScheduler: Sendable {
   /// How many of the people shown last are never asked next.
   public static let spacing = 3
@@ -82,12 +78,6 @@ public struct LearnScheduler: Sendable {
   private var recent: [MemberID] = []
   /// The name cards shown since the last question.
   private var cards = 0
-  /// When each person was last shown in this game, and the time between their last two
-  /// showings in it.
-  private var lastShown: [MemberID: Double] = [:]
-  private var lastInterval: [MemberID: Double] = [:]
-  /// The people this game met with a name card.
-  private var introduced: Set<MemberID> = []
 
   /// New people are met in an order shuffled by `random`.
   public init(members: [MemberID], using random: inout SeededGenerator) {
@@ -95,37 +85,11 @@ public struct LearnScheduler: Sendable {
     rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
   }
 
-  /// Takes note that the step was shown at `time`.
-  public mutating func shown(_ step: Step, at time: Double) {
+  /// Takes note that the step was shown.
+  public mutating func shown(_ step: Step) {
     recent.append(step.member)
     recent.removeFirst(max(0, recent.count - Self.spacing))
-    if case .introduce = step {
-      cards += 1
-      introduced.insert(step.member)
-    } else {
-      cards = 0
-    }
-    if let last = lastShown[step.member] { lastInterval[step.member] = time - last }
-    lastShown[step.member] = time
-  }
-
-  /// Whether learn mode spreads its questions for this player once nobody is due: their typed
-  /// names say surely that they type badly (`LearnSteps.typingPays` is false), so names the
-  /// model holds recognised are recalled less than it holds. The model's order is then the
-  /// wrong guide to whom to ask, and asking each person at growing intervals, as expanding
-  /// retrieval practice does, pays: rule (99b) of docs/benchmarks-learning.md, where it lifted
-  /// the recall a week later of the players from ACT-R's model of people by 0.048.
-  public static func spreads(_ memories: Memories) -> Bool {
-    !LearnSteps.typingPays(memories.typedAnswers)
-  }
-
-  /// Whether `member` may be asked at `time` under the growing intervals of `spreads`: one this
-  /// game introduced may (they are being learnt), as may one shown fewer than twice in it.
-  private func intervalHasRun(_ member: MemberID, at time: Double) -> Bool {
-    guard !introduced.contains(member), let last = lastShown[member],
-      let interval = lastInterval[member]
-    else { return true }
-    return time - last >= interval
+    if case .introduce = step { cards += 1 } else { cards = 0 }
   }
 
   /// Whether the player's fitted first learning (the seconds a name card alone keeps a name
@@ -143,13 +107,10 @@ public struct LearnScheduler: Sendable {
       uniqueKeysWithValues: met.map { ($0, memories.recall(of: $0, at: time) ?? 0) })
     let skipped = Set(recent.suffix(max(0, min(Self.spacing, met.count - 1))))
     let candidates = met.filter { !skipped.contains($0) }
-    func weakestOf(_ members: [MemberID]) -> MemberID? {
-      members.min { first, second in
-        let (a, b) = (recalls[first, default: 0], recalls[second, default: 0])
-        return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
-      }
+    let weakest = candidates.min { first, second in
+      let (a, b) = (recalls[first, default: 0], recalls[second, default: 0])
+      return a != b ? a < b : rank[first, default: 0] < rank[second, default: 0]
     }
-    let weakest = weakestOf(candidates)
     // Someone is due when a name learnt falls below the desired recall (FSRS's review), or a
     // name being learnt below the asking recall: what the screens count as due.
     let someoneDue = candidates.contains { memories.isDue($0, at: time) }
@@ -170,11 +131,6 @@ public struct LearnScheduler: Sendable {
         }
       }
       return .introduce(member)
-    }
-    if !someoneDue, Self.spreads(memories),
-      let spaced = weakestOf(candidates.filter { intervalHasRun($0, at: time) })
-    {
-      return .ask(spaced)
     }
     return .ask(weakest ?? met.first ?? order.first { inPlay.contains($0) } ?? order[0])
   }

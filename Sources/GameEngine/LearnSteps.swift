@@ -45,9 +45,9 @@ struct LearnSteps: GameSteps {
     let memories = session.memories
     var scheduler = self.scheduler(for: session)
     schedulerBeforeStep = scheduler
-    let now = session.wallClock.unixSeconds(at: time)
-    let step = scheduler.next(inPlay: inPlay, memories: memories, at: now)
-    scheduler.shown(step, at: now)
+    let step = scheduler.next(
+      inPlay: inPlay, memories: memories, at: session.wallClock.unixSeconds(at: time))
+    scheduler.shown(step)
     self.scheduler = scheduler
     switch step {
     case .introduce(let id):
