@@ -88,6 +88,11 @@ enum Commands {
     } catch {
       throw CommandError(error.description)
     }
+    guard OpenFiles.limit >= OpenFiles.neededToPlay else {
+      throw CommandError(
+        "only \(OpenFiles.limit) files may be open at once (ulimit -n): the game needs "
+          + "\(OpenFiles.neededToPlay)")
+    }
     // Asked before ncurses takes the terminal, which would read the answers as keys.
     (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
     // Opened (and emptied) only once there is a terminal to play in.

@@ -44,6 +44,7 @@ struct MeetTheMembers: ParsableCommand {
   /// ...) are read as the commands, and a refused command line is one line on standard error
   /// with exit status 64.
   static func main() {
+    OpenFiles.raise()
     let arguments: [String]
     do {
       arguments = try OldSpellings.commandLine(Array(CommandLine.arguments.dropFirst()))

@@ -1,0 +1,30 @@
+import Glibc
+
+/// How many files the process may have open at once (`ulimit -n`).
+public enum OpenFiles {
+  /// The least the terminal game needs: the terminal, the history and its log, photos being
+  /// decoded, the loop's signals and timers, and tmux's answer about its pane, which
+  /// Foundation's `Process` asks for and which stops the program, rather than failing, when it
+  /// cannot open its own (measured: the game stopped so under 25 in tmux, under 20 outside).
+  public static let neededToPlay = 64
+
+  /// The soft limit now (the one that holds), `Int.max` where it is unlimited or cannot be read.
+  public static var limit: Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max
+    else { return Int.max }
+    return Int(clamping: limit.rlim_cur)
+  }
+
+  /// Raises the soft limit toward the hard one, to `most` at most: a launcher may lower the
+  /// soft limit alone, which any program may raise again (a shell's `ulimit -n` lowers both,
+  /// and then it cannot).
+  public static func raise(to most: Int = 4096) {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+    let wanted = min(limit.rlim_max, rlim_t(most))
+    guard wanted > limit.rlim_cur else { return }
+    limit.rlim_cur = wanted
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  }
+}
