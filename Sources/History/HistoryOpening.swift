@@ -105,6 +105,13 @@ extension History {
     if isFolder.boolValue {
       throw Unavailable(description: "\(path): a folder, not a history; it is kept as it is")
     }
+    // A device, a FIFO or a socket (a link to /dev/null, say) is no history: SQLite would
+    // take one that reads empty for a history emptied, and write a journal beside it.
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw Unavailable(
+        description: "\(path): not a regular file, not a history; it is kept as it is")
+    }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
       .intValue
     if size == 0 {

@@ -292,6 +292,26 @@ final class HistoryFaultTests: RosterFolderTestCase {
     }
   }
 
+  /// A history that is a device, a FIFO or a link to one (/dev/null reads empty, as an
+  /// emptied history does) is said to be no history, and nothing is written beside it.
+  func testAHistoryThatIsNoRegularFileIsSaidAndLeftAlone() throws {
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "/dev/null")
+    let fifo = folder + "/fifo-data"
+    try FileManager.default.createDirectory(atPath: fifo, withIntermediateDirectories: true)
+    XCTAssertEqual(mkfifo(fifo + "/" + History.fileName, 0o600), 0)
+    for (place, path) in [(data, file), (fifo, fifo + "/" + History.fileName)] {
+      for access in [History.Access.readOnly, .readWrite] {
+        XCTAssertThrowsError(try History(folder: place, access: access)) { error in
+          XCTAssertEqual(
+            "\(error)", "\(path): not a regular file, not a history; it is kept as it is")
+        }
+      }
+      XCTAssertEqual(
+        try FileManager.default.contentsOfDirectory(atPath: place), [History.fileName])
+    }
+  }
+
   /// A file that cannot be written is said in the system's words ("File exists"), which
   /// Foundation keeps as a POSIXError under its own sentence.
   func testAFileThatCannotBeWrittenIsSaidInTheSystemsWords() throws {
