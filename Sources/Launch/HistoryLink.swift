@@ -73,15 +73,15 @@ package struct HistoryLink {
     guard let folder else {
       // No history can be opened, but the answers are still saved as the game ends, in the
       // temporary folder, and the exit line names the file.
-      let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(History.fileName)
+      let reason = "no HOME or XDG_DATA_HOME to keep it in"
       return HistoryLink(
         history: nil, people: [:], roster: key,
-        notice: "History not kept: no HOME or XDG_DATA_HOME to keep it in (see --data-dir)",
-        samePhotos: samePhotos(of: roster),
+        notice: "History not kept: \(reason) (see --data-dir)", samePhotos: samePhotos(of: roster),
         notKept: NotKept(
-          path: path, reason: "no HOME or XDG_DATA_HOME to keep it in", place: "a history",
-          advice: "move it beside your history, whose folder --data-dir names: the next game "
-            + "there keeps them"))
+          path: (NSTemporaryDirectory() as NSString).appendingPathComponent(History.fileName),
+          reason: reason, place: "a history",
+          advice: "move it into the folder a game's --data-dir names, or with HOME set into "
+            + "~/.local/share/meet-the-members: the next game there keeps them"))
     }
     do {
       // A launch waits for another program that holds the history, and says so.

@@ -16,10 +16,10 @@ public enum OpenFiles {
     return Int(clamping: limit.rlim_cur)
   }
 
-  /// Raises the soft limit toward the hard one, to `most` at most: a launcher may lower the
+  /// Raises a soft limit below `neededToPlay` toward the hard one: a launcher may lower the
   /// soft limit alone, which any program may raise again (a shell's `ulimit -n` lowers both,
-  /// and then it cannot).
-  public static func raise(to most: Int = 4096) {
+  /// and then it cannot). A soft limit at or above it is left as it is.
+  public static func raise(to most: Int = neededToPlay) {
     var limit = rlimit()
     guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
     let wanted = min(limit.rlim_max, rlim_t(most))

@@ -11,7 +11,8 @@ public enum ScorePoster {
   public static let deadline = Duration.seconds(10)
 
   /// Why a score was not taken, in one line: refused (a redirect, or a 4xx other than 408
-  /// and 429: the server will not take that document, so sending it again is no use), or
+  /// and 429: the server will not take that document, so sending it again is no use; or a
+  /// URL no request can go to, `WebAddress`), or
   /// failed (a 5xx, a 408 or 429, a connection refused or dropped, no answer within the
   /// deadline: it may be taken later).
   public struct Failure: Error, Hashable, Sendable {

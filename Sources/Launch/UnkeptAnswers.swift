@@ -27,6 +27,13 @@ enum UnkeptAnswers {
     return hashes
   }
 
+  /// Whether the two paths name one file (the same device and inode), however spelt.
+  private static func sameFile(_ first: String, _ second: String) -> Bool {
+    var (a, b) = (stat(), stat())
+    guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+  }
+
   /// Writes `answers` (of the roster `roster`; `hashes`, the SHA-256 of their members' photos,
   /// `photoHashes`) to the file `name` beside the history at `historyPath` (replacing what it
   /// held), or where that cannot be written (the disk full, the folder read-only or no folder)
@@ -63,9 +70,10 @@ enum UnkeptAnswers {
         // Beside the history, the file holds them all: one in the temporary folder is gone.
         // In the temporary folder, one beside the history is kept: it holds those that
         // waited before, which the next launch keeps (an answer kept twice is one).
-        // (Unless the history's folder is the temporary folder: there is no home to keep one.)
+        // (Unless the history's folder is the temporary folder, under any spelling: there is
+        // no home to keep one, or --data-dir names it.)
         let temporary = (NSTemporaryDirectory() as NSString).appendingPathComponent(name)
-        if folder == besides, temporary != path {
+        if folder == besides, !sameFile(temporary, path) {
           try? FileManager.default.removeItem(atPath: temporary)
         }
         // Only a file beside the history is read back (one in the temporary folder may be

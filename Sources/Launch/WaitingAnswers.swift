@@ -54,7 +54,8 @@ final class WaitingAnswers: Sendable {
       // Held before the file is first written: another launch never reads it while the game
       // may still keep its answers. The game ending lets go of it: its file is the next's.
       if state.lock < 0, !last {
-        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        // Not through a link: in the temporary folder another user could plant one.
+        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
         if descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
           state.lock = descriptor
         } else if descriptor >= 0 {

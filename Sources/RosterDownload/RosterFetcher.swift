@@ -375,11 +375,13 @@ public struct RosterFetcher: Sendable {
       + "closed)"
   }
 
-  /// The server's answer to a GET of `url`, and the URL that gave it: a redirect is followed
-  /// here, not by AsyncHTTPClient, so that its target is checked first (`WebAddress`: the
-  /// client stops the program on an IP address with a port beyond 65535), at most
-  /// `limits.redirects` of them and none to a URL already asked.
+  /// The server's answer to a GET of `url`, and the URL that gave it: `url` and each
+  /// redirect's target are checked first (`WebAddress`: the
+  /// client stops the program on an IP address with a port beyond 65535), so a redirect is
+  /// followed here, not by AsyncHTTPClient: at most `limits.redirects` of them, none to a URL
+  /// already asked. A redirect's body is not read (the client closes that connection).
   private func answer(to url: URL, client: HTTPClient) async throws -> (HTTPClientResponse, URL) {
+    if let problem = WebAddress.problem(with: url) { throw FetchError(url, problem) }
     var current = url
     var asked: Set<String> = [url.absoluteString]
     while true {

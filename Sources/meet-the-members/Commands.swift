@@ -88,10 +88,11 @@ enum Commands {
     } catch {
       throw CommandError(error.description)
     }
+    // The game opens more files than asking tmux alone needs (`preview` asks it with 24).
     guard OpenFiles.limit >= OpenFiles.neededToPlay else {
       throw CommandError(
-        "only \(OpenFiles.limit) files may be open at once (ulimit -n): the game needs "
-          + "\(OpenFiles.neededToPlay)")
+        "only \(OpenFiles.limit) files may be open at once: the game needs "
+          + "\(OpenFiles.neededToPlay) (ulimit -n \(OpenFiles.neededToPlay))")
     }
     // Asked before ncurses takes the terminal, which would read the answers as keys.
     (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)

@@ -377,9 +377,8 @@ final class GameInTmuxTests: GameInTmuxTestCase {
   func testTooFewOpenFilesIsSaidInOneLineAndALowSoftLimitIsRaised() {
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
     tmux.typeLine("clear; (ulimit -n 24; exec '\(binary)' --mode quiz); echo status=$?")
-    tmux.waitForScreen(showing: [
-      "Error: only 24 files may be open at once (ulimit -n): the game needs 64", "status=1",
-    ])
+    let refusal = "Error: only 24 files may be open at once: the game needs 64 (ulimit -n 64)"
+    tmux.waitForScreen(showing: [refusal, "status=1"])
     tmux.typeLine("clear; (ulimit -S -n 24; exec '\(binary)' --mode quiz); echo status=$?")
     tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
     tmux.press("q")

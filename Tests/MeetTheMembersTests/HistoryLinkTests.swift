@@ -663,8 +663,9 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(
       line,
       "History: 1 answer could not be kept in a history (no HOME or XDG_DATA_HOME to keep it "
-        + "in); the answers are saved in \(path) (move it beside your history, whose folder "
-        + "--data-dir names: the next game there keeps them).")
+        + "in); the answers are saved in \(path) (move it into the folder a game's --data-dir "
+        + "names, or with HOME set into ~/.local/share/meet-the-members: the next game there "
+        + "keeps them).")
     let rows = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\r\n")
     XCTAssertEqual(rows.count, 3, "the columns, the answer, and the end of the last line")
   }

@@ -228,4 +228,17 @@ final class FetchTests: XCTestCase {
     let roster = try await fetcher.fetch(server.url("/old/roster.json"))
     XCTAssertEqual(files(in: roster.folder).count, 4)
   }
+
+  /// Five redirects are followed (a sixth is refused: `FetchTests.faults`), each read
+  /// relative to the one before, and the zip's `download-name` relative to the last.
+  func testFiveRedirectsAreFollowedEachReadRelativeToTheLast() async throws {
+    _ = try publish("22")
+    server["/a/1.json"] = .redirect("2.json")
+    server["/a/2.json"] = .redirect("/b/3.json")
+    server["/b/3.json"] = .redirect("4.json")
+    server["/b/4.json"] = .redirect("../a/5.json")
+    server["/a/5.json"] = .redirect("../roster.json")
+    let roster = try await fetcher.fetch(server.url("/a/1.json"))
+    XCTAssertEqual(files(in: roster.folder).count, 4, "club.zip, beside /roster.json")
+  }
 }
