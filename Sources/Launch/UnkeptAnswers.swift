@@ -3,6 +3,7 @@ import Foundation
 import GameEngine
 import History
 import Roster
+import RosterDownload
 import SwiftCSV
 
 /// Answers the history could not keep as the game ended, saved beside it in the format of
@@ -149,6 +150,10 @@ enum UnkeptAnswers {
     return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
   }
 
+  /// The largest file of answers read back: a game's answers take about 200 bytes each, so
+  /// a game of 80,000 answers would fill it.
+  static let largestFile = 16_000_000
+
   /// How many answers about `roster` are saved beside the history at `historyPath`.
   static func saved(about roster: RosterKey, besides historyPath: String) -> Int {
     var count = 0
@@ -185,10 +190,21 @@ enum UnkeptAnswers {
     for file in files {
       let path = (folder as NSString).appendingPathComponent(file)
       do {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
-        {
-          throw Unreadable(description: "a folder, not a file of answers")
+        var status = stat()
+        if stat(path, &status) == 0 {
+          if status.st_mode & S_IFMT == S_IFDIR {
+            throw Unreadable(description: "a folder, not a file of answers")
+          }
+          if status.st_mode & S_IFMT != S_IFREG {
+            throw Unreadable(description: "not a regular file, not a file of answers")
+          }
+          // Read whole at every launch: one far larger than a game saves would hold each
+          // launch up (and fill the memory) to no end.
+          if status.st_size > largestFile {
+            throw Unreadable(
+              description: "\(ProgressText.bytes(Int64(status.st_size))), larger than a game "
+                + "saves (\(ProgressText.bytes(Int64(largestFile))) at most)")
+          }
         }
         let rows = try CSV<Named>(url: URL(fileURLWithPath: path)).rows
         guard rows.first.map({ Set($0.keys).isSuperset(of: HistoryTable.answerColumns) }) ?? true

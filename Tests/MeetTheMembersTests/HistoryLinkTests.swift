@@ -696,4 +696,26 @@ final class HistoryLinkTests: XCTestCase {
         $0.hasPrefix("unkept-answers")
       }, [], "every row read")
   }
+
+  /// A file of saved answers far larger than a game saves, or one that is no regular file (a
+  /// FIFO), is left as it is and said, not read at every launch (nor waited on).
+  func testAFileOfAnswersTooLargeOrNoRegularFileIsSaidAndLeft() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let large = data + "/unkept-answers-large.csv"
+    let columns = UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
+    try Data(columns.utf8 + Data(repeating: 0x2C, count: 17_000_000)).write(
+      to: URL(fileURLWithPath: large))
+    XCTAssertEqual(
+      HistoryLink.open(folder: data, roster: roster).notice,
+      "History: unkept-answers-large.csv: 17.0 MB, larger than a game saves (16.0 MB at most); "
+        + "it is left as it is")
+    try FileManager.default.removeItem(atPath: large)
+    XCTAssertEqual(mkfifo(data + "/unkept-answers-fifo.csv", 0o600), 0)
+    XCTAssertEqual(
+      HistoryLink.open(folder: data, roster: roster).notice,
+      "History: unkept-answers-fifo.csv: not a regular file, not a file of answers; it is left "
+        + "as it is")
+  }
 }
