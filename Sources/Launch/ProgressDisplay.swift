@@ -92,7 +92,7 @@ final class ProgressDisplay: @unchecked Sendable {
         write(
           "Downloading version \(safe(manifest.version))\(club) "
             + "(\(ProgressText.bytes(manifest.size))) from "
-            + "\(safe(manifest.download.absoluteString))"
+            + "\(safe(WebAddress.shown(manifest.download)))"
             + (cachedChoice.map { " (\($0))" } ?? "") + "\n")
       case .downloading(let progress):
         latest = (progress, .now)

@@ -6,13 +6,14 @@ import NIOPosix
 
 /// Why a roster could not be fetched: the URL concerned and what went wrong.
 public struct FetchError: Error, Hashable, CustomStringConvertible {
+  /// The URL as the game shows it, without its password (`WebAddress.shown`).
   public let url: String
   public let problem: String
   /// Ctrl-C (the task was cancelled): nothing to warn of, the player asked.
   public let stopped: Bool
 
   init(_ url: URL, _ problem: String, stopped: Bool = false) {
-    self.url = url.absoluteString
+    self.url = WebAddress.shown(url)
     self.problem = problem
     self.stopped = stopped
   }

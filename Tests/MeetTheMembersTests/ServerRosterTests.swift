@@ -239,6 +239,28 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(result.output, "")
   }
 
+  /// A URL with a password (`user:password@`) fetches with it, and is shown without it: on
+  /// the download's line and in an error.
+  func testAPasswordInTheURLIsSentButNeverShown() throws {
+    club.publish("22", try ClubServer.zip())
+    let secret = club.url.replacingOccurrences(of: "http://", with: "http://ann:s3cret@")
+    let list = try runMeetTheMembers(["--list", secret], environment: club.environment)
+    XCTAssertEqual(list.status, 0, list.errors)
+    let shown = club.url.replacingOccurrences(of: "http://", with: "http://ann@")
+    XCTAssertTrue(
+      list.errors.contains(
+        "from \(shown.replacingOccurrences(of: "roster.json", with: "club.zip"))"),
+      list.errors)
+    let missing = secret.replacingOccurrences(of: "roster.json", with: "none.json")
+    let error = try runMeetTheMembers(["--list", missing], environment: club.environment)
+    XCTAssertEqual(error.status, 1)
+    XCTAssertTrue(
+      error.errors.hasPrefix(
+        "Error: \(shown.replacingOccurrences(of: "roster.json", with: "none.json")): "),
+      error.errors)
+    XCTAssertFalse((list.errors + list.output + error.errors).contains("s3cret"))
+  }
+
   func testAURLOfAnotherKindIsRefusedByName() throws {
     let result = try runMeetTheMembers(["--list", "ftp://club.example.org/roster.json"])
     XCTAssertEqual(result.status, 1)
