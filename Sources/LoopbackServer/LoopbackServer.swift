@@ -47,6 +47,8 @@ public final class LoopbackServer: Sendable {
     public var method: String
     public var path: String
     public var contentType: String?
+    /// The `Authorization` header, if any.
+    public var authorization: String?
     public var body: Data
   }
 
@@ -109,7 +111,8 @@ public final class LoopbackServer: Sendable {
         state.withLockedValue { $0.requests.append(path) }
         request = Request(
           method: head.method.rawValue, path: path,
-          contentType: head.headers.first(name: "Content-Type"), body: Data())
+          contentType: head.headers.first(name: "Content-Type"),
+          authorization: head.headers.first(name: "Authorization"), body: Data())
       case .body(let buffer):
         request?.body.append(contentsOf: buffer.readableBytesView)
       case .end:

@@ -37,9 +37,14 @@ extension RosterFetcher {
   /// The statuses of a redirect to the answer's `Location`.
   private static let redirects: Set<UInt> = [301, 302, 303, 307, 308]
 
+  /// A GET of `url`, with the name and password it carries (`user:password@`) as HTTP basic
+  /// authentication, which AsyncHTTPClient does not take from the URL itself.
   private func request(_ url: URL) -> HTTPClientRequest {
     var request = HTTPClientRequest(url: url.absoluteString)
     request.headers.add(name: "User-Agent", value: "meet-the-members")
+    if let parts = URLComponents(url: url, resolvingAgainstBaseURL: true), let user = parts.user {
+      request.setBasicAuth(username: user, password: parts.password ?? "")
+    }
     return request
   }
 

@@ -239,8 +239,9 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertEqual(result.output, "")
   }
 
-  /// A URL with a password (`user:password@`) fetches with it, and is shown without it: on
-  /// the download's line and in an error.
+  /// A URL with a name and password (`user:password@`) fetches with them (HTTP basic
+  /// authentication, each request), and is shown without the password: on the download's line
+  /// and in an error.
   func testAPasswordInTheURLIsSentButNeverShown() throws {
     club.publish("22", try ClubServer.zip())
     let secret = club.url.replacingOccurrences(of: "http://", with: "http://ann:s3cret@")
@@ -259,6 +260,9 @@ final class ServerRosterTests: XCTestCase {
         "Error: \(shown.replacingOccurrences(of: "roster.json", with: "none.json")): "),
       error.errors)
     XCTAssertFalse((list.errors + list.output + error.errors).contains("s3cret"))
+    let basic = "Basic " + Data("ann:s3cret".utf8).base64EncodedString()
+    XCTAssertEqual(
+      Set(club.server.received.map(\.authorization)), [basic], "the manifest's and the zip's")
   }
 
   func testAURLOfAnotherKindIsRefusedByName() throws {
