@@ -106,11 +106,17 @@ extension History {
       throw Unavailable(description: "\(path): a folder, not a history; it is kept as it is")
     }
     // A device, a FIFO or a socket (a link to /dev/null, say) is no history: SQLite would
-    // take one that reads empty for a history emptied, and write a journal beside it.
-    var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      throw Unavailable(
-        description: "\(path): not a regular file, not a history; it is kept as it is")
+    // take one that reads empty for a history emptied, and write a journal beside it; and
+    // SQLite's files beside it (its log, the log's index, a journal) opened as a FIFO would
+    // wait for a writer for ever.
+    for file in [path] + ["-wal", "-shm", "-journal"].map({ path + $0 }) {
+      var status = stat()
+      if stat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        throw Unavailable(
+          description: file == path
+            ? "\(path): not a regular file, not a history; it is kept as it is"
+            : "\(file): not a regular file beside the history; it is kept as it is")
+      }
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
       .intValue

@@ -26,7 +26,14 @@ package enum RemoteRoster {
       throw CommandError("\(safe(argument)): not a URL to fetch a roster from")
     }
     if let problem = WebAddress.problem(with: url) {
-      throw CommandError("\(safe(argument)): not a URL to fetch a roster from (\(problem))")
+      throw CommandError(
+        "\(safe(WebAddress.shown(url))): not a URL to fetch a roster from (\(problem))")
+    }
+    // Fewer, and the HTTP client's own event loops stop the program rather than fail.
+    guard OpenFiles.limit >= OpenFiles.neededToFetch else {
+      throw CommandError(
+        "only \(OpenFiles.limit) files may be open at once: fetching a roster needs "
+          + "\(OpenFiles.neededToFetch) (ulimit -n \(OpenFiles.neededToFetch))")
     }
     guard let cache = RosterCache.standard(environment: ProcessInfo.processInfo.environment)
     else {

@@ -150,9 +150,10 @@ enum UnkeptAnswers {
     return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
   }
 
-  /// The largest file of answers read back: a game's answers take about 200 bytes each, so
-  /// a game of 80,000 answers would fill it.
-  static let largestFile = 16_000_000
+  /// The largest file of answers read back: a game's answers take about 200 bytes each, so a
+  /// game of 20,000 answers (days of play without a history) would fill it; reading one of
+  /// this size takes seconds.
+  static let largestFile = 4_000_000
 
   /// How many answers about `roster` are saved beside the history at `historyPath`.
   static func saved(about roster: RosterKey, besides historyPath: String) -> Int {

@@ -30,8 +30,22 @@ extension RosterFetcher {
       guard asked.count <= limits.redirects + 1 else {
         throw FetchError(url, "it redirects too many times")
       }
-      current = target
+      current = Self.keepingCredentials(of: current, in: target)
     }
+  }
+
+  /// `target` with the name and password of `current` where it names none and is the same
+  /// server (scheme, host and port): a server that redirects to itself by an absolute URL
+  /// still gets them; another server never does.
+  static func keepingCredentials(of current: URL, in target: URL) -> URL {
+    guard let from = URLComponents(url: current, resolvingAgainstBaseURL: true),
+      from.user != nil, var to = URLComponents(url: target, resolvingAgainstBaseURL: true),
+      to.user == nil, to.scheme?.lowercased() == from.scheme?.lowercased(),
+      to.host?.lowercased() == from.host?.lowercased(), to.port == from.port
+    else { return target }
+    to.percentEncodedUser = from.percentEncodedUser
+    to.percentEncodedPassword = from.percentEncodedPassword
+    return to.url ?? target
   }
 
   /// The statuses of a redirect to the answer's `Location`.

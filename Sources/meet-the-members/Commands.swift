@@ -88,12 +88,6 @@ enum Commands {
     } catch {
       throw CommandError(error.description)
     }
-    // The game opens more files than asking tmux alone needs (`preview` asks it with 24).
-    guard OpenFiles.limit >= OpenFiles.neededToPlay else {
-      throw CommandError(
-        "only \(OpenFiles.limit) files may be open at once: the game needs "
-          + "\(OpenFiles.neededToPlay) (ulimit -n \(OpenFiles.neededToPlay))")
-    }
     // Asked before ncurses takes the terminal, which would read the answers as keys.
     (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
     // Opened (and emptied) only once there is a terminal to play in.
@@ -209,6 +203,16 @@ enum Commands {
     } catch {
       print("Cannot play: \(error)")
       return 1
+    }
+  }
+
+  /// Refused, in one line, where fewer files may be open than the terminal game needs
+  /// (`OpenFiles.neededToPlay`; `preview` asks tmux with 24): before anything is fetched.
+  static func checkOpenFilesToPlay() throws {
+    guard OpenFiles.limit >= OpenFiles.neededToPlay else {
+      throw CommandError(
+        "only \(OpenFiles.limit) files may be open at once: the game needs "
+          + "\(OpenFiles.neededToPlay) (ulimit -n \(OpenFiles.neededToPlay))")
     }
   }
 

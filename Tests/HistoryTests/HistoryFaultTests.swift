@@ -310,6 +310,16 @@ final class HistoryFaultTests: RosterFolderTestCase {
       XCTAssertEqual(
         try FileManager.default.contentsOfDirectory(atPath: place), [History.fileName])
     }
+    // Nor a FIFO beside a history (SQLite's open of its index would wait for a writer).
+    try FileManager.default.removeItem(atPath: file)
+    _ = try History(folder: data)
+    XCTAssertEqual(mkfifo(file + "-shm", 0o600), 0)
+    for access in [History.Access.readOnly, .readWrite] {
+      XCTAssertThrowsError(try History(folder: data, access: access)) { error in
+        XCTAssertEqual(
+          "\(error)", "\(file)-shm: not a regular file beside the history; it is kept as it is")
+      }
+    }
   }
 
   /// A file that cannot be written is said in the system's words ("File exists"), which

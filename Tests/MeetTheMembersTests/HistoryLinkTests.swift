@@ -705,11 +705,11 @@ final class HistoryLinkTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     let large = data + "/unkept-answers-large.csv"
     let columns = UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
-    try Data(columns.utf8 + Data(repeating: 0x2C, count: 17_000_000)).write(
+    try Data(columns.utf8 + Data(repeating: 0x2C, count: 5_000_000)).write(
       to: URL(fileURLWithPath: large))
     XCTAssertEqual(
       HistoryLink.open(folder: data, roster: roster).notice,
-      "History: unkept-answers-large.csv: 17.0 MB, larger than a game saves (16.0 MB at most); "
+      "History: unkept-answers-large.csv: 5.0 MB, larger than a game saves (4.0 MB at most); "
         + "it is left as it is")
     try FileManager.default.removeItem(atPath: large)
     XCTAssertEqual(mkfifo(data + "/unkept-answers-fifo.csv", 0o600), 0)

@@ -263,6 +263,27 @@ final class ServerRosterTests: XCTestCase {
     let basic = "Basic " + Data("ann:s3cret".utf8).base64EncodedString()
     XCTAssertEqual(
       Set(club.server.received.map(\.authorization)), [basic], "the manifest's and the zip's")
+    // A redirect to the same server by an absolute URL keeps them (to another server, not:
+    // `FetchTests.testCredentialsFollowARedirectToTheSameServerOnly`).
+    club.server["/moved.json"] = .redirect(club.url)
+    let moved = secret.replacingOccurrences(of: "roster.json", with: "moved.json")
+    let followed = try runMeetTheMembers(["--list", moved], environment: club.environment)
+    XCTAssertEqual(followed.status, 0, followed.errors)
+    XCTAssertEqual(Set(club.server.received.map(\.authorization)), [basic])
+  }
+
+  /// Too few files allowed open to fetch a roster (the HTTP client's event loops would stop
+  /// the program) is one line, before any request.
+  func testTooFewOpenFilesToFetchIsSaidInOneLine() throws {
+    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
+    let result = try runMeetTheMembers(
+      ["-c", "ulimit -n 13; exec \"$0\" check \"$1\"", binary, club.url],
+      executable: "/bin/sh")
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.errors,
+      "Error: only 13 files may be open at once: fetching a roster needs 32 (ulimit -n 32)\n")
+    XCTAssertEqual(club.server.requests, [], "nothing asked")
   }
 
   func testAURLOfAnotherKindIsRefusedByName() throws {

@@ -127,6 +127,16 @@ extension FetchTests {
     ) {
       $0["/roster.json"] = .redirect("http://127.0.0.1:99999/roster.json")
     },
+    // A port too large for an integer is none to Foundation: the request would go to port 80.
+    Fault(
+      name: "zip at a port no integer holds",
+      expected: "its download-name \"http://127.0.0.1:99999999999999999999/club.zip\" cannot be "
+        + "used: its port 99999999999999999999 is beyond 65535"
+    ) {
+      $0["/roster.json"] = .body(
+        RosterPublishing.manifest(
+          version: "22", zip: Data(), name: "http://127.0.0.1:99999999999999999999/club.zip"))
+    },
     Fault(
       name: "zip at no port",
       expected: "its download-name \"http://[::1]:65536/club.zip\" cannot be used: its port 65536 "

@@ -229,6 +229,24 @@ final class FetchTests: XCTestCase {
     XCTAssertEqual(files(in: roster.folder).count, 4)
   }
 
+  /// A URL's name and password go with a redirect to the same server (scheme, host and port),
+  /// never to another.
+  func testCredentialsFollowARedirectToTheSameServerOnly() throws {
+    let from = try XCTUnwrap(URL(string: "http://ann:p%40ss@club.example.org:8080/roster.json"))
+    func user(after target: String) throws -> String? {
+      let url = RosterFetcher.keepingCredentials(of: from, in: try XCTUnwrap(URL(string: target)))
+      let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
+      return parts?.user.map { "\($0):\(parts?.password ?? "")" }
+    }
+    XCTAssertEqual(try user(after: "http://club.example.org:8080/new.json"), "ann:p@ss")
+    XCTAssertEqual(try user(after: "HTTP://Club.Example.org:8080/new.json"), "ann:p@ss")
+    XCTAssertNil(try user(after: "http://club.example.org/new.json"), "another port")
+    XCTAssertNil(try user(after: "https://club.example.org:8080/new.json"), "another scheme")
+    XCTAssertNil(try user(after: "http://elsewhere.example.org:8080/new.json"), "another host")
+    XCTAssertEqual(
+      try user(after: "http://bo:x@club.example.org:8080/new.json"), "bo:x", "its own kept")
+  }
+
   /// Five redirects are followed (a sixth is refused: `FetchTests.faults`), each read
   /// relative to the one before, and the zip's `download-name` relative to the last.
   func testFiveRedirectsAreFollowedEachReadRelativeToTheLast() async throws {
