@@ -19,6 +19,16 @@ extension FetchTests {
 
   static let bomb = Data(count: 30 << 20)
 
+  /// A manifest whose `download-name` is `url`, a port no request can go to.
+  static func zipAt(_ url: String, port: String) -> Fault {
+    Fault(
+      name: "zip at \(url)",
+      expected: "its download-name \"\(url)\" cannot be used: its port \(port) is beyond 65535"
+    ) {
+      $0["/roster.json"] = .body(RosterPublishing.manifest(version: "22", zip: Data(), name: url))
+    }
+  }
+
   static let faults: [Fault] = [
     Fault(name: "manifest 404", expected: "the server answered 404 Not Found") {
       $0["/roster.json"] = .status(404)
@@ -128,24 +138,8 @@ extension FetchTests {
       $0["/roster.json"] = .redirect("http://127.0.0.1:99999/roster.json")
     },
     // A port too large for an integer is none to Foundation: the request would go to port 80.
-    Fault(
-      name: "zip at a port no integer holds",
-      expected: "its download-name \"http://127.0.0.1:99999999999999999999/club.zip\" cannot be "
-        + "used: its port 99999999999999999999 is beyond 65535"
-    ) {
-      $0["/roster.json"] = .body(
-        RosterPublishing.manifest(
-          version: "22", zip: Data(), name: "http://127.0.0.1:99999999999999999999/club.zip"))
-    },
-    Fault(
-      name: "zip at no port",
-      expected: "its download-name \"http://[::1]:65536/club.zip\" cannot be used: its port 65536 "
-        + "is beyond 65535"
-    ) {
-      $0["/roster.json"] = .body(
-        RosterPublishing.manifest(
-          version: "22", zip: Data(), name: "http://[::1]:65536/club.zip"))
-    },
+    zipAt("http://127.0.0.1:99999999999999999999/club.zip", port: "99999999999999999999"),
+    zipAt("http://[::1]:65536/club.zip", port: "65536"),
     Fault(name: "stall", expected: "the server took too long to answer") {
       $0["/roster.json"] = .silence
     },
