@@ -5,6 +5,7 @@ import GameEngine
 import History
 import Launch
 import Roster
+import RosterDownload
 import TerminalUI
 
 /// `meet-the-members history`: the answers recorded, or one line per person, as CSV or JSON on
@@ -80,7 +81,13 @@ struct HistoryExport: ParsableCommand {
   /// The warning for a roster with nothing recorded, and what the history does hold: a
   /// folder that moved, or a name mistyped, is then seen at once.
   func nothingRecorded(for roster: String, in history: History) -> String {
-    let safe = TerminalText.escapingControls
+    // A roster from a server is named by its URL, without a password it carries.
+    let safe = { (text: String) -> String in
+      guard let url = URL(string: text), url.scheme?.hasPrefix("http") == true else {
+        return TerminalText.escapingControls(text)
+      }
+      return TerminalText.escapingControls(WebAddress.shown(url))
+    }
     let warning = "Warning: nothing recorded for \(safe(roster))"
     // What is recorded helps; a history that cannot say it leaves the warning as it was.
     guard let recorded = try? history.recordedRosters() else { return warning }

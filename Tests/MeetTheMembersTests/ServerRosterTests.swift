@@ -270,6 +270,19 @@ final class ServerRosterTests: XCTestCase {
     let followed = try runMeetTheMembers(["--list", moved], environment: club.environment)
     XCTAssertEqual(followed.status, 0, followed.errors)
     XCTAssertEqual(Set(club.server.received.map(\.authorization)), [basic])
+    // The history knows the roster by its URL, password and all, and never says it.
+    let data = NSTemporaryDirectory() + "mtm-password-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let game = try runMeetTheMembers(
+      ["headless", secret, "--seed", "1", "--data-dir", data], environment: club.environment,
+      input: #"{"do":"start"}"# + "\n" + #"{"do":"answer","option":1}"# + "\n")
+    XCTAssertEqual(game.status, 0, game.errors)
+    let history = try runMeetTheMembers(
+      ["history", club.url, "--data-dir", data], environment: club.environment)
+    XCTAssertTrue(
+      history.errors.hasPrefix("Warning: nothing recorded for \(club.url); recorded: \(shown)"),
+      history.errors)
+    XCTAssertFalse((game.output + game.errors + history.errors).contains("s3cret"))
   }
 
   /// Too few files allowed open to fetch a roster (the HTTP client's event loops would stop
