@@ -9,9 +9,7 @@ public enum WebAddress {
   /// Why `url` cannot be fetched from or sent to, in words ("its port 99999 is beyond
   /// 65535"); nil when it can.
   public static func problem(with url: URL) -> String? {
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      return "not an http or https URL"
-    }
+    guard isHTTP(url) else { return "not an http or https URL" }
     guard url.host?.isEmpty == false else { return "it names no server" }
     // As written: a port too large for an integer is no port to Foundation (`url.port` is
     // nil), and the client would then go to the scheme's own port.
@@ -19,6 +17,11 @@ public enum WebAddress {
       return "its port \(written) is beyond 65535"
     }
     return nil
+  }
+
+  /// Whether `url` is an http or https URL.
+  public static func isHTTP(_ url: URL) -> Bool {
+    ["http", "https"].contains(url.scheme?.lowercased())
   }
 
   /// The port as `url` writes it (the digits after the host's colon), nil where it names none.

@@ -48,9 +48,7 @@ struct Publish: ParsableCommand {
     }
     for (option, url) in [("--base-url", baseURL), ("--scores-url", scoresURL)] {
       guard let url else { continue }
-      let parsed = URL(string: url)
-      let scheme = parsed?.scheme?.lowercased()
-      guard let parsed, scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+      guard let parsed = URL(string: url), WebAddress.isHTTP(parsed), parsed.host?.isEmpty == false
       else {
         throw ValidationError("\(option) must be an http or https URL, not \(url)")
       }
