@@ -62,7 +62,7 @@ package struct HistoryLink {
         history: nil, people: [:], roster: key,
         notice: "History not kept: \(reason) (see --data-dir)", samePhotos: samePhotos(of: roster),
         notKept: NotKept(
-          path: (NSTemporaryDirectory() as NSString).appendingPathComponent(History.fileName),
+          path: (PrivateFile.temporaryFolder as NSString).appendingPathComponent(History.fileName),
           reason: reason, place: "a history",
           advice: "move it into the folder a game's --data-dir names, or with HOME set into "
             + "~/.local/share/meet-the-members: the next game there keeps them"))

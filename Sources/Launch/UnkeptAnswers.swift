@@ -61,19 +61,19 @@ enum UnkeptAnswers {
       })
     var reasons: [String] = []
     let besides = (historyPath as NSString).deletingLastPathComponent
-    let folders = [besides, NSTemporaryDirectory()]
+    let folders = [besides, PrivateFile.temporaryFolder]
     for folder in folders {
       let path = (folder as NSString).appendingPathComponent(name)
       do {
         // Whole or not at all (written beside it, then renamed; removed if the disk fills):
         // a launch reading the folder back at that moment never finds it half written.
-        try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try PrivateFile.write(table.csv, to: path)
         // Beside the history, the file holds them all: one in the temporary folder is gone.
         // In the temporary folder, one beside the history is kept: it holds those that
         // waited before, which the next launch keeps (an answer kept twice is one).
         // (Unless the history's folder is the temporary folder, under any spelling: there is
         // no home to keep one, or --data-dir names it.)
-        let temporary = (NSTemporaryDirectory() as NSString).appendingPathComponent(name)
+        let temporary = (PrivateFile.temporaryFolder as NSString).appendingPathComponent(name)
         if folder == besides, !sameFile(temporary, path) {
           try? FileManager.default.removeItem(atPath: temporary)
         }
@@ -96,7 +96,7 @@ enum UnkeptAnswers {
   /// the temporary folder): its answers are kept.
   static func remove(_ name: String, besides historyPath: String) {
     let besides = (historyPath as NSString).deletingLastPathComponent
-    for folder in [besides, NSTemporaryDirectory()] {
+    for folder in [besides, PrivateFile.temporaryFolder] {
       try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
     }
   }
@@ -216,7 +216,7 @@ enum UnkeptAnswers {
         } else if left.count < rows.count {
           let table = HistoryTable(
             columns: columns, rows: left.map { row in columns.map { row[$0] } })
-          try Data(table.csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+          try PrivateFile.write(table.csv, to: path)
         }
       } catch {
         // Another game read it back (or forgot it) at the same moment: nothing is wrong.

@@ -646,6 +646,42 @@ final class HistoryLinkTests: XCTestCase {
       row.hasSuffix("," + History.photoHash(of: FilePath(folder + "/club/Ada.jpg"))), row)
   }
 
+  /// A file of saved answers is the player's alone: the temporary folder is everyone's, and
+  /// the answers name the club's members. A TMPDIR set empty is no TMPDIR: `/tmp`, not the
+  /// root folder.
+  func testSavedAnswersAreThePlayersAloneAndAnEmptyTMPDIRIsTmp() throws {
+    let roster = try fourPeople()
+    let hashes = UnkeptAnswers.photoHashes(
+      of: [roster.members[0].id], photos: roster, known: [:])
+    let data = folder + "/data"
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let beside = try UnkeptAnswers.save(
+      [answer(roster.members[0], at: 10)], roster: roster.historyKey, hashes: hashes,
+      besides: data + "/" + History.fileName, name: WaitingAnswers.fileName())
+    let temporary = try UnkeptAnswers.save(
+      [answer(roster.members[0], at: 10)], roster: roster.historyKey, hashes: hashes,
+      besides: folder + "/gone/" + History.fileName, name: WaitingAnswers.fileName())
+    let path = try XCTUnwrap(temporary.components(separatedBy: " (").first)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for file in [beside, path] {
+      var status = stat()
+      XCTAssertEqual(stat(file, &status), 0, file)
+      XCTAssertEqual(status.st_mode & 0o777, 0o600, file)
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: data),
+      [(beside as NSString).lastPathComponent], "no file but the answers' is left beside it")
+
+    let given = ProcessInfo.processInfo.environment["TMPDIR"]
+    defer {
+      if let given { setenv("TMPDIR", given, 1) } else { unsetenv("TMPDIR") }
+    }
+    setenv("TMPDIR", "", 1)
+    XCTAssertEqual(PrivateFile.temporaryFolder, "/tmp")
+    setenv("TMPDIR", folder, 1)
+    XCTAssertEqual(PrivateFile.temporaryFolder, folder + "/")
+  }
+
   /// Without a folder to keep the history in (no HOME, no XDG_DATA_HOME), the game's answers
   /// are still saved as it ends, in the temporary folder, and the line says where they go.
   func testWithoutAHomeTheAnswersAreSavedInTheTemporaryFolder() throws {
