@@ -30,6 +30,11 @@ public final class Trace {
   }
 
   private let file: UnsafeMutablePointer<FILE>
+  private let path: String
+  /// Why the trace stopped being written, in one line naming its file (the disk full, say);
+  /// nil while every line is written. Said as the game ends: a trace with lines missing
+  /// misleads whoever reads it.
+  public private(set) var failure: String?
   /// Each line's object, keys sorted. (JSONSerialization's sorted keys compare in a locale,
   /// which loads ICU's data: megabytes of memory the game itself never needs.)
   private let encoder: JSONEncoder = {
@@ -47,6 +52,7 @@ public final class Trace {
         description: "\(path): cannot write the trace: \(String(cString: strerror(errno)))")
     }
     self.file = file
+    self.path = path
   }
 
   deinit { fclose(file) }
@@ -68,9 +74,10 @@ public final class Trace {
     ]
     for (key, value) in fields { object[key] = value }
     guard let line = try? encoder.encode(object) else { return }
-    _ = line.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    fputs("\n", file)
-    fflush(file)
+    let written = line.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    if written < line.count || fputs("\n", file) == EOF || fflush(file) != 0, failure == nil {
+      failure = "\(path): the trace could not be written: \(String(cString: strerror(errno)))"
+    }
   }
 }
 

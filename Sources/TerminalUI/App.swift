@@ -345,6 +345,9 @@ public final class App {
     trace?.recordExit(status: status, at: MonotonicClock.now())
     if let summary { print(summary) }
     if let history { _ = try? FileDescriptor.standardError.writeAll((history + "\n").utf8) }
+    if let failure = trace?.failure {
+      _ = try? FileDescriptor.standardError.writeAll("Warning: \(failure)\n".utf8)
+    }
     exit(status)
   }
 }
