@@ -118,6 +118,14 @@ enum UnkeptAnswers {
       var others: [[String: String]] = []
       var bad: [String] = []
       for (index, row) in rows.enumerated() {
+        // A row the game wrote always names its roster: one that does not was cut short (a
+        // file of answers edited or copied in part). It is about no roster, so no launch
+        // would ever keep it: said, and left in the file.
+        if row["roster_identity"] == "" {
+          bad.append("line \(index + 2): cut short")
+          others.append(row)
+          continue
+        }
         guard let member = finding.member(of: row) else {
           others.append(row)
           continue

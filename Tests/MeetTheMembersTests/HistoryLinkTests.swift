@@ -557,6 +557,29 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: WaitingAnswers.lockPath(of: live)))
   }
 
+  /// A row cut short (a file of answers copied in part) names no roster, so no launch would
+  /// ever keep it: said with its line, and left in the file; the rows after it are kept.
+  func testARowCutShortIsSaidAndLeftInItsFile() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    HistoryLink.open(folder: data, roster: roster).recorder()?.close()
+    let header = UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
+    let whole =
+      "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
+      + "\(roster.historyKey.identity),\r\n"
+    let file = data + "/unkept-answers-cut.csv"
+    try Data((header + "Ada,Ada.jpg,clu\r\n" + whole).utf8).write(to: URL(fileURLWithPath: file))
+    let next = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(
+      next.notice,
+      "History: 1 answer saved by an earlier game kept in the history; unkept-answers-cut.csv: "
+        + "1 answer cannot be read (line 2: cut short); it is left in it")
+    XCTAssertEqual(next.totals.questions, 1)
+    let left = try String(contentsOfFile: file, encoding: .utf8)
+    XCTAssertTrue(left.hasPrefix(header + "Ada,Ada.jpg,clu,"), left)
+    XCTAssertEqual(left.components(separatedBy: "\r\n").count, 3, "the header and the cut row")
+  }
+
   /// Answers saved in a file find their people as the history does, by their photos: after
   /// the roster's folder moved, and a photo renamed (the member's name with it).
   func testAnswersSavedInAFileFindTheirPeopleByTheirPhotosAfterTheFolderMoved() throws {
