@@ -516,18 +516,26 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(calls.withLock { $0 }, ["first", "last", "again", "close"])
   }
 
+  /// A history's folder for `roster` (opened once, so that it is there), the header of a file
+  /// of saved answers, and a row of it: a right answer about Ada at the time given as written.
+  private func savedAnswers(of roster: Roster) -> (
+    data: String, header: String, row: (String) -> String
+  ) {
+    let data = folder + "/data"
+    HistoryLink.open(folder: data, roster: roster).recorder()?.close()
+    let row = { (time: String) in
+      "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,\(time),\(roster.historyKey.identity),\r\n"
+    }
+    return (data, UnkeptAnswers.columns.joined(separator: ",") + "\r\n", row)
+  }
+
   /// A saved answer that cannot be read (its time rewritten by a spreadsheet) is said, with
   /// its line, and left in its file; so is a folder of a saved file's name; a file that a game
   /// still running writes (it holds the file's lock) is left to that game, and read back once
   /// the lock is let go (as the system lets go of a killed game's).
   func testASavedFileSaysWhatCannotBeReadAndALiveGamesFileIsLeftToIt() throws {
     let roster = try fourPeople()
-    let data = folder + "/data"
-    HistoryLink.open(folder: data, roster: roster).recorder()?.close()
-    let row = { (time: String) in
-      "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,\(time),\(roster.historyKey.identity),\r\n"
-    }
-    let header = UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
+    let (data, header, row) = savedAnswers(of: roster)
     let sheet = data + "/unkept-answers-sheet.csv"
     try Data((header + row("29/11/2026 05:10")).utf8).write(to: URL(fileURLWithPath: sheet))
     try FileManager.default.createDirectory(
@@ -561,14 +569,10 @@ final class HistoryLinkTests: XCTestCase {
   /// ever keep it: said with its line, and left in the file; the rows after it are kept.
   func testARowCutShortIsSaidAndLeftInItsFile() throws {
     let roster = try fourPeople()
-    let data = folder + "/data"
-    HistoryLink.open(folder: data, roster: roster).recorder()?.close()
-    let header = UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
-    let whole =
-      "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
-      + "\(roster.historyKey.identity),\r\n"
+    let (data, header, row) = savedAnswers(of: roster)
     let file = data + "/unkept-answers-cut.csv"
-    try Data((header + "Ada,Ada.jpg,clu\r\n" + whole).utf8).write(to: URL(fileURLWithPath: file))
+    try Data((header + "Ada,Ada.jpg,clu\r\n" + row("2026-01-01T00:00:00.000Z")).utf8).write(
+      to: URL(fileURLWithPath: file))
     let next = HistoryLink.open(folder: data, roster: roster)
     XCTAssertEqual(
       next.notice,
