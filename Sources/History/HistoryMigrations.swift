@@ -165,6 +165,37 @@ extension History {
             """, arguments: [row["id"] as Int64])
       }
     }
+    // A club's roster known by its server's URL without a password (`RosterKey.server`):
+    // before, a `https://user:password@…` URL kept the password in every table that names a
+    // roster. Its rows take the URL without it (one roster, where the same URL was also
+    // recorded without one), and the bytes they leave are overwritten (`secure_delete`), so
+    // that the password is gone from the file, not only from its tables.
+    migrator.registerMigration("v9") { db in
+      let tables = ["person", "answer", "card", "photoFile", "score"]
+      let named = try String.fetchAll(
+        db,
+        sql: (["SELECT identity FROM roster"] + tables.map { "SELECT roster FROM \($0)" })
+          .joined(separator: " UNION "))
+      let renamed = named.compactMap { old in
+        let new = RosterKey.current(old)
+        return new == old ? nil : (old: old, new: new)
+      }
+      guard !renamed.isEmpty else { return }
+      let before = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
+      try db.execute(sql: "PRAGMA secure_delete = ON")
+      for (old, new) in renamed {
+        for table in tables {
+          try db.execute(
+            sql: "UPDATE \(table) SET roster = ? WHERE roster = ?", arguments: [new, old])
+        }
+        // Where the URL without a password was recorded too, its row (and its name) stays.
+        try db.execute(
+          sql: "UPDATE OR IGNORE roster SET identity = ? WHERE identity = ?",
+          arguments: [new, old])
+        try db.execute(sql: "DELETE FROM roster WHERE identity = ?", arguments: [old])
+      }
+      try db.execute(sql: "PRAGMA secure_delete = \(before)")
+    }
     return migrator
   }
 }

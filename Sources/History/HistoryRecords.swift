@@ -27,9 +27,35 @@ public struct RosterKey: Hashable, Sendable {
       legacyNames: asGiven == name ? [name] : [asGiven, name])
   }
 
-  /// A club's roster from its server, known by its manifest's URL and named as the club.
+  /// A club's roster from its server, known by its manifest's URL and named as the club. A
+  /// password in the URL (`https://user:password@host/…`, which the requests still send) is
+  /// not part of it: the history keeps no password, and a club whose password changes is
+  /// still the same club.
   public static func server(url: String, club: String) -> RosterKey {
-    RosterKey(identity: "url:" + url, name: club, legacyNames: [club])
+    RosterKey(identity: serverPrefix + withoutPassword(url), name: club, legacyNames: [club])
+  }
+
+  /// The server's URL of a club's roster (without a password), nil for a folder's.
+  public var serverURL: String? {
+    identity.hasPrefix(Self.serverPrefix)
+      ? String(identity.dropFirst(Self.serverPrefix.count)) : nil
+  }
+
+  /// `identity` as this version records it: a server's URL without a password (see `server`),
+  /// any other as it is. The history before v9, and files of saved answers written before,
+  /// may hold an identity with one.
+  public static func current(_ identity: String) -> String {
+    guard identity.hasPrefix(serverPrefix) else { return identity }
+    return serverPrefix + withoutPassword(String(identity.dropFirst(serverPrefix.count)))
+  }
+
+  /// `url` without its password, or as it is (a URL with none is not written again, so that
+  /// the identity recorded stays the same to the letter).
+  private static func withoutPassword(_ url: String) -> String {
+    guard var parts = URLComponents(string: url), parts.password != nil else { return url }
+    parts.password = nil
+    if parts.user?.isEmpty == true { parts.user = nil }
+    return parts.string ?? url
   }
 
   public init(identity: String, name: String, legacyNames: [String]) {
@@ -39,12 +65,13 @@ public struct RosterKey: Hashable, Sendable {
   }
 
   static let folderPrefix = "folder:"
+  static let serverPrefix = "url:"
 
   /// The name to show for a roster recorded as `recorded`: an identity's folder name or URL
   /// when its name is not known, or a name older versions recorded, as it is.
   static func shownName(_ recorded: String) -> String {
     if recorded.hasPrefix(folderPrefix) { return (recorded as NSString).lastPathComponent }
-    if recorded.hasPrefix("url:") { return String(recorded.dropFirst("url:".count)) }
+    if recorded.hasPrefix(serverPrefix) { return String(recorded.dropFirst(serverPrefix.count)) }
     return recorded
   }
 

@@ -162,7 +162,7 @@ extension History {
       let key = RosterKey.folder(argument)
       return [key.identity] + key.legacyNames
     }
-    if argument.contains("://") { return ["url:" + argument] }
+    if argument.contains("://") { return [RosterKey.server(url: argument, club: "").identity] }
     return try reading { db in
       try String.fetchAll(
         db, sql: "SELECT identity FROM roster WHERE name = ? ORDER BY identity",
@@ -189,12 +189,14 @@ extension History {
     }
   }
 
-  /// The manifest URLs of the rosters from a server recorded, as they were given.
+  /// The manifest URLs of the rosters from a server recorded, as they were given (without a
+  /// password).
   public func serverURLs() throws(Unavailable) -> [String] {
     try reading { db in
       try String.fetchAll(
-        db, sql: "SELECT identity FROM roster WHERE identity LIKE 'url:%' ORDER BY identity"
-      ).map { String($0.dropFirst("url:".count)) }
+        db, sql: "SELECT identity FROM roster WHERE identity LIKE ? ORDER BY identity",
+        arguments: [RosterKey.serverPrefix + "%"]
+      ).map { String($0.dropFirst(RosterKey.serverPrefix.count)) }
     }
   }
 

@@ -29,9 +29,8 @@ extension HistoryLink {
       let club = try history.rosterName(key.identity)
       // The same URL written otherwise (its case, its port, a last slash) is another
       // identity: the one the history knows is named.
-      let same = try history.serverURLs().filter {
-        $0 != serverURL && normalized($0) == normalized(serverURL)
-      }
+      let url = key.serverURL ?? serverURL
+      let same = try history.serverURLs().filter { $0 != url && normalized($0) == normalized(url) }
       return (club.map { .server(url: serverURL, club: $0) }, same.first)
     }
   }

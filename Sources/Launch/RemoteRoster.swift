@@ -25,9 +25,10 @@ package enum RemoteRoster {
     guard let url = URL(string: argument), url.host?.isEmpty == false else {
       throw CommandError("\(safe(argument)): not a URL to fetch a roster from")
     }
+    // Said without a password it carries, which only the requests send.
+    let shown = safe(WebAddress.shown(url))
     if let problem = WebAddress.problem(with: url) {
-      throw CommandError(
-        "\(safe(WebAddress.shown(url))): not a URL to fetch a roster from (\(problem))")
+      throw CommandError("\(shown): not a URL to fetch a roster from (\(problem))")
     }
     // Fewer, and the HTTP client's own event loops stop the program rather than fail.
     guard OpenFiles.limit >= OpenFiles.neededToFetch else {
@@ -38,7 +39,7 @@ package enum RemoteRoster {
     guard let cache = RosterCache.standard(environment: ProcessInfo.processInfo.environment)
     else {
       throw CommandError(
-        "\(safe(argument)): no XDG_CACHE_HOME or HOME to keep the server's roster in")
+        "\(shown): no XDG_CACHE_HOME or HOME to keep the server's roster in")
     }
     let limits = DownloadLimits(largestMegabytes: largestMegabytes)
       .with(times: TestTimes.named("MEET_THE_MEMBERS_DOWNLOAD_TIMES"))
@@ -82,7 +83,7 @@ package enum RemoteRoster {
         try Roster.load(fetched.folder.string)
       }
     } catch {
-      throw CommandError("\(safe(argument)): the cached roster cannot be read: \(safe("\(error)"))")
+      throw CommandError("\(shown): the cached roster cannot be read: \(safe("\(error)"))")
     }
     roster.title = "\(fetched.name), version \(fetched.version)"
     roster.name = fetched.name
@@ -90,7 +91,7 @@ package enum RemoteRoster {
     roster.version = fetched.version
     roster.scoresURL = fetched.scores
     if let problem = fetched.scoresProblem {
-      FileHandle.standardError.write(Data("Warning: \(safe(argument)): \(safe(problem))\n".utf8))
+      FileHandle.standardError.write(Data("Warning: \(shown): \(safe(problem))\n".utf8))
     }
     if let problem = fetched.problem, !problem.stopped, let warning = fetched.warning {
       roster.notice = "Cached version \(fetched.version): \(problem.problem)"

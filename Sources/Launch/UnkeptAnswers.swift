@@ -243,11 +243,13 @@ enum UnkeptAnswers {
     return problems
   }
 
-  /// Whether a row of a saved file is about `roster`: by its identity, or by its name in a
-  /// file saved before the identity was.
+  /// Whether a row of a saved file is about `roster`: by its identity (a server's password in
+  /// it, as files saved before kept it, aside), or by its name in a file saved before the
+  /// identity was.
   fileprivate static func isAbout(_ roster: RosterKey, _ row: [String: String]) -> Bool {
     let identity = row["roster_identity"].flatMap { $0.isEmpty ? nil : $0 }
-    return identity.map { $0 == roster.identity } ?? (row["roster"] == roster.name)
+    return identity.map { RosterKey.current($0) == roster.identity }
+      ?? (row["roster"] == roster.name)
   }
 
   /// The answer a row of a saved file tells about `member`, one of the roster's; nil where

@@ -34,18 +34,30 @@ public struct RosterCache: Sendable {
   }
 
   /// The folder kept for the roster at `url`: its host, for people who look, and a digest of
-  /// the whole URL, so that two rosters never share one.
+  /// the whole URL but a password (`WebAddress.shown`), so that two rosters never share one
+  /// and no password can be guessed from it. A folder an earlier version named by the digest
+  /// of the URL with its password is renamed to it.
   func slot(for url: URL) -> CacheSlot {
-    let hex = hexadecimal(Digest.sha256(of: Data(url.absoluteString.utf8)).prefix(8))
-    let host = (url.host ?? "roster").filter {
-      $0.isLetter || $0.isNumber || $0 == "." || $0 == "-"
+    let slot = folder(named: WebAddress.shown(url), host: url.host)
+    let older = folder(named: url.absoluteString, host: url.host)
+    // Another game may rename it first, or make the new one: either way one of them is used.
+    if older != slot, !FileManager.default.fileExists(atPath: slot.string) {
+      _ = rename(older.string, slot.string)
     }
-    return CacheSlot(folder: folder.appending("\(host.isEmpty ? "roster" : host)-\(hex)"))
+    return CacheSlot(folder: slot)
+  }
+
+  /// The folder named by `host` and the digest of `address`.
+  func folder(named address: String, host: String?) -> FilePath {
+    let hex = hexadecimal(Digest.sha256(of: Data(address.utf8)).prefix(8))
+    let host = (host ?? "roster").filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+    return folder.appending("\(host.isEmpty ? "roster" : host)-\(hex)")
   }
 }
 
 /// What `roster.json` records of the version in use.
 struct CachedVersion: Codable, Hashable, Sendable {
+  /// The manifest's URL, without a password it carries (`WebAddress.shown`).
   var url: String
   var version: String
   var name: String?

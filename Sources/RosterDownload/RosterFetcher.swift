@@ -108,7 +108,12 @@ public struct RosterFetcher: Sendable {
       throw FetchError(url, "the cache cannot be used: \(error)")
     }
     defer { try? lock.close() }
-    let recorded = slot.current()
+    var recorded = slot.current()
+    // A record written by a version that kept the URL's password is written again without it.
+    if let old = recorded, old.url != WebAddress.shown(url) {
+      recorded?.url = WebAddress.shown(url)
+      try? slot.record(recorded ?? old)
+    }
     // A record that cannot be read says nothing of which version is in use: no version is
     // removed (one may be all there is to play offline); a run after a good download removes
     // them.
@@ -262,7 +267,7 @@ public struct RosterFetcher: Sendable {
         files: result.files, bytes: result.bytes, elapsed: downloaded.duration(to: clock.now)))
     slot.remove(zip)
     let version = CachedVersion(
-      url: url.absoluteString, version: manifest.version, name: manifest.name,
+      url: WebAddress.shown(url), version: manifest.version, name: manifest.name,
       scores: manifest.scores?.absoluteString, checksum: CachedVersion.checksum(manifest.checksum),
       size: manifest.size,
       extracted: "", root: result.root, files: result.files, bytes: result.bytes)

@@ -77,6 +77,84 @@ final class RosterIdentityTests: RosterFolderTestCase {
     XCTAssertEqual(try history.readAnswers(roster: before.identity).totals.questions, 0)
   }
 
+  /// A club's roster is known by its server's URL without a password: a URL with one is the
+  /// same roster, and a URL without one is kept to the letter.
+  func testAServersPasswordIsNoPartOfItsRoster() {
+    let key = RosterKey.server(url: "https://ann:s3cret@club.example/roster.json", club: "Chess")
+    XCTAssertEqual(key.identity, "url:https://ann@club.example/roster.json")
+    XCTAssertEqual(key.serverURL, "https://ann@club.example/roster.json")
+    XCTAssertEqual(
+      RosterKey.server(url: "https://:s3cret@club.example/r.json", club: "").identity,
+      "url:https://club.example/r.json")
+    for url in ["HTTPS://Club.example:443/r%20one.json/", "https://ann@club.example/r.json"] {
+      XCTAssertEqual(RosterKey.server(url: url, club: "").identity, "url:" + url)
+    }
+    XCTAssertEqual(RosterKey.current("folder:/a:b@c/club"), "folder:/a:b@c/club")
+    XCTAssertNil(RosterKey.folder(folder).serverURL)
+  }
+
+  /// A history from before v9 kept a server's password in every table that names its roster:
+  /// opened now, its rows are the roster's without it (one roster with the rows recorded
+  /// without a password), nothing is lost, and the password is not in the file at all.
+  func testAPasswordKeptByAnOlderVersionLeavesTheFile() throws {
+    let data = folder + "/data"
+    let key = RosterKey.server(url: "https://ann@club.example/roster.json", club: "Chess")
+    let old = "url:https://ann:s3cret@club.example/roster.json"
+    let history = try History(folder: data)
+    let people = try history.people(photos(["Ada", "Bo"], in: "cache"), roster: key)
+    let memory = MemoryState(stability: 1, difficulty: 5)
+    for (index, person) in people.enumerated() {
+      try history.recordCard(
+        person: person.id, roster: key.identity, memory: memory, grade: 1, at: Double(index))
+      try history.record(
+        answer(person.id, key.identity, at: 10 + Double(index)), memory: memory, grade: 3)
+    }
+    _ = try history.keepScore(
+      "{}", for: "https://club.example/scores", roster: key.identity, at: 20)
+    // As v8 kept them: Bo's rows and the score under the URL with its password, Ada's and the
+    // roster's row under both (a player who gave the URL both ways).
+    try history.pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO roster (identity, name) VALUES (:old, 'Chess (old)');
+          UPDATE person SET roster = :old WHERE id = :bo;
+          UPDATE answer SET roster = :old WHERE person = :bo;
+          UPDATE card SET roster = :old WHERE person = :bo;
+          UPDATE photoFile SET roster = :old WHERE path LIKE '%Bo.jpg';
+          UPDATE score SET roster = :old;
+          DELETE FROM grdb_migrations WHERE identifier = 'v9';
+          """, arguments: ["old": old, "bo": people[1].id])
+    }
+    history.close()
+    func passwordKept() throws -> Bool {
+      let files = try FileManager.default.contentsOfDirectory(atPath: data)
+      return try files.contains { file in
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: data + "/" + file))
+        return bytes.range(of: Data("s3cret".utf8)) != nil
+      }
+    }
+    XCTAssertTrue(try passwordKept(), "the file as an older version left it")
+
+    let reopened = try History(folder: data)
+    XCTAssertEqual(try reopened.recorded(roster: key.identity).answers, 2)
+    XCTAssertEqual(try reopened.recorded(roster: key.identity).people, 2)
+    XCTAssertEqual(try reopened.recorded(roster: old).answers, 0)
+    XCTAssertEqual(try reopened.serverURLs(), ["https://ann@club.example/roster.json"])
+    XCTAssertEqual(try reopened.rosterName(key.identity), "Chess", "the row without it kept")
+    XCTAssertEqual(try reopened.scoresSent(roster: key.identity).waiting, 1)
+    XCTAssertEqual(try reopened.answers().count, 2, "nothing lost")
+    try reopened.pool.read { db in
+      XCTAssertEqual(
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM card WHERE roster = ?", arguments: [key.identity]), 2)
+      XCTAssertEqual(
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM photoFile WHERE roster = ?", arguments: [key.identity]), 2)
+    }
+    reopened.close()
+    XCTAssertFalse(try passwordKept(), "overwritten, not only unnamed")
+  }
+
   /// A person whose photo is in two rosters at once answers in each: their answers in the
   /// other stay there.
   func testSomeoneInTwoRostersKeepsEachRostersAnswers() throws {
@@ -127,7 +205,8 @@ final class RosterIdentityTests: RosterFolderTestCase {
     ).write(to: data + "/" + History.fileName)
 
     let history = try History(folder: data)
-    XCTAssertEqual(try history.migrations(), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"])
+    XCTAssertEqual(
+      try history.migrations(), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
     let first = RosterKey.folder(folder + "/a/photos")
     let second = RosterKey.folder(folder + "/b/photos")
     XCTAssertEqual(

@@ -584,6 +584,24 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(left.components(separatedBy: "\r\n").count, 3, "the header and the cut row")
   }
 
+  /// A file saved by a version that kept a server's password in the roster's identity: its
+  /// answers are the roster's all the same (known now by its URL without the password).
+  func testAnAnswerSavedUnderAServersPasswordIsTheRostersAllTheSame() throws {
+    var roster = try fourPeople()
+    roster.serverURL = "https://ann:s3cret@club.example/roster.json"
+    XCTAssertEqual(roster.historyKey.identity, "url:https://ann@club.example/roster.json")
+    let (data, header, _) = savedAnswers(of: roster)
+    let file = data + "/unkept-answers-old.csv"
+    try Data(
+      (header + "Ada,Ada.jpg,club,quiz,name,correct,Ada,1.0,2026-01-01T00:00:00.000Z,"
+        + "url:\(try XCTUnwrap(roster.serverURL)),\r\n").utf8
+    ).write(to: URL(fileURLWithPath: file))
+    let next = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(next.notice, "History: 1 answer saved by an earlier game kept in the history")
+    XCTAssertEqual(next.totals.questions, 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+  }
+
   /// Answers saved in a file find their people as the history does, by their photos: after
   /// the roster's folder moved, and a photo renamed (the member's name with it).
   func testAnswersSavedInAFileFindTheirPeopleByTheirPhotosAfterTheFolderMoved() throws {

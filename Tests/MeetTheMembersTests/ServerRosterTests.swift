@@ -260,6 +260,15 @@ final class ServerRosterTests: XCTestCase {
         "Error: \(shown.replacingOccurrences(of: "roster.json", with: "none.json")): "),
       error.errors)
     XCTAssertFalse((list.errors + list.output + error.errors).contains("s3cret"))
+    // A warning of the manifest's names the roster as shown too.
+    club.server["/roster.json"] = .body(
+      RosterPublishing.manifest(
+        version: "22", zip: try ClubServer.zip(),
+        changing: ["scores-url": "mailto:club@example.org"]))
+    let warned = try runMeetTheMembers(["--list", secret], environment: club.environment)
+    XCTAssertTrue(warned.errors.contains("Warning: \(shown): its scores-url"), warned.errors)
+    XCTAssertFalse(warned.errors.contains("s3cret"), warned.errors)
+    club.publish("22", try ClubServer.zip())
     let basic = "Basic " + Data("ann:s3cret".utf8).base64EncodedString()
     XCTAssertEqual(
       Set(club.server.received.map(\.authorization)), [basic], "the manifest's and the zip's")
@@ -270,9 +279,25 @@ final class ServerRosterTests: XCTestCase {
     let followed = try runMeetTheMembers(["--list", moved], environment: club.environment)
     XCTAssertEqual(followed.status, 0, followed.errors)
     XCTAssertEqual(Set(club.server.received.map(\.authorization)), [basic])
-    // The history knows the roster by its URL, password and all, and never says it.
+    // The history knows the roster by its URL without the password (the password given or
+    // not), and neither it nor the cache keeps the password in any file.
     let data = NSTemporaryDirectory() + "mtm-password-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: data) }
+    // The version in use recorded as an older version recorded it: with the password.
+    let rosters = club.cache + "/meet-the-members/rosters"
+    var older = 0
+    for folder in try FileManager.default.contentsOfDirectory(atPath: rosters) {
+      let record = URL(fileURLWithPath: "\(rosters)/\(folder)/roster.json")
+      guard
+        var recorded = (try? Data(contentsOf: record)).flatMap({
+          try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
+        }), recorded["url"] as? String == shown
+      else { continue }
+      recorded["url"] = secret
+      try JSONSerialization.data(withJSONObject: recorded).write(to: record)
+      older += 1
+    }
+    XCTAssertEqual(older, 1)
     let game = try runMeetTheMembers(
       ["headless", secret, "--seed", "1", "--data-dir", data], environment: club.environment,
       input: #"{"do":"start"}"# + "\n" + #"{"do":"answer","option":1}"# + "\n")
@@ -282,7 +307,20 @@ final class ServerRosterTests: XCTestCase {
     XCTAssertTrue(
       history.errors.hasPrefix("Warning: nothing recorded for \(club.url); recorded: \(shown)"),
       history.errors)
+    for given in [shown, secret] {
+      let answers = try runMeetTheMembers(
+        ["history", given, "--data-dir", data], environment: club.environment)
+      XCTAssertEqual(answers.output.components(separatedBy: "\r\n").count, 3, answers.errors)
+    }
     XCTAssertFalse((game.output + game.errors + history.errors).contains("s3cret"))
+    for folder in [data, club.cache] {
+      let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: folder))
+      XCTAssertFalse(files.isEmpty)
+      for file in files {
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + file))) ?? Data()
+        XCTAssertNil(bytes.range(of: Data("s3cret".utf8)), file)
+      }
+    }
   }
 
   /// Too few files allowed open to fetch a roster (the HTTP client's event loops would stop

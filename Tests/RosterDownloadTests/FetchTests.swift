@@ -222,6 +222,32 @@ final class FetchTests: XCTestCase {
     XCTAssertEqual(files(in: roster.folder), ["Ann Lee.jpg", "Bo Chan.jpg"])
   }
 
+  /// A URL's password names no folder of the cache: a roster's folder is its URL's without
+  /// the password (the same whatever password is given), and one that an earlier version
+  /// named by the URL with it is renamed to it, its roster kept.
+  func testAPasswordNamesNoFolderOfTheCache() async throws {
+    _ = try publish("1")
+    let plain = server.url("/roster.json").absoluteString
+    let url = try XCTUnwrap(
+      URL(string: plain.replacingOccurrences(of: "//", with: "//ann:s3cret@")))
+    let other = try XCTUnwrap(URL(string: plain.replacingOccurrences(of: "//", with: "//ann:new@")))
+    let cache = RosterCache(folder: cacheFolder)
+    let slot = cache.slot(for: url).folder
+    XCTAssertEqual(cache.slot(for: other).folder, slot)
+    XCTAssertEqual(
+      slot,
+      cache.folder(named: plain.replacingOccurrences(of: "//", with: "//ann@"), host: url.host))
+    let first = try await fetcher.fetch(url)
+    XCTAssertTrue(first.downloaded)
+    let older = cache.folder(named: url.absoluteString, host: url.host)
+    XCTAssertNotEqual(older, slot)
+    try FileManager.default.moveItem(atPath: slot.string, toPath: older.string)
+    let again = try await fetcher.fetch(url)
+    XCTAssertFalse(again.downloaded, "the version kept")
+    XCTAssertTrue(again.folder.string.hasPrefix(slot.string), again.folder.string)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: older.string))
+  }
+
   func testARedirectIsFollowed() async throws {
     _ = try publish("22")
     server["/old/roster.json"] = .redirect(server.url("/roster.json").absoluteString)
