@@ -18,18 +18,32 @@ public struct HistoryTable {
     }.joined()
   }
 
-  /// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
+  /// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled. Text
+  /// that a spreadsheet would take for a formula (a name or an answer typed that starts with
+  /// `=`, `+`, `-`, `@`, a tab or a carriage return: a roster's names are the club's to write)
+  /// is written after a single quote, which a spreadsheet shows as text; so is text that
+  /// starts with a quote, so that `unescaped` gives back every value as it was.
   static func field(_ value: Any?) -> String {
-    let text: String
+    var text: String
     switch value {
     case nil: text = ""
     case let value as Bool: text = value ? "true" : "false"
+    case let value as String:
+      text = value
+      if let first = value.unicodeScalars.first, "=+-@\t\r'".unicodeScalars.contains(first) {
+        text = "'" + value
+      }
     case let value?: text = "\(value)"
     }
     // By scalars: "\r\n" is one Character, which a lone "\n" or "\r" is not.
     guard text.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) })
     else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// A text field as `field` was given it: without the quote it put before a formula.
+  static func unescaped(_ field: String) -> String {
+    field.hasPrefix("'") ? String(field.dropFirst()) : field
   }
 
   public func json() throws -> String {

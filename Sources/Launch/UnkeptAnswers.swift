@@ -215,7 +215,9 @@ enum UnkeptAnswers {
                 + "saves (\(ProgressText.bytes(Int64(largestFile))) at most)")
           }
         }
-        let rows = try CSV<Named>(url: URL(fileURLWithPath: path)).rows
+        let rows = try CSV<Named>(url: URL(fileURLWithPath: path)).rows.map {
+          $0.mapValues(HistoryTable.unescaped)
+        }
         guard rows.first.map({ Set($0.keys).isSuperset(of: HistoryTable.answerColumns) }) ?? true
         else { throw Unreadable(description: "not the columns of unkept answers") }
         let left = try keep(file, rows)

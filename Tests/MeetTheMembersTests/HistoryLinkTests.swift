@@ -602,6 +602,39 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: file))
   }
 
+  /// A value a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab or a carriage
+  /// return first: a member's name is the club's to write) is written after a single quote,
+  /// which a spreadsheet shows as text, and a file of saved answers is read back as it was.
+  func testAFormulaIsWrittenAsTextAndASavedOneReadBackAsItWas() throws {
+    let values: [Any?] = ["=HYPERLINK(\"x\")", "'quoted", "-", "@a", "\tb", 1.5, -2, nil, "Ada"]
+    let table = HistoryTable(columns: values.indices.map { "c\($0)" }, rows: [values])
+    XCTAssertEqual(
+      table.csv.components(separatedBy: "\r\n")[1],
+      #""'=HYPERLINK(""x"")",''quoted,'-,'@a,'\#tb,1.5,-2,,Ada"#)
+    let club = folder + "/club"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    for (index, name) in ["=Ada", "Bo", "Cy", "Di"].enumerated() {
+      let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
+      try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
+    }
+    let roster = try Roster.load(club)
+    let (data, _, _) = savedAnswers(of: roster)
+    let saved = HistoryTable(
+      columns: UnkeptAnswers.columns,
+      rows: [
+        [
+          "=Ada", "=Ada.jpg", "club", "quiz", "name", "wrong", "-Bo", 1.0,
+          "2026-01-01T00:00:00.000Z", roster.historyKey.identity, nil,
+        ]
+      ])
+    XCTAssertTrue(saved.csv.contains("\r\n'=Ada,'=Ada.jpg,club,"), saved.csv)
+    try Data(saved.csv.utf8).write(to: URL(fileURLWithPath: data + "/unkept-answers-sheet.csv"))
+    let next = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(next.notice, "History: 1 answer saved by an earlier game kept in the history")
+    let history = try XCTUnwrap(next.history)
+    XCTAssertEqual(try history.exportedAnswers(rosters: nil).map(\.answer.chosen), ["-Bo"])
+  }
+
   /// Answers saved in a file find their people as the history does, by their photos: after
   /// the roster's folder moved, and a photo renamed (the member's name with it).
   func testAnswersSavedInAFileFindTheirPeopleByTheirPhotosAfterTheFolderMoved() throws {
