@@ -1,4 +1,5 @@
 import Foundation
+import Roster
 
 /// The history as `meet-the-members history` prints it: columns and rows of strings,
 /// numbers, booleans and nulls, as CSV or JSON. Answers the game could not keep are saved in
@@ -30,7 +31,10 @@ public struct HistoryTable {
     case let value as Bool: text = value ? "true" : "false"
     case let value as String:
       text = value
-      if let first = value.unicodeScalars.first, "=+-@\t\r'".unicodeScalars.contains(first) {
+      // A number (a fitted value, "-0.5") is one to a spreadsheet too, and stays as it is.
+      if let first = value.unicodeScalars.first, "=+-@\t\r'".unicodeScalars.contains(first),
+        first == "'" || Double(value) == nil
+      {
         text = "'" + value
       }
     case let value?: text = "\(value)"
@@ -39,6 +43,16 @@ public struct HistoryTable {
     guard text.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) })
     else { return text }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// The table with each text's control characters shown as `\u{1B}` (`TerminalText`), for a
+  /// terminal: a file's name (a club's zip names its photos) is printed, not obeyed.
+  public func escapingControls() -> HistoryTable {
+    HistoryTable(
+      columns: columns,
+      rows: rows.map { row in
+        row.map { value in (value as? String).map(TerminalText.escapingControls) ?? value }
+      })
   }
 
   /// A text field as `field` was given it: without the quote it put before a formula.

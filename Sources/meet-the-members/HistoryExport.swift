@@ -65,9 +65,11 @@ struct HistoryExport: ParsableCommand {
     }
     if model { return try printModel(history) }
     let rosters = try roster.map { try history.rosters(called: $0) }
-    let table =
+    var table =
       try summary
       ? summaryTable(history, rosters: rosters) : answerTable(history, rosters: rosters)
+    // Read by a person: the names of files are shown, not obeyed by the terminal.
+    if isatty(STDOUT_FILENO) == 1 { table = table.escapingControls() }
     if table.rows.isEmpty, let roster {
       FileHandle.standardError.write(
         Data((nothingRecorded(for: roster, in: history) + "\n").utf8))

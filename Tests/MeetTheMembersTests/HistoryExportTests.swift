@@ -99,6 +99,26 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(answered.reduce(0) { $0 + (Int($1[3]) ?? 0) }, 2, summary.output)
   }
 
+  /// Printed to a terminal, a file's name that holds an escape sequence (a club's zip names
+  /// its photos) is shown, not obeyed: `\u{1B}` in its place. To a file or a program, every
+  /// value is as recorded.
+  func testAFilesEscapeSequenceIsShownOnATerminalNotObeyed() throws {
+    let red = "Ann\u{1B}[31mRed.jpg"
+    try PictureFile.writeJPEG(
+      RGBAImage(width: 16, height: 16, filledWith: (0, 200, 0, 255)),
+      to: FilePath("\(roster)/\(red)"))
+    _ = try playTwoQuestions()
+    let piped = try runMeetTheMembers(["history", roster, "--summary", "--data-dir", data])
+    XCTAssertTrue(piped.output.contains(",\(red),"), piped.output)
+    let tmux = try Tmux(columns: 200, rows: 20)
+    defer { tmux.stop() }
+    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
+    tmux.typeLine(
+      "'\(binary)' history '\(roster)' --summary --data-dir '\(data)'; echo ended-$((6*7))")
+    let screen = tmux.waitForScreen(showing: ["ended-42"])
+    XCTAssertTrue(screen.contains(#",Ann\u{1B}[31mRed.jpg,My Club,"#), screen)
+  }
+
   /// A roster with nothing recorded is warned of with what the history does hold, so that a
   /// folder that moved, or a name mistyped, is seen at once; a history with no answer says so.
   func testNothingRecordedForARosterSaysWhatIsRecorded() throws {

@@ -603,14 +603,17 @@ final class HistoryLinkTests: XCTestCase {
   }
 
   /// A value a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab or a carriage
-  /// return first: a member's name is the club's to write) is written after a single quote,
-  /// which a spreadsheet shows as text, and a file of saved answers is read back as it was.
+  /// return first: a member's name is the club's to write), but a number, is written after a
+  /// single quote, which a spreadsheet shows as text, and a file of saved answers is read back
+  /// as it was.
   func testAFormulaIsWrittenAsTextAndASavedOneReadBackAsItWas() throws {
-    let values: [Any?] = ["=HYPERLINK(\"x\")", "'quoted", "-", "@a", "\tb", 1.5, -2, nil, "Ada"]
+    let values: [Any?] = [
+      "=HYPERLINK(\"x\")", "'quoted", "-", "@a", "\tb", "-0.5", 1.5, -2, nil, "Ada",
+    ]
     let table = HistoryTable(columns: values.indices.map { "c\($0)" }, rows: [values])
     XCTAssertEqual(
       table.csv.components(separatedBy: "\r\n")[1],
-      #""'=HYPERLINK(""x"")",''quoted,'-,'@a,'\#tb,1.5,-2,,Ada"#)
+      #""'=HYPERLINK(""x"")",''quoted,'-,'@a,'\#tb,-0.5,1.5,-2,,Ada"#)
     let club = folder + "/club"
     try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
     for (index, name) in ["=Ada", "Bo", "Cy", "Di"].enumerated() {
