@@ -26,10 +26,13 @@ struct MembersCSV {
       warn("cannot be read")
       return
     }
-    // Spreadsheets on Windows still export CSV in their ANSI code page.
+    // Spreadsheets on Windows still export CSV in their ANSI code page, and "Unicode text" in
+    // UTF-16 after a byte-order mark (tabs between its columns).
+    let utf16 = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
     guard
-      var text = String(data: data, encoding: .utf8)
-        ?? String(data: data, encoding: .windowsCP1252)
+      var text = utf16
+        ? String(data: data, encoding: .utf16)
+        : String(data: data, encoding: .utf8) ?? String(data: data, encoding: .windowsCP1252)
     else {
       warn("is not text")
       return

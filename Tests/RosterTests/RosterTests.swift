@@ -197,6 +197,20 @@ final class RosterTests: XCTestCase {
       ["members.csv: line 5: no usable photo called missing.jpg"])
   }
 
+  /// A spreadsheet's "Unicode text": UTF-16 (either byte order) after its byte-order mark,
+  /// tabs between the columns.
+  func testAManifestInUTF16IsRead() throws {
+    try photo("IMG_0001.jpg")
+    for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
+      let text = "\u{FEFF}File\tName\r\nIMG_0001.jpg\tZoë Ng\r\n"
+      try XCTUnwrap(text.data(using: encoding)).write(
+        to: URL(fileURLWithPath: folder + "/members.csv"))
+      let roster = try Roster.load(folder)
+      XCTAssertEqual(names(roster), ["Zoë Ng"], "\(encoding)")
+      XCTAssertEqual(roster.warnings.map(\.description), [])
+    }
+  }
+
   func testAManifestWithoutTheNeededColumnsIsIgnoredWithAWarning() throws {
     try photo("Ann.jpg")
     try file("members.csv", "photo,person\nAnn.jpg,Someone Else\n")
