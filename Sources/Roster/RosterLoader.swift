@@ -9,6 +9,18 @@ extension Roster {
   public static func load(_ folder: String, limits: DecodeLimits = .standard) throws -> Roster {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+      // A link that leads back to itself, a folder on the way that may not be searched, or a
+      // link to nothing is not a folder that does not exist: said as it is.
+      var status = stat()
+      if stat(folder, &status) != 0, errno != ENOENT {
+        throw RosterError.unreadable(folder, systemErrorText(errno))
+      }
+      if lstat(folder, &status) == 0,
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder)
+      {
+        throw RosterError.unreadable(
+          folder, "it is a link to \(TerminalText.escapingControls(target)), which is not there")
+      }
       throw RosterError.missing(folder)
     }
     guard isFolder.boolValue else { throw RosterError.notAFolder(folder) }

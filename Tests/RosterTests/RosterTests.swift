@@ -267,6 +267,20 @@ final class RosterTests: XCTestCase {
     XCTAssertThrowsError(try Roster.load("\(folder!)/nope")) { error in
       XCTAssertEqual("\(error)", "\(folder!)/nope: no such folder")
     }
+    // A link to itself, and a link to nothing, are said as they are.
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/loop", withDestinationPath: "loop")
+    XCTAssertThrowsError(try Roster.load("\(folder!)/loop")) { error in
+      XCTAssertEqual(
+        "\(error)", "\(folder!)/loop: the folder cannot be read: too many levels of symbolic links")
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/gone", withDestinationPath: "photos")
+    XCTAssertThrowsError(try Roster.load("\(folder!)/gone")) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "\(folder!)/gone: the folder cannot be read: it is a link to photos, which is not there")
+    }
     try file("x.txt", "")
     XCTAssertThrowsError(try Roster.load("\(folder!)/x.txt")) { error in
       XCTAssertTrue(
