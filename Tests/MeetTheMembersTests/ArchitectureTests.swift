@@ -35,15 +35,38 @@ final class ArchitectureTests: XCTestCase {
       let text = try String(
         contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       for line in text.split(separator: "\n") {
-        let words = line.split(separator: " ").map(String.init)
-        guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-          words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "internal" || $0 == "public" })
-        else { continue }
-        let name = words[index + 1].replacingOccurrences(of: "-", with: "_")
+        guard let name = Self.importedModule(in: String(line)) else { continue }
         if ours.contains(name) { found["\(module)/\(file)", default: []].insert(name) }
       }
     }
     return found
+  }
+
+  /// The module a line imports, in every form Swift has (attributes, an access level, one
+  /// declaration of a module: `import struct GameEngine.Member`); nil for any other line.
+  static func importedModule(in line: String) -> String? {
+    // Swift's regular expressions are slow: only a line that may import is matched.
+    guard line.contains("import ") else { return nil }
+    let form =
+      #/^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)/#
+    return line.firstMatch(of: form).map { String($0.1) }
+  }
+
+  func testTheImportsAreReadInEveryForm() {
+    let lines = [
+      "import History", "  import Glibc", "@testable import Launch", "@_exported import Roster",
+      "public import Settings", "package import AppCore", "private import Digests",
+      "import struct GameEngine.Member", "@preconcurrency internal import Pictures",
+    ]
+    XCTAssertEqual(
+      lines.map(Self.importedModule),
+      [
+        "History", "Glibc", "Launch", "Roster", "Settings", "AppCore", "Digests", "GameEngine",
+        "Pictures",
+      ])
+    for line in ["// import History", "let important = 1", "/// imports History", "importer"] {
+      XCTAssertNil(Self.importedModule(in: line), line)
+    }
   }
 
   func testEveryModuleImportsOnlyWhatTheArchitectureAllowsAndNothingAboveIt() throws {

@@ -7,7 +7,9 @@ import XCTest
 @testable import meet_the_members
 
 /// The docs say what the code does: the headless protocol's commands and events, the
-/// settings' keys, and every command with its options. A change to either side alone fails.
+/// settings' keys, every command with its options, every source file in docs/map.md, and
+/// every file the docs name (and every doc the sources name) there. A change to either side
+/// alone fails.
 final class DocsDriftTests: XCTestCase {
   private func read(_ path: String) throws -> String {
     try String(
@@ -162,7 +164,7 @@ final class DocsDriftTests: XCTestCase {
   /// Every Swift file that docs/architecture.md, docs/history.md or the README names by its
   /// path (`Module/File.swift`, in `Sources/`, or `Tests/...`) exists.
   func testTheSourceFilesTheDocsNameExist() throws {
-    for doc in ["docs/architecture.md", "README.md", "docs/history.md"] {
+    for doc in ["docs/architecture.md", "README.md", "docs/history.md", "docs/map.md"] {
       let text = try read(doc)
       for path in words(in: text, startingWith: "") where path.hasSuffix(".swift") {
         guard path.contains("/"), !path.contains("*") else { continue }

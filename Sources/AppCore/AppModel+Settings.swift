@@ -1,0 +1,52 @@
+extension AppModel {
+  /// The chosen setting's value before or after the one it has, kept in the file.
+  mutating func changeSetting(by step: Int, into effects: inout Step) {
+    let setting = SettingLine.all[settingsWindow.selected]
+    guard !setting.isText else { return }
+    let current = settingsFile?.values[setting.key]
+    let value = setting.stepped(from: current, by: step)
+    guard value != current else { return }
+    effects.effects.append(.saveSetting(key: setting.key, value: value))
+  }
+
+  /// Enter on a setting: a text is typed (from what it is; what became of the last change
+  /// is no longer said), a value changes to the next.
+  mutating func editSetting(into step: inout Step) {
+    let setting = SettingLine.all[settingsWindow.selected]
+    guard setting.isText else { return changeSetting(by: 1, into: &step) }
+    settingsWindow.editing = TextField(settingsFile?.values[setting.key] ?? "")
+    settingsWindow.message = nil
+  }
+
+  /// The text typed for a setting, kept (a setting left empty stays as it was).
+  mutating func keepTypedSetting(into step: inout Step) {
+    let setting = SettingLine.all[settingsWindow.selected]
+    let text = settingsWindow.editing?.text.trimmingCharacters(in: .whitespaces) ?? ""
+    settingsWindow.editing = nil
+    guard !text.isEmpty, text != settingsFile?.values[setting.key] else { return }
+    step.effects.append(.saveSetting(key: setting.key, value: text))
+  }
+
+  /// What became of a setting sent to the file (from the window, or the start screen's offer
+  /// to make the roster the player's club).
+  mutating func settingSaved(key: String, value: String, failure: String?) {
+    if key == "roster", value == clubRoster, clubOffer != nil {
+      clubOffer = failure.map(ClubOffer.failed) ?? .made
+    }
+    scoresSettingSaved(key: key, value: value, failure: failure)
+    let label = SettingLine.all.first { $0.key == key }?.label ?? key
+    if let failure {
+      // The window says where the file is: the reason comes first, whole.
+      let path = settingsFile.map { $0.path + ": " }
+      let reason =
+        path.map { failure.hasPrefix($0) ? String(failure.dropFirst($0.count)) : failure }
+        ?? failure
+      settingsWindow.message = "Not kept: \(reason)"
+    } else {
+      settingsFile?.values[key] = value
+      // Your name and the scores' consent apply at once; the rest from the next launch.
+      let later = key == "player" || key == "send-scores" ? "" : " (from the next launch)"
+      settingsWindow.message = "Kept: \(label.lowercased()) \(value)\(later)"
+    }
+  }
+}
