@@ -129,6 +129,13 @@ public final class History: Sendable {
         }
       }
       try Self.migrator.migrate(pool)
+      // A game of an older version, still running as this one migrated the file, may have
+      // written a server's password since: read first, so that a history with none is not
+      // written to (another program may hold it).
+      let passwords = try pool.read(Self.passwordsKept)
+      if !passwords.rosters.isEmpty || !passwords.scores.isEmpty {
+        try pool.write(Self.forgetPasswords)
+      }
     } catch {
       throw Unavailable(path: shown, error: error, after: kept)
     }

@@ -167,35 +167,64 @@ extension History {
     }
     // A club's roster known by its server's URL without a password (`RosterKey.server`):
     // before, a `https://user:password@…` URL kept the password in every table that names a
-    // roster. Its rows take the URL without it (one roster, where the same URL was also
-    // recorded without one), and the bytes they leave are overwritten (`secure_delete`), so
-    // that the password is gone from the file, not only from its tables.
-    migrator.registerMigration("v9") { db in
-      let tables = ["person", "answer", "card", "photoFile", "score"]
-      let named = try String.fetchAll(
-        db,
-        sql: (["SELECT identity FROM roster"] + tables.map { "SELECT roster FROM \($0)" })
-          .joined(separator: " UNION "))
-      let renamed = named.compactMap { old in
-        let new = RosterKey.current(old)
-        return new == old ? nil : (old: old, new: new)
-      }
-      guard !renamed.isEmpty else { return }
-      let before = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
-      try db.execute(sql: "PRAGMA secure_delete = ON")
-      for (old, new) in renamed {
-        for table in tables {
-          try db.execute(
-            sql: "UPDATE \(table) SET roster = ? WHERE roster = ?", arguments: [new, old])
-        }
-        // Where the URL without a password was recorded too, its row (and its name) stays.
-        try db.execute(
-          sql: "UPDATE OR IGNORE roster SET identity = ? WHERE identity = ?",
-          arguments: [new, old])
-        try db.execute(sql: "DELETE FROM roster WHERE identity = ?", arguments: [old])
-      }
-      try db.execute(sql: "PRAGMA secure_delete = \(before)")
-    }
+    // roster (see `forgetPasswords`).
+    migrator.registerMigration("v9") { db in try forgetPasswords(db) }
     return migrator
+  }
+
+  /// The tables that name a roster by its identity, in a column `roster`.
+  private static let rosterTables = ["person", "answer", "card", "photoFile", "score"]
+
+  /// The rosters recorded under a server's URL with its password, and the scores to be sent
+  /// to a URL with one (a relative `scores-url` took the manifest's): read through the
+  /// tables' indexes, at every opening.
+  static func passwordsKept(_ db: Database) throws -> (rosters: [String], scores: [Int64]) {
+    let range = "BETWEEN '\(RosterKey.serverPrefix)' AND '\(RosterKey.serverPrefix)\u{10FFFF}'"
+    let named = try String.fetchAll(
+      db,
+      sql: (["SELECT identity FROM roster WHERE identity \(range)"]
+        + rosterTables.map { "SELECT DISTINCT roster FROM \($0) WHERE roster \(range)" })
+        .joined(separator: " UNION "))
+    let scores = try Row.fetchAll(db, sql: "SELECT id, url FROM score WHERE url LIKE '%@%'")
+    return (
+      named.filter { RosterKey.current($0) != $0 },
+      scores.filter { RosterKey.withoutPassword($0["url"]) != $0["url"] }.map { $0["id"] }
+    )
+  }
+
+  /// Takes a server's password out of the history: each roster recorded under a URL with one
+  /// takes the URL without it (one roster, where that was recorded too), and a score's URL
+  /// (and its failure, which quotes it) loses it. The bytes the old values leave are
+  /// overwritten (`secure_delete`), so that the password is gone from the file, not only
+  /// from its tables. Run by migration v9, and at every opening after it where a game of an
+  /// older version, still running, wrote one since.
+  static func forgetPasswords(_ db: Database) throws {
+    let (rosters, scores) = try passwordsKept(db)
+    guard !rosters.isEmpty || !scores.isEmpty else { return }
+    let before = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
+    try db.execute(sql: "PRAGMA secure_delete = ON")
+    for old in rosters {
+      let new = RosterKey.current(old)
+      for table in rosterTables {
+        try db.execute(
+          sql: "UPDATE \(table) SET roster = ? WHERE roster = ?", arguments: [new, old])
+      }
+      // Where the URL without a password was recorded too, its row (and its name) stays.
+      try db.execute(
+        sql: "UPDATE OR IGNORE roster SET identity = ? WHERE identity = ?", arguments: [new, old])
+      try db.execute(sql: "DELETE FROM roster WHERE identity = ?", arguments: [old])
+    }
+    for id in scores {
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT url, failure FROM score WHERE id = ?", arguments: [id])
+      else { continue }
+      let old: String = row["url"]
+      let new = RosterKey.withoutPassword(old)
+      let failure = (row["failure"] as String?)?.replacingOccurrences(of: old, with: new)
+      try db.execute(
+        sql: "UPDATE score SET url = ?, failure = ? WHERE id = ?", arguments: [new, failure, id])
+    }
+    try db.execute(sql: "PRAGMA secure_delete = \(before)")
   }
 }

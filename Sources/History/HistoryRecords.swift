@@ -49,13 +49,18 @@ public struct RosterKey: Hashable, Sendable {
     return serverPrefix + withoutPassword(String(identity.dropFirst(serverPrefix.count)))
   }
 
-  /// `url` without its password, or as it is (a URL with none is not written again, so that
-  /// the identity recorded stays the same to the letter).
-  private static func withoutPassword(_ url: String) -> String {
-    guard var parts = URLComponents(string: url), parts.password != nil else { return url }
-    parts.password = nil
-    if parts.user?.isEmpty == true { parts.user = nil }
-    return parts.string ?? url
+  /// `url` without its password (its user name kept), the rest to the letter: a URL is not
+  /// written again (as `URLComponents` would, in punycode or with `%20`), so that the same URL
+  /// given with a password and without one is one roster.
+  public static func withoutPassword(_ url: String) -> String {
+    guard let scheme = url.range(of: "://") else { return url }
+    let authority = url[scheme.upperBound...].prefix { !"/?#".contains($0) }
+    guard let at = authority.lastIndex(of: "@"),
+      let colon = authority[..<at].firstIndex(of: ":")
+    else { return url }
+    let user = authority[..<colon]
+    return url[..<scheme.upperBound] + (user.isEmpty ? "" : user + "@")
+      + url[url.index(after: at)...]
   }
 
   public init(identity: String, name: String, legacyNames: [String]) {
@@ -71,7 +76,9 @@ public struct RosterKey: Hashable, Sendable {
   /// when its name is not known, or a name older versions recorded, as it is.
   static func shownName(_ recorded: String) -> String {
     if recorded.hasPrefix(folderPrefix) { return (recorded as NSString).lastPathComponent }
-    if recorded.hasPrefix(serverPrefix) { return String(recorded.dropFirst(serverPrefix.count)) }
+    if recorded.hasPrefix(serverPrefix) {
+      return withoutPassword(String(recorded.dropFirst(serverPrefix.count)))
+    }
     return recorded
   }
 

@@ -32,7 +32,7 @@ public struct HistoryTable {
     case let value as String:
       text = value
       // A number (a fitted value, "-0.5") is one to a spreadsheet too, and stays as it is.
-      if let first = value.unicodeScalars.first, "=+-@\t\r'".unicodeScalars.contains(first),
+      if let first = value.unicodeScalars.first, formulaStarts.unicodeScalars.contains(first),
         first == "'" || Double(value) == nil
       {
         text = "'" + value
@@ -55,10 +55,18 @@ public struct HistoryTable {
       })
   }
 
-  /// A text field as `field` was given it: without the quote it put before a formula.
+  /// A text field as `field` was given it: without the quote it put before a formula (and
+  /// only that quote: a value of a file saved before, as `'t Hart`, stays as it is).
   static func unescaped(_ field: String) -> String {
-    field.hasPrefix("'") ? String(field.dropFirst()) : field
+    let scalars = field.unicodeScalars
+    guard scalars.first == "'", let next = scalars.dropFirst().first,
+      formulaStarts.unicodeScalars.contains(next)
+    else { return field }
+    return String(field.dropFirst())
   }
+
+  /// What a value may start with that `field` writes after a quote.
+  private static let formulaStarts = "=+-@\t\r'"
 
   public func json() throws -> String {
     let objects = rows.map { row in

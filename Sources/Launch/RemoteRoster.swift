@@ -1,6 +1,7 @@
 import AppCore
 import Dispatch
 import Foundation
+import History
 import Roster
 import RosterDownload
 
@@ -23,7 +24,8 @@ package enum RemoteRoster {
   ) throws -> Roster {
     let safe = TerminalText.escapingControls
     guard let url = URL(string: argument), url.host?.isEmpty == false else {
-      throw CommandError("\(safe(argument)): not a URL to fetch a roster from")
+      throw CommandError(
+        "\(safe(RosterKey.withoutPassword(argument))): not a URL to fetch a roster from")
     }
     // Said without a password it carries, which only the requests send.
     let shown = safe(WebAddress.shown(url))

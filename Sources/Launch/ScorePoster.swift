@@ -32,7 +32,7 @@ public enum ScorePoster {
     // A URL no request can go to (a score kept before its manifest's was checked) is never
     // sent, and not kept to be sent again.
     if let problem = WebAddress.problem(with: url) {
-      throw Failure(reason: "\(url.absoluteString) cannot be used: \(problem)", refused: true)
+      throw Failure(reason: "\(WebAddress.shown(url)) cannot be used: \(problem)", refused: true)
     }
     var configuration = HTTPClient.Configuration(
       redirectConfiguration: .disallow,

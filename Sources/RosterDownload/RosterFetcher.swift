@@ -109,10 +109,15 @@ public struct RosterFetcher: Sendable {
     }
     defer { try? lock.close() }
     var recorded = slot.current()
-    // A record written by a version that kept the URL's password is written again without it.
-    if let old = recorded, old.url != WebAddress.shown(url) {
-      recorded?.url = WebAddress.shown(url)
-      try? slot.record(recorded ?? old)
+    // A record written by a version that kept the URL's password (or a relative scores-url's,
+    // which took it) is written again without it.
+    if var old = recorded {
+      old.url = WebAddress.shown(url)
+      old.scores = old.scores.map { URL(string: $0).map(WebAddress.shown) ?? $0 }
+      if old != recorded {
+        recorded = old
+        try? slot.record(old)
+      }
     }
     // A record that cannot be read says nothing of which version is in use: no version is
     // removed (one may be all there is to play offline); a run after a good download removes

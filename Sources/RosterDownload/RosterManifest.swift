@@ -50,7 +50,10 @@ public struct RosterManifest: Hashable, Sendable {
     var scores: (url: URL?, problem: String?) = (nil, nil)
     if let field = fields.scoresURL {
       do throws(ManifestError) {
-        scores.url = try webURL(field.text, from: url, key: "scores-url")
+        // Sent with no name or password, it keeps none (a relative one would take the
+        // manifest's: the history and the cache keep it).
+        let found = try webURL(field.text, from: url, key: "scores-url")
+        scores.url = URL(string: WebAddress.shown(found)) ?? found
       } catch {
         scores.problem = "\(error); no score is sent"
       }

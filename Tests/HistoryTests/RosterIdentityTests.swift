@@ -78,24 +78,33 @@ final class RosterIdentityTests: RosterFolderTestCase {
   }
 
   /// A club's roster is known by its server's URL without a password: a URL with one is the
-  /// same roster, and a URL without one is kept to the letter.
+  /// same roster, and the rest of the URL is kept to the letter, with a password or without.
   func testAServersPasswordIsNoPartOfItsRoster() {
     let key = RosterKey.server(url: "https://ann:s3cret@club.example/roster.json", club: "Chess")
     XCTAssertEqual(key.identity, "url:https://ann@club.example/roster.json")
     XCTAssertEqual(key.serverURL, "https://ann@club.example/roster.json")
-    XCTAssertEqual(
-      RosterKey.server(url: "https://:s3cret@club.example/r.json", club: "").identity,
-      "url:https://club.example/r.json")
-    for url in ["HTTPS://Club.example:443/r%20one.json/", "https://ann@club.example/r.json"] {
-      XCTAssertEqual(RosterKey.server(url: url, club: "").identity, "url:" + url)
+    for (given, kept) in [
+      ("https://:s3cret@club.example/r.json", "https://club.example/r.json"),
+      ("https://ann:a:b@bücher.example/r one.json", "https://ann@bücher.example/r one.json"),
+      ("https://ann:x@club.example/r@home.json", "https://ann@club.example/r@home.json"),
+      ("HTTPS://Club.example:443/r%20one.json/", "HTTPS://Club.example:443/r%20one.json/"),
+      ("https://ann@club.example/r.json", "https://ann@club.example/r.json"),
+      ("https://club.example/a:b@c", "https://club.example/a:b@c"),
+    ] {
+      XCTAssertEqual(RosterKey.server(url: given, club: "").identity, "url:" + kept, given)
     }
     XCTAssertEqual(RosterKey.current("folder:/a:b@c/club"), "folder:/a:b@c/club")
+    XCTAssertEqual(
+      RosterKey.shownName("url:http://ann:s3cret@club/r.json"), "http://ann@club/r.json")
     XCTAssertNil(RosterKey.folder(folder).serverURL)
   }
 
-  /// A history from before v9 kept a server's password in every table that names its roster:
-  /// opened now, its rows are the roster's without it (one roster with the rows recorded
-  /// without a password), nothing is lost, and the password is not in the file at all.
+  /// A history from before v9 kept a server's password in every table that names its roster,
+  /// and in a score's URL (a relative `scores-url` took the manifest's): migrated, its rows
+  /// are the roster's without it (one roster with the rows recorded without a password),
+  /// nothing is lost, and the password is not in the file at all, even where SQLite does not
+  /// overwrite what it deletes by default (as Debian's build does). A game of that version
+  /// still running writes it again: the next opening takes it out again.
   func testAPasswordKeptByAnOlderVersionLeavesTheFile() throws {
     let data = folder + "/data"
     let key = RosterKey.server(url: "https://ann@club.example/roster.json", club: "Chess")
@@ -109,21 +118,23 @@ final class RosterIdentityTests: RosterFolderTestCase {
       try history.record(
         answer(person.id, key.identity, at: 10 + Double(index)), memory: memory, grade: 3)
     }
-    _ = try history.keepScore(
-      "{}", for: "https://club.example/scores", roster: key.identity, at: 20)
-    // As v8 kept them: Bo's rows and the score under the URL with its password, Ada's and the
-    // roster's row under both (a player who gave the URL both ways).
+    let scores = "https://ann:s3cret@club.example/scores/in"
+    let score = try history.keepScore("{}", for: scores, roster: key.identity, at: 20)
+    try history.scoreFailed(score.id, reason: "\(scores): the server answered 503", at: 30)
+    // As v8 kept them: Bo's person, answers, card and photo, and the score, under the URL with
+    // its password; the roster's row under both (a player who gave the URL both ways).
+    let asVersionEight = """
+      INSERT INTO roster (identity, name) VALUES (:old, 'Chess (old)');
+      UPDATE person SET roster = :old WHERE id = :bo;
+      UPDATE answer SET roster = :old WHERE person = :bo;
+      UPDATE card SET roster = :old WHERE person = :bo;
+      UPDATE photoFile SET roster = :old WHERE path LIKE '%Bo.jpg';
+      UPDATE score SET roster = :old;
+      """
     try history.pool.write { db in
       try db.execute(
-        sql: """
-          INSERT INTO roster (identity, name) VALUES (:old, 'Chess (old)');
-          UPDATE person SET roster = :old WHERE id = :bo;
-          UPDATE answer SET roster = :old WHERE person = :bo;
-          UPDATE card SET roster = :old WHERE person = :bo;
-          UPDATE photoFile SET roster = :old WHERE path LIKE '%Bo.jpg';
-          UPDATE score SET roster = :old;
-          DELETE FROM grdb_migrations WHERE identifier = 'v9';
-          """, arguments: ["old": old, "bo": people[1].id])
+        sql: asVersionEight + "DELETE FROM grdb_migrations WHERE identifier = 'v9';",
+        arguments: ["old": old, "bo": people[1].id])
     }
     history.close()
     func passwordKept() throws -> Bool {
@@ -134,6 +145,14 @@ final class RosterIdentityTests: RosterFolderTestCase {
       }
     }
     XCTAssertTrue(try passwordKept(), "the file as an older version left it")
+    // Migrated on a connection that leaves deleted bytes where they were.
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = OFF") }
+    let file = try DatabaseQueue(path: data + "/" + History.fileName, configuration: configuration)
+    try History.migrator.migrate(file)
+    try file.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    try file.close()
+    XCTAssertFalse(try passwordKept(), "overwritten, not only unnamed")
 
     let reopened = try History(folder: data)
     XCTAssertEqual(try reopened.recorded(roster: key.identity).answers, 2)
@@ -141,18 +160,31 @@ final class RosterIdentityTests: RosterFolderTestCase {
     XCTAssertEqual(try reopened.recorded(roster: old).answers, 0)
     XCTAssertEqual(try reopened.serverURLs(), ["https://ann@club.example/roster.json"])
     XCTAssertEqual(try reopened.rosterName(key.identity), "Chess", "the row without it kept")
-    XCTAssertEqual(try reopened.scoresSent(roster: key.identity).waiting, 1)
+    XCTAssertEqual(
+      try reopened.scoresToSend(now: 40).map(\.url), ["https://ann@club.example/scores/in"])
+    XCTAssertEqual(
+      try reopened.scoresSent(roster: key.identity).failure,
+      "https://ann@club.example/scores/in: the server answered 503")
     XCTAssertEqual(try reopened.answers().count, 2, "nothing lost")
     try reopened.pool.read { db in
-      XCTAssertEqual(
-        try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM card WHERE roster = ?", arguments: [key.identity]), 2)
-      XCTAssertEqual(
-        try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM photoFile WHERE roster = ?", arguments: [key.identity]), 2)
+      for table in ["card", "photoFile"] {
+        XCTAssertEqual(
+          try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM \(table) WHERE roster = ?", arguments: [key.identity]),
+          2, table)
+      }
+    }
+    // A game of version 8, still running, writes Bo's rows under the old identity again.
+    try reopened.pool.write { db in
+      try db.execute(sql: asVersionEight, arguments: ["old": old, "bo": people[1].id])
     }
     reopened.close()
-    XCTAssertFalse(try passwordKept(), "overwritten, not only unnamed")
+    XCTAssertTrue(try passwordKept())
+    let again = try History(folder: data)
+    XCTAssertEqual(try again.recorded(roster: key.identity).answers, 2)
+    XCTAssertEqual(try again.serverURLs(), ["https://ann@club.example/roster.json"])
+    again.close()
+    XCTAssertFalse(try passwordKept())
   }
 
   /// A person whose photo is in two rosters at once answers in each: their answers in the

@@ -632,10 +632,17 @@ final class HistoryLinkTests: XCTestCase {
       ])
     XCTAssertTrue(saved.csv.contains("\r\n'=Ada,'=Ada.jpg,club,"), saved.csv)
     try Data(saved.csv.utf8).write(to: URL(fileURLWithPath: data + "/unkept-answers-sheet.csv"))
+    // A file saved before quotes were written: a value that starts with one is as it was.
+    try Data(
+      (UnkeptAnswers.columns.joined(separator: ",") + "\r\n"
+        + "Bo,Bo.jpg,club,quiz,name,wrong,'t Hart,1.0,2026-01-01T00:00:01.000Z,"
+        + "\(roster.historyKey.identity),\r\n").utf8
+    ).write(to: URL(fileURLWithPath: data + "/unkept-answers-before.csv"))
     let next = HistoryLink.open(folder: data, roster: roster)
-    XCTAssertEqual(next.notice, "History: 1 answer saved by an earlier game kept in the history")
+    XCTAssertEqual(next.notice, "History: 2 answers saved by an earlier game kept in the history")
     let history = try XCTUnwrap(next.history)
-    XCTAssertEqual(try history.exportedAnswers(rosters: nil).map(\.answer.chosen), ["-Bo"])
+    XCTAssertEqual(
+      try history.exportedAnswers(rosters: nil).map(\.answer.chosen), ["'t Hart", "-Bo"])
   }
 
   /// Answers saved in a file find their people as the history does, by their photos: after
