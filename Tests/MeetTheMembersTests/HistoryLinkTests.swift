@@ -219,10 +219,10 @@ final class HistoryLinkTests: XCTestCase {
     return (holder, HistoryLink.open(folder: data, roster: roster, wait: 0.2))
   }
 
-  private func fourPeople() throws -> Roster {
+  private func fourPeople(_ names: [String] = ["Ada", "Bo", "Cy", "Di"]) throws -> Roster {
     let club = folder + "/club"
     try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
-    for (index, name) in ["Ada", "Bo", "Cy", "Di"].enumerated() {
+    for (index, name) in names.enumerated() {
       let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
       try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
     }
@@ -614,13 +614,7 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(
       table.csv.components(separatedBy: "\r\n")[1],
       #""'=HYPERLINK(""x"")",''quoted,'-,'@a,'\#tb,-0.5,1.5,-2,,Ada"#)
-    let club = folder + "/club"
-    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
-    for (index, name) in ["=Ada", "Bo", "Cy", "Di"].enumerated() {
-      let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
-      try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
-    }
-    let roster = try Roster.load(club)
+    let roster = try fourPeople(["=Ada", "Bo", "Cy", "Di"])
     let (data, _, _) = savedAnswers(of: roster)
     let saved = HistoryTable(
       columns: UnkeptAnswers.columns,
@@ -797,13 +791,7 @@ final class HistoryLinkTests: XCTestCase {
   /// A photo's file name may hold a line break (a folder copied from anywhere): the saved
   /// answers quote it, as CSV does, so that the next game reads every one of them back.
   func testAnswersAboutAFileNameWithALineBreakAreReadBackWhole() throws {
-    let club = folder + "/club"
-    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
-    for (index, name) in ["Ada", "Line\nBreak", "Cy\rCarriage", "Di"].enumerated() {
-      let image = RGBAImage(width: 16, height: 16, filledWith: (UInt8(index * 60), 0, 0, 255))
-      try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(name).jpg"))
-    }
-    let roster = try Roster.load(club)
+    let roster = try fourPeople(["Ada", "Line\nBreak", "Cy\rCarriage", "Di"])
     let data = folder + "/data"
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     let answers = roster.members.enumerated().map { answer($1, at: 1000 + Double($0)) }
