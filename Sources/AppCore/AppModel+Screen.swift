@@ -13,7 +13,8 @@ extension AppModel {
     screen.historyNotice = historyNotice
     screen.historyWaiting = historyWaiting
     screen.typing = typing
-    screen.typedNumberSaid = typedNumberSaid
+    // Said until a letter is typed: then the player types the name.
+    screen.typedNumberSaid = typedNumberSaid && !typing.text.contains(where: \.isLetter)
     screen.facesNotice = facesNotice
     screen.leftOutNotice = leftOut?.notice
     screen.helpFirst = helpFirst

@@ -343,7 +343,8 @@ public struct AppModel: Sendable {
       picture: pictures.onScreen, faces: pictures.faces,
       roster: roster, historyNotice: historyNotice, historyWaiting: historyWaiting,
       people: people, group: session.group,
-      suspended: isSuspended, typing: typing, quizKinds: session.quizKinds,
+      suspended: isSuspended, typing: typing, typedNumberSaid: typedNumberSaid,
+      quizKinds: session.quizKinds,
       facesNotice: facesNotice, leftOut: leftOut, helpFirst: helpFirst,
       clubOffer: clubOffer, settingsFile: settingsFile, settingsWindow: settingsWindow,
       scores: scores)
@@ -365,8 +366,10 @@ public struct AppModel: Sendable {
     var people: PeopleWindowState
     var group: String?
     var suspended: Bool
-    /// The name being typed, and what Start asks: neither is in the game's state.
+    /// The name being typed, whether a number pressed first was said, and what Start asks:
+    /// none is in the game's state.
     var typing: TextField
+    var typedNumberSaid: Bool
     var quizKinds: QuestionKinds
     var facesNotice: String?
     var leftOut: LeftOut?
