@@ -64,7 +64,9 @@ public enum NameMatching {
     _ text: String, spelling: Spelling, for member: Member, among inPlay: [Member]
   ) -> TypedAnswer {
     let typed = spelling.letters
-    let others = inPlay.filter { $0.nameKey != member.nameKey }
+    // Not those of the same name told apart by a label ("Bob Jones (2)"): theirs is this
+    // name too.
+    let others = inPlay.filter { $0.nameKey != member.nameKey && $0.spelling != member.spelling }
     let names = NamesInPlay(inPlay + [member])
     // Each other's first name where it counts alone (no one else in play has it).
     let othersFirst = others.map { ($0, names.firstName(of: $0)) }

@@ -115,8 +115,9 @@ extension Roster {
         taken.insert(NameKey(label))
         shown.append(label)
         let member = entries[index].member
+        // Typed, their name is their name: the label only tells them apart on buttons.
         entries[index] = RosterEntry(
-          member: Member(id: member.id, name: label, group: member.group),
+          member: Member(id: member.id, name: label, group: member.group, spelling: member.name),
           path: entries[index].path, file: entries[index].file)
       }
       let others = same.dropFirst().map { TerminalText.escapingControls(entries[$0].file) }

@@ -24,11 +24,12 @@ enum Commands {
   ) throws -> Session {
     let questions: QuestionGenerator
     do {
-      // Each name spelt in Latin letters, for matching the names typed.
+      // Each name as typed (a name shared, without the label that tells its people apart)
+      // spelt in Latin letters, for matching the names typed.
       let members = roster.members.map { member in
         Member(
           id: member.id, name: member.name, group: member.group,
-          spelling: LatinSpelling.of(member.name))
+          spelling: LatinSpelling.of(member.spelling.description))
       }
       questions = try QuestionGenerator(
         members: members, seed: settings.seed ?? UInt64.random(in: 0...UInt64.max),

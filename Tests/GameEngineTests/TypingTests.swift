@@ -57,6 +57,19 @@ final class NameMatchingTests: XCTestCase {
     XCTAssertEqual(match("Ann", for: ana).match, .wrong, "a first name of three letters")
   }
 
+  /// People of one name told apart by a label ("Bob Jones (2)", "Alex Kim (recruits)") are
+  /// each answered by the name itself: the label is for the buttons (play-test: "Bob Jones"
+  /// typed for Bob Jones (2) was wrong).
+  func testANameSharedIsAnsweredWithoutItsLabel() {
+    let first = Member(id: MemberID("bob1"), name: "Bob Jones (1)", spelling: "Bob Jones")
+    let second = Member(id: MemberID("bob2"), name: "Bob Jones (2)", spelling: "Bob Jones")
+    let among = everyone + [first, second]
+    XCTAssertEqual(match("Bob Jones", for: second, among: among).match, .name)
+    XCTAssertEqual(match("bob jones", for: first, among: among).match, .name)
+    XCTAssertEqual(match("Bob Jnes", for: second, among: among).match, .slip)
+    XCTAssertEqual(match("Bob Jones", for: ana, among: among).other?.member, first.id)
+  }
+
   /// Another's name, or what is as near another's name, is never right.
   func testNamesThatMustNotMatch() {
     let mariosName = match("Mario Silva", for: maria)

@@ -426,6 +426,34 @@ extension HeadlessTests {
     XCTAssertEqual(answers.map(\.chosen), ["aiyana redclod", "Nobody"])
   }
 
+  /// Two members of one name, told apart on the buttons as "Bob Jones (1)" and "(2)", are
+  /// each answered by typing "Bob Jones" (play-test: it was wrong), and another's by nothing
+  /// else.
+  func testASharedNameIsTypedWithoutItsLabel() throws {
+    let club = NSTemporaryDirectory() + "mtm-headless-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: club, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: club) }
+    for (index, file) in ["Bob Jones.jpg", "bob_jones.jpg", "Ann Lee.jpg", "Cy Diaz.jpg"]
+      .enumerated()
+    {
+      let image = RGBAImage(width: 64, height: 64, filledWith: (UInt8(index * 60), 120, 200, 255))
+      try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(file)"))
+    }
+    let (events, status) = try play(
+      [#"{"do":"start"}"#]
+        + Array(repeating: #"{"do":"type","text":"Bob Jones"}"#, count: 4)
+        .flatMap { [$0, #"{"do":"wait","seconds":2}"#] },
+      arguments: [club, "--seed", "1", "--kind", "typing", "--mode", "quiz", "--round", "4"])
+    XCTAssertEqual(status, 0)
+    let asked = self.events("question", in: events).map {
+      ($0["member"] as? [String: Any])?["name"] as? String ?? ""
+    }
+    XCTAssertEqual(asked.count, 4)
+    XCTAssertEqual(
+      self.events("result", in: events).map { $0["outcome"] as? String },
+      asked.map { $0.hasPrefix("Bob Jones (") ? "correct" : "wrong" }, "\(asked)")
+  }
+
   /// A name typed for a names question, or a bad `type`, is refused in one line.
   func testTypeIsRefusedWhereNamesAreChosenAndWithoutText() throws {
     let (events, _) = try play([

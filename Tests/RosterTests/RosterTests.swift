@@ -176,6 +176,12 @@ final class RosterTests: XCTestCase {
           + "shown as Cy Diaz (board), Cy Diaz (recruits)",
         "di.jpg: 2 members are called Di (also recruits/Di.jpg); shown as Di (1), Di (3)",
       ])
+    // Typed, the name is theirs without its label.
+    XCTAssertEqual(
+      roster.members.map(\.spelling.description),
+      [
+        "alex kim", "bo", "di 2", "cy diaz", "di", "di", "cy diaz", "alex kim",
+      ])
     XCTAssertNoThrow(try QuestionGenerator(members: roster.members, seed: 1))
   }
 
