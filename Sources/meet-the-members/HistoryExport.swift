@@ -27,11 +27,13 @@ struct HistoryExport: ParsableCommand {
   }
 
   @Argument(
-    help: "The roster folder whose history to print (default: every roster's).",
+    help: ArgumentHelp(
+      "The roster whose history to print: its folder, its server's URL or its name (default: "
+        + "every roster's)."),
     completion: .directory)
   var roster: String?
 
-  @Option(help: "csv or json (default: csv).")
+  @Option(help: "csv (for a spreadsheet) or json (for a program).")
   var format: Format = .csv
 
   @Flag(help: "One line per person: answers, right answers, recall now, last seen.")

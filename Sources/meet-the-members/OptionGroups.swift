@@ -110,7 +110,8 @@ struct DataOption: ParsableArguments {
 struct ConfigOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The settings file to read (and write) in place of "
+      "The settings file to read (a game writes what its settings window changes there too) "
+        + "in place of "
         + "$XDG_CONFIG_HOME/meet-the-members/config.toml (or ~/.config/meet-the-members/"
         + "config.toml); it must exist. Its settings: "
         + SettingsTable.standard.keys.joined(separator: ", ") + " (see docs/command-line.md).",
