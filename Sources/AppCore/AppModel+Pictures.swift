@@ -57,7 +57,7 @@ extension AppModel {
     tell(.memberWithdrawn(request.member), at: now, into: &step)
     if !session.isInPlay(request.member) {
       let warning = "\(file): \(reason)"
-      if !roster.warnings.contains(warning) { roster.warnings.append(warning) }
+      roster.skip(warning)
       // The question that took the place of the one about them is the next one, on screen.
       let replaced = asked != nil && session.state.phase.question != asked
       leftOut = replaced ? .onQuestion(warning) : .waiting(warning)

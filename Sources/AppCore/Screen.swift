@@ -73,17 +73,47 @@ public struct RosterSummary: Hashable, Sendable {
   public var members: Int
   /// Where the members come from: the folder, or the club and version from its server.
   public var folder: String
-  /// One line per file skipped, ready to print.
+  /// One line per file skipped, then per warning about a file that plays (a name shared, a
+  /// camera's file name) or `members.csv`, ready to print.
   public var warnings: [String]
+  /// How many of `warnings` are files skipped (the first ones).
+  public var skipped: Int
   /// Where the roster came from, when the player should know (the server could not be used
   /// and the cached version plays), ready to print.
   public var notice: String?
 
-  public init(members: Int, folder: String, warnings: [String], notice: String? = nil) {
+  /// `skipped`: how many of `warnings` are files skipped (nil: all of them).
+  public init(
+    members: Int, folder: String, warnings: [String], skipped: Int? = nil, notice: String? = nil
+  ) {
     self.members = members
     self.folder = folder
     self.warnings = warnings
+    self.skipped = skipped ?? warnings.count
     self.notice = notice
+  }
+
+  /// A file skipped in the game (its photo could not be shown): said with the others.
+  mutating func skip(_ warning: String) {
+    guard !warnings.contains(warning) else { return }
+    warnings.insert(warning, at: skipped)
+    skipped += 1
+  }
+
+  /// What the start screen says of them: "2 files skipped", "1 warning", or both.
+  public var said: String? {
+    let others = warnings.count - skipped
+    let parts = [
+      skipped > 0 ? "\(counted(skipped, "file")) skipped" : nil,
+      others > 0 ? counted(others, "warning") : nil,
+    ].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// The title of the window that lists them.
+  public var title: String {
+    skipped == warnings.count
+      ? "Files skipped" : skipped == 0 ? "Warnings" : "Files skipped and warnings"
   }
 }
 

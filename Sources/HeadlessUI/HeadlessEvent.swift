@@ -96,6 +96,8 @@ struct HeadlessEvent: Encodable {
     var members: Int
     var folder: String
     var skipped: [String]
+    /// What is worth saying of files that play, and of `members.csv` (nil: nothing).
+    var warnings: [String]?
     /// Recalled by typing the name.
     var known: Int?
     /// Recognised among four names only.

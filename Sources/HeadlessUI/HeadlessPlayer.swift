@@ -62,7 +62,10 @@ package struct HeadlessPlayer {
     let screen = model.screen
     var roster = HeadlessEvent.Roster(
       members: model.session.membersInPlay, folder: screen.roster.folder,
-      skipped: screen.roster.warnings, known: screen.progress?.known,
+      skipped: Array(screen.roster.warnings.prefix(screen.roster.skipped)),
+      warnings: screen.roster.skipped < screen.roster.warnings.count
+        ? Array(screen.roster.warnings.dropFirst(screen.roster.skipped)) : nil,
+      known: screen.progress?.known,
       recognised: screen.progress?.recognised, new: screen.progress?.new,
       due: screen.progress?.due, history: screen.historyNotice, notice: screen.roster.notice)
     if !screen.groups.isEmpty {

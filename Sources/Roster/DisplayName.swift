@@ -2,6 +2,18 @@ import Foundation
 
 /// Turns a photo's file name into the member's name as a person would read it.
 enum DisplayName {
+  /// Whether `fileName` is a camera's or a phone's own name for a photo (`IMG_0042.jpg`,
+  /// `DSC01234.JPG`, `PXL_20240101_123456789.jpg`), not a person's.
+  public static func isCameraFileName(_ fileName: String) -> Bool {
+    let stem = (fileName as NSString).deletingPathExtension
+    return stem.wholeMatch(of: cameraFileName) != nil
+  }
+
+  /// A camera's prefix, then digits (with a date's and a burst's separators), and perhaps a
+  /// copy's mark ("IMG_0042 (1)", "IMG_0042-2").
+  nonisolated(unsafe) private static let cameraFileName =
+    #/(?i)(img|dsc|dscn|dscf|dcim|pxl|mvimg|pict|photo|image|dji|gopr|sam|wp|p)[_ -]?\d[\d_ -]{2,}(\s?\(\d+\))?(~\d+)?/#
+
   /// Name suffixes that follow a comma without meaning "Last, First".
   private static let suffixes: Set<String> = [
     "jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "md",

@@ -20,7 +20,7 @@ struct MembersCSV {
 
   init(path: String, fileName: String) {
     func warn(_ message: String) {
-      warnings.append(RosterWarning(file: fileName, message: message))
+      warnings.append(RosterWarning(file: fileName, message: message, skipsFile: false))
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       warn("cannot be read")

@@ -17,10 +17,26 @@ public struct RosterWarning: Hashable, Sendable, CustomStringConvertible {
   /// The file's path inside the roster folder, as found (may hold control characters).
   public let file: String
   public let message: String
+  /// Whether the file (or folder) is left out of the game; false for one that plays, or
+  /// `members.csv`, of which something is worth saying.
+  public let skipsFile: Bool
+
+  public init(file: String, message: String, skipsFile: Bool = true) {
+    self.file = file
+    self.message = message
+    self.skipsFile = skipsFile
+  }
 
   /// One line, safe for a terminal: control characters in the file name are escaped.
   public var description: String {
     "\(TerminalText.escapingControls(file)): \(message)"
+  }
+}
+
+extension Roster {
+  /// The warnings, the files skipped first (in the order found), then the others.
+  public var warningsSkippedFirst: [RosterWarning] {
+    warnings.filter(\.skipsFile) + warnings.filter { !$0.skipsFile }
   }
 }
 

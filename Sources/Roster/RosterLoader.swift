@@ -67,6 +67,16 @@ extension Roster {
             message: "the file name gives no name: name the member in \(membersCSVName)"))
         continue
       }
+      // A phone's or a camera's own file name ("IMG_0042.jpg") plays, named as it is, and is
+      // said: the club meant to name the member.
+      if row == nil, DisplayName.isCameraFileName(file.fileName) {
+        warnings.append(
+          RosterWarning(
+            file: file.relativePath,
+            message:
+              "named as a camera names its photos, so it plays as \(name): name the member in "
+              + "the file's name or in \(membersCSVName)", skipsFile: false))
+      }
       let group = row?.group ?? file.group.map(DisplayName.clean)
       let member = Member(id: MemberID(file.relativePath), name: name, group: group)
       entries.append(RosterEntry(member: member, path: file.absolutePath, file: file.relativePath))
@@ -75,7 +85,8 @@ extension Roster {
     for row in membersCSV?.unused ?? [] {
       warnings.append(
         RosterWarning(
-          file: membersCSVName, message: "line \(row.line): no usable photo called \(row.file)"))
+          file: membersCSVName, message: "line \(row.line): no usable photo called \(row.file)",
+          skipsFile: false))
     }
     warnings += tellApartSameNames(&entries)
     return Roster(folder: folder, entries: entries, warnings: warnings)
@@ -126,7 +137,7 @@ extension Roster {
           file: entries[same[0]].file,
           message:
             "\(same.count) members are called \(name) (also \(others.joined(separator: ", "))); "
-            + "shown as \(shown.joined(separator: ", "))"))
+            + "shown as \(shown.joined(separator: ", "))", skipsFile: false))
     }
     return warnings
   }

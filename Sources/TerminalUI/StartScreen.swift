@@ -9,10 +9,7 @@ extension Renderer {
     let look = screen.appearance
     let roster = screen.roster
     let width = frame.size.columns
-    let skipped =
-      roster.warnings.isEmpty
-      ? "No files skipped"
-      : "\(counted(roster.warnings.count, "file")) skipped (w lists them)"
+    let skipped = roster.said.map { "\($0) (w lists them)" } ?? "No files skipped"
     var lines: [(String, Style)] = [
       ("Meet the Members", look.title),
       ("Learn the names of everyone in your club.", .plain),

@@ -146,7 +146,7 @@ extension Renderer {
           screen.appearance.dim
         ))
     }
-    drawBox(title: "Files skipped", lines: lines, screen: screen, into: &frame)
+    drawBox(title: screen.roster.title, lines: lines, screen: screen, into: &frame)
   }
 
   /// A framed window in the middle of the screen with a title, lines and a row of buttons

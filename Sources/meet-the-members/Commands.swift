@@ -101,7 +101,8 @@ enum Commands {
     do {
       let summary = RosterSummary(
         members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
-        warnings: roster.warnings.map(\.description),
+        warnings: roster.warningsSkippedFirst.map(\.description),
+        skipped: roster.warnings.count { $0.skipsFile },
         notice: roster.notice.map(TerminalText.escapingControls))
       var photos: [MemberID: PhotoFile] = [:]
       for entry in roster.entries {
@@ -135,7 +136,8 @@ enum Commands {
   ) -> Int32 {
     let summary = RosterSummary(
       members: roster.entries.count, folder: roster.title,
-      warnings: roster.warnings.map(\.description), notice: roster.notice)
+      warnings: roster.warningsSkippedFirst.map(\.description),
+      skipped: roster.warnings.count { $0.skipsFile }, notice: roster.notice)
     var photos: [MemberID: PhotoFile] = [:]
     for entry in roster.entries {
       photos[entry.member.id] = PhotoFile(path: entry.path, file: entry.file)

@@ -445,6 +445,10 @@ extension HeadlessTests {
         .flatMap { [$0, #"{"do":"wait","seconds":2}"#] },
       arguments: [club, "--seed", "1", "--kind", "typing", "--mode", "quiz", "--round", "4"])
     XCTAssertEqual(status, 0)
+    // No file is skipped: the name shared is a warning.
+    let roster = try XCTUnwrap(self.events("roster", in: events).first)
+    XCTAssertEqual(roster["skipped"] as? [String], [])
+    XCTAssertEqual((roster["warnings"] as? [String])?.count, 1, "\(roster)")
     let asked = self.events("question", in: events).map {
       ($0["member"] as? [String: Any])?["name"] as? String ?? ""
     }

@@ -176,6 +176,7 @@ final class RosterTests: XCTestCase {
           + "shown as Cy Diaz (board), Cy Diaz (recruits)",
         "di.jpg: 2 members are called Di (also recruits/Di.jpg); shown as Di (1), Di (3)",
       ])
+    XCTAssertEqual(roster.warnings.map(\.skipsFile), [false, false, false], "they all play")
     // Typed, the name is theirs without its label.
     XCTAssertEqual(
       roster.members.map(\.spelling.description),
@@ -183,6 +184,30 @@ final class RosterTests: XCTestCase {
         "alex kim", "bo", "di 2", "cy diaz", "di", "di", "cy diaz", "alex kim",
       ])
     XCTAssertNoThrow(try QuestionGenerator(members: roster.members, seed: 1))
+  }
+
+  /// A phone's or a camera's own name for a photo plays as it is, and is said (play-test:
+  /// "Img 0042" played without a word); named in members.csv, it is a name like any other.
+  func testACamerasFileNameIsSaid() throws {
+    for file in ["IMG_0042.jpg", "dsc01234.JPG", "PXL_20240101_123456789.jpg", "IMG_0042 (1).jpg"] {
+      XCTAssertTrue(DisplayName.isCameraFileName(file), file)
+    }
+    for file in ["Imogen Diaz.jpg", "img.jpg", "Dsc Lee.jpg", "Pat 2.jpg", "P 12.jpg"] {
+      XCTAssertFalse(DisplayName.isCameraFileName(file), file)
+    }
+    try photo("img_0042.png", png: true)
+    try photo("IMG_0043.jpg")
+    try photo("Ann.jpg")
+    try file("members.csv", "file,name\nIMG_0043.jpg,Grace Hopper\n")
+    let roster = try Roster.load(folder)
+    XCTAssertEqual(names(roster), ["Ann", "Grace Hopper", "Img 0042"])
+    XCTAssertEqual(
+      roster.warnings.map(\.description),
+      [
+        "img_0042.png: named as a camera names its photos, so it plays as Img 0042: name the "
+          + "member in the file's name or in members.csv"
+      ])
+    XCTAssertEqual(roster.warnings.map(\.skipsFile), [false])
   }
 
   func testTheManifestGivesExactNamesAndGroups() throws {

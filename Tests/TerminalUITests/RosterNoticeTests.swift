@@ -18,6 +18,39 @@ final class RosterNoticeTests: XCTestCase {
     }
   }
 
+  /// Files skipped and warnings about files that play are counted apart (play-test: a name
+  /// shared was counted as a file skipped), the window is titled by what it lists, and a photo
+  /// that fails in the game joins the files skipped.
+  func testFilesSkippedAndWarningsAreCountedApart() {
+    let cases: [(RosterSummary, String, String)] = [
+      (sampleRoster, "2 files skipped (w lists them)", "Files skipped"),
+      (
+        RosterSummary(
+          members: 5, folder: "/club", warnings: ["Bo.jpg: 2 members are called Bo"], skipped: 0),
+        "1 warning (w lists them)", "Warnings"
+      ),
+      (
+        RosterSummary(
+          members: 5, folder: "/club", warnings: ["a.txt: not an image", "IMG_1.jpg: camera"],
+          skipped: 1),
+        "1 file skipped, 1 warning (w lists them)", "Files skipped and warnings"
+      ),
+    ]
+    for (roster, line, title) in cases {
+      var model = makeModel(roster: roster)
+      model.handle(.tick, at: .zero)
+      XCTAssertTrue(model.frame.text.contains(line), model.frame.text)
+      model.handle(.key(.character("w")), at: .zero)
+      XCTAssertTrue(model.frame.text.contains(title), model.frame.text)
+    }
+    var roster = cases[2].0
+    roster.skip("late.jpg: damaged")
+    roster.skip("late.jpg: damaged")
+    XCTAssertEqual(
+      roster.warnings, ["a.txt: not an image", "late.jpg: damaged", "IMG_1.jpg: camera"])
+    XCTAssertEqual(roster.said, "2 files skipped, 1 warning")
+  }
+
   /// A history notice too long for one line is said in two, whole where they hold it (its
   /// files by their names), so that what becomes of the answers is not cut off.
   func testAHistoryNoticeTooLongForALineIsSaidInTwo() {
