@@ -42,7 +42,7 @@ public struct RosterCache: Sendable {
     let older = folder(named: url.absoluteString, host: url.host)
     // Another game may rename it first, or make the new one: either way one of them is used.
     if older != slot, !FileManager.default.fileExists(atPath: slot.string) {
-      _ = rename(older.string, slot.string)
+      CacheSlot(folder: older).move(to: slot)
     }
     return CacheSlot(folder: slot)
   }
@@ -161,6 +161,22 @@ struct CacheSlot: Sendable {
       }
     }
     return descriptor
+  }
+
+  /// Moves the slot (a folder an earlier version named) to `destination`, unless a game
+  /// fetches into it (its lock) or plays from it (its version in use, held) now: that game's
+  /// paths stay as they were, and this one starts a slot of its own.
+  func move(to destination: FilePath) {
+    var held: [Int32] = []
+    defer { held.forEach { close($0) } }
+    let inUse = current().map { folder.appending($0.extracted) }
+    for path in [folder.appending(".lock"), inUse].compactMap({ $0 }) {
+      let descriptor = open(path.string, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      held.append(descriptor)
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+    }
+    _ = rename(folder.string, destination.string)
   }
 
   /// A new name for a download or an extraction in progress, starting with a dot so that a
