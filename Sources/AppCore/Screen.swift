@@ -89,7 +89,7 @@ public struct RosterSummary: Hashable, Sendable {
     self.members = members
     self.folder = folder
     self.warnings = warnings
-    self.skipped = skipped ?? warnings.count
+    self.skipped = min(skipped ?? warnings.count, warnings.count)
     self.notice = notice
   }
 

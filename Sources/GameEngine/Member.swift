@@ -23,14 +23,21 @@ public struct Member: Hashable, Sendable, Identifiable {
   public let group: String?
   /// The name as typed answers are matched against it (see `Spelling`).
   public let spelling: Spelling
+  /// For a name shown with a label that tells two people of that name apart ("Bob Jones
+  /// (2)"), the name as shown, label and all, spelt so; nil for a name shown as it is typed.
+  public let labelled: Spelling?
 
   /// `spelling`, the name spelt in Latin letters (see `Spelling`), is the name itself when
-  /// not given.
-  public init(id: MemberID, name: String, group: String? = nil, spelling: String? = nil) {
+  /// not given; `labelled`, the name with its label so spelt, where it has one.
+  public init(
+    id: MemberID, name: String, group: String? = nil, spelling: String? = nil,
+    labelled: String? = nil
+  ) {
     self.id = id
     self.name = name
     self.group = group
     self.spelling = Spelling(spelling ?? name)
+    self.labelled = labelled.map(Spelling.init)
   }
 
   /// The key under which two names count as the same answer.

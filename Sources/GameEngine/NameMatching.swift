@@ -52,7 +52,8 @@ public struct TypedAnswer: Hashable, Sendable {
 }
 
 /// Matches a typed answer with the name asked, forgiving in the ways people are (see
-/// `TypedMatch`), and never right for what is another's name in play.
+/// `TypedMatch`), and never right for what is another's name in play (but where two people's
+/// names are typed alike: then the name is right for each).
 public enum NameMatching {
   /// The shortest name (in letters) in which one slip is forgiven.
   public static let slipLength = 5
@@ -64,9 +65,22 @@ public enum NameMatching {
     _ text: String, spelling: Spelling, for member: Member, among inPlay: [Member]
   ) -> TypedAnswer {
     let typed = spelling.letters
-    // Not those of the same name told apart by a label ("Bob Jones (2)"): theirs is this
-    // name too.
-    let others = inPlay.filter { $0.nameKey != member.nameKey && $0.spelling != member.spelling }
+    // Not those whose name is typed as this one is (two people of one name, told apart on
+    // the buttons by a label, "Bob Jones (2)"; "Zoë Lee" and "Zoe Lee"): typing cannot tell
+    // them apart, so the name typed is right for each.
+    let others = inPlay.filter {
+      $0.nameKey != member.nameKey && $0.spelling.letters != member.spelling.letters
+    }
+    // The name as the buttons show it, label and all, is theirs too; another's label is not.
+    if let labelled = member.labelled?.letters {
+      if typed == labelled { return TypedAnswer(text: text, match: .name) }
+      let mates = inPlay.filter {
+        $0.id != member.id && $0.spelling.letters == member.spelling.letters
+      }
+      if let mate = mates.first(where: { $0.labelled?.letters == typed }) {
+        return TypedAnswer(text: text, match: .wrong, other: option(mate))
+      }
+    }
     let names = NamesInPlay(inPlay + [member])
     // Each other's first name where it counts alone (no one else in play has it).
     let othersFirst = others.map { ($0, names.firstName(of: $0)) }

@@ -179,15 +179,25 @@ extension History {
   /// to a URL with one (a relative `scores-url` took the manifest's): read through the
   /// tables' indexes, at every opening.
   static func passwordsKept(_ db: Database) throws -> (rosters: [String], scores: [Int64]) {
-    let range = "BETWEEN '\(RosterKey.serverPrefix)' AND '\(RosterKey.serverPrefix)\u{10FFFF}'"
-    let named = try String.fetchAll(
-      db,
-      sql: (["SELECT identity FROM roster WHERE identity \(range)"]
-        + rosterTables.map { "SELECT DISTINCT roster FROM \($0) WHERE roster \(range)" })
-        .joined(separator: " UNION "))
+    var named = Set(
+      try String.fetchAll(
+        db, sql: "SELECT identity FROM roster WHERE identity > 'url:' AND identity < 'url;'"))
+    // Each server's roster once, by a look into the table's index per roster (not a walk
+    // through every answer of a history of hundreds of thousands).
+    for table in rosterTables {
+      var after = "url:"
+      while let next = try String.fetchOne(
+        db,
+        sql: "SELECT roster FROM \(table) WHERE roster > ? AND roster < 'url;' "
+          + "ORDER BY roster LIMIT 1", arguments: [after])
+      {
+        named.insert(next)
+        after = next
+      }
+    }
     let scores = try Row.fetchAll(db, sql: "SELECT id, url FROM score WHERE url LIKE '%@%'")
     return (
-      named.filter { RosterKey.current($0) != $0 },
+      named.sorted().filter { RosterKey.current($0) != $0 },
       scores.filter { RosterKey.withoutPassword($0["url"]) != $0["url"] }.map { $0["id"] }
     )
   }

@@ -3,16 +3,19 @@ import Foundation
 /// Turns a photo's file name into the member's name as a person would read it.
 enum DisplayName {
   /// Whether `fileName` is a camera's or a phone's own name for a photo (`IMG_0042.jpg`,
-  /// `DSC01234.JPG`, `PXL_20240101_123456789.jpg`), not a person's.
+  /// `DSC01234.JPG`, `PXL_20240101_123456789.jpg`, `20240101_123456.jpg`,
+  /// `IMG-20240101-WA0001.jpg`), not a person's. Run on every photo of a roster at launch, so a
+  /// name with fewer than three digits is not looked at further.
   public static func isCameraFileName(_ fileName: String) -> Bool {
-    let stem = (fileName as NSString).deletingPathExtension
+    let stem = fileName.lastIndex(of: ".").map { fileName[..<$0] } ?? fileName[...]
+    guard stem.utf8.lazy.filter({ (48...57).contains($0) }).count >= 3 else { return false }
     return stem.wholeMatch(of: cameraFileName) != nil
   }
 
-  /// A camera's prefix, then digits (with a date's and a burst's separators), and perhaps a
-  /// copy's mark ("IMG_0042 (1)", "IMG_0042-2").
+  /// A camera's prefix as cameras write it (no space after it), or a phone's date and time,
+  /// then its numbers, and perhaps a copy's mark ("IMG_0042 (1)", "IMG_0042~2").
   nonisolated(unsafe) private static let cameraFileName =
-    #/(?i)(img|dsc|dscn|dscf|dcim|pxl|mvimg|pict|photo|image|dji|gopr|sam|wp|p)[_ -]?\d[\d_ -]{2,}(\s?\(\d+\))?(~\d+)?/#
+    #/(?i)(?:(?:img|dsc|dscn|dscf|dcim|pxl|mvimg|pict|dji|gopr|image|wp)[_-]?e?\d{3,}|sam_\d{4}|p\d{7}|\d{8}[_-]\d{6})(?:[_-](?:wa)?\d+)*(?:\s?\(\d+\)|~\d+)?/#
 
   /// Name suffixes that follow a comma without meaning "Last, First".
   private static let suffixes: Set<String> = [

@@ -10,6 +10,16 @@ public struct RosterEntry: Hashable, Sendable {
   public let path: FilePath
   /// The photo's path inside the roster folder.
   public let file: String
+  /// The name as the player types it: the member's name without the label that tells it
+  /// apart from another's ("Bob Jones" for "Bob Jones (2)").
+  public let typedName: String
+
+  init(member: Member, path: FilePath, file: String, typedName: String? = nil) {
+    self.member = member
+    self.path = path
+    self.file = file
+    self.typedName = typedName ?? member.name
+  }
 }
 
 /// Something in the roster folder the player should know about, naming the file.

@@ -128,8 +128,10 @@ extension Roster {
         let member = entries[index].member
         // Typed, their name is their name: the label only tells them apart on buttons.
         entries[index] = RosterEntry(
-          member: Member(id: member.id, name: label, group: member.group, spelling: member.name),
-          path: entries[index].path, file: entries[index].file)
+          member: Member(
+            id: member.id, name: label, group: member.group, spelling: member.name,
+            labelled: label),
+          path: entries[index].path, file: entries[index].file, typedName: member.name)
       }
       let others = same.dropFirst().map { TerminalText.escapingControls(entries[$0].file) }
       warnings.append(

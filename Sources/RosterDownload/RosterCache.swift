@@ -40,9 +40,8 @@ public struct RosterCache: Sendable {
   func slot(for url: URL) -> CacheSlot {
     let slot = folder(named: WebAddress.shown(url), host: url.host)
     let older = folder(named: url.absoluteString, host: url.host)
-    // Another game may rename it first, or make the new one: either way one of them is used.
-    if older != slot, !FileManager.default.fileExists(atPath: slot.string) {
-      CacheSlot(folder: older).move(to: slot)
+    if older != slot, FileManager.default.fileExists(atPath: older.string) {
+      CacheSlot(folder: older).hand(to: slot)
     }
     return CacheSlot(folder: slot)
   }
@@ -163,10 +162,12 @@ struct CacheSlot: Sendable {
     return descriptor
   }
 
-  /// Moves the slot (a folder an earlier version named) to `destination`, unless a game
-  /// fetches into it (its lock) or plays from it (its version in use, held) now: that game's
-  /// paths stay as they were, and this one starts a slot of its own.
-  func move(to destination: FilePath) {
+  /// Hands the slot (a folder an earlier version named by the URL with its password) to
+  /// `destination`, the same roster's: renamed to it when it has none, else removed, its
+  /// record and the password in it with it. Not while a game fetches into it (its lock) or
+  /// plays from it (its version in use, held): that game's paths stay as they were, and a
+  /// later launch hands it over.
+  func hand(to destination: FilePath) {
     var held: [Int32] = []
     defer { held.forEach { close($0) } }
     let inUse = current().map { folder.appending($0.extracted) }
@@ -176,7 +177,8 @@ struct CacheSlot: Sendable {
       held.append(descriptor)
       guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
     }
-    _ = rename(folder.string, destination.string)
+    // Another game may make the new one first: then this one goes.
+    if rename(folder.string, destination.string) != 0 { remove(folder) }
   }
 
   /// A new name for a download or an extraction in progress, starting with a dot so that a

@@ -25,11 +25,13 @@ enum Commands {
     let questions: QuestionGenerator
     do {
       // Each name as typed (a name shared, without the label that tells its people apart)
-      // spelt in Latin letters, for matching the names typed.
-      let members = roster.members.map { member in
+      // spelt in Latin letters as typed text is, for matching the names typed.
+      let members = roster.entries.map { entry in
         Member(
-          id: member.id, name: member.name, group: member.group,
-          spelling: LatinSpelling.of(member.spelling.description))
+          id: entry.member.id, name: entry.member.name, group: entry.member.group,
+          spelling: LatinSpelling.of(entry.typedName),
+          labelled: entry.typedName == entry.member.name
+            ? nil : LatinSpelling.of(entry.member.name))
       }
       questions = try QuestionGenerator(
         members: members, seed: settings.seed ?? UInt64.random(in: 0...UInt64.max),
@@ -99,11 +101,7 @@ enum Commands {
       throw CommandError(error.description)
     }
     do {
-      let summary = RosterSummary(
-        members: roster.entries.count, folder: TerminalText.escapingControls(roster.title),
-        warnings: roster.warningsSkippedFirst.map(\.description),
-        skipped: roster.warnings.count { $0.skipsFile },
-        notice: roster.notice.map(TerminalText.escapingControls))
+      let summary = Self.summary(of: roster, escaping: TerminalText.escapingControls)
       var photos: [MemberID: PhotoFile] = [:]
       for entry in roster.entries {
         photos[entry.member.id] = PhotoFile(
@@ -127,6 +125,15 @@ enum Commands {
     }
   }
 
+  /// What the front ends show of `roster`: the files skipped first, then the other warnings;
+  /// its title and notice through `escaping` (for a terminal).
+  static func summary(of roster: Roster, escaping: (String) -> String = { $0 }) -> RosterSummary {
+    RosterSummary(
+      members: roster.entries.count, folder: escaping(roster.title),
+      warnings: roster.warningsSkippedFirst.map(\.description),
+      skipped: roster.warnings.count { $0.skipsFile }, notice: roster.notice.map(escaping))
+  }
+
   /// `headless`: the game on standard input and output, one JSON object a line, on a
   /// virtual clock. Returns the exit status.
   /// `unixSecondsAtStart` is the wall time of virtual instant zero (`--clock`, or now).
@@ -134,10 +141,7 @@ enum Commands {
     roster: Roster, session: Session, mode: PlayMode, history: HistoryLink,
     unixSecondsAtStart: Double, scores: ClubScores?
   ) -> Int32 {
-    let summary = RosterSummary(
-      members: roster.entries.count, folder: roster.title,
-      warnings: roster.warningsSkippedFirst.map(\.description),
-      skipped: roster.warnings.count { $0.skipsFile }, notice: roster.notice)
+    let summary = Self.summary(of: roster)
     var photos: [MemberID: PhotoFile] = [:]
     for entry in roster.entries {
       photos[entry.member.id] = PhotoFile(path: entry.path, file: entry.file)

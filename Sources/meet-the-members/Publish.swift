@@ -68,7 +68,8 @@ struct Publish: ParsableCommand {
     }
     roster.verifyEveryPhoto()
     for warning in roster.warnings {
-      FileHandle.standardError.write(Data("Warning: \(warning) (left out)\n".utf8))
+      let leftOut = warning.skipsFile ? " (left out)" : ""
+      FileHandle.standardError.write(Data("Warning: \(warning)\(leftOut)\n".utf8))
     }
     do {
       _ = try QuestionGenerator(members: roster.members, seed: 0)

@@ -61,13 +61,25 @@ final class NameMatchingTests: XCTestCase {
   /// each answered by the name itself: the label is for the buttons (play-test: "Bob Jones"
   /// typed for Bob Jones (2) was wrong).
   func testANameSharedIsAnsweredWithoutItsLabel() {
-    let first = Member(id: MemberID("bob1"), name: "Bob Jones (1)", spelling: "Bob Jones")
-    let second = Member(id: MemberID("bob2"), name: "Bob Jones (2)", spelling: "Bob Jones")
+    let first = Member(
+      id: MemberID("bob1"), name: "Bob Jones (1)", spelling: "Bob Jones", labelled: "Bob Jones (1)")
+    let second = Member(
+      id: MemberID("bob2"), name: "Bob Jones (2)", spelling: "Bob Jones", labelled: "Bob Jones (2)")
     let among = everyone + [first, second]
     XCTAssertEqual(match("Bob Jones", for: second, among: among).match, .name)
     XCTAssertEqual(match("bob jones", for: first, among: among).match, .name)
     XCTAssertEqual(match("Bob Jnes", for: second, among: among).match, .slip)
     XCTAssertEqual(match("Bob Jones", for: ana, among: among).other?.member, first.id)
+    // The name as the buttons show it is theirs too; the other's is not.
+    XCTAssertEqual(match("Bob Jones 2", for: second, among: among).match, .name)
+    let othersLabel = match("Bob Jones 1", for: second, among: among)
+    XCTAssertEqual(othersLabel.match, .wrong)
+    XCTAssertEqual(othersLabel.other?.member, first.id)
+    // Names typed alike, told apart only by an accent, are each right.
+    let zoe = person("zoe", "Zoe Lee")
+    let zoë = person("zoë", "Zoë Lee", spelt: "Zoe Lee")
+    XCTAssertEqual(match("Zoe Lee", for: zoë, among: everyone + [zoe, zoë]).match, .name)
+    XCTAssertEqual(match("Zoe Lee", for: zoe, among: everyone + [zoe, zoë]).match, .name)
   }
 
   /// Another's name, or what is as near another's name, is never right.

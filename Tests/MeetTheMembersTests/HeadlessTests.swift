@@ -439,23 +439,26 @@ extension HeadlessTests {
       let image = RGBAImage(width: 64, height: 64, filledWith: (UInt8(index * 60), 120, 200, 255))
       try PictureFile.writeJPEG(image, to: FilePath("\(club)/\(file)"))
     }
-    let (events, status) = try play(
-      [#"{"do":"start"}"#]
-        + Array(repeating: #"{"do":"type","text":"Bob Jones"}"#, count: 4)
-        .flatMap { [$0, #"{"do":"wait","seconds":2}"#] },
-      arguments: [club, "--seed", "1", "--kind", "typing", "--mode", "quiz", "--round", "4"])
-    XCTAssertEqual(status, 0)
-    // No file is skipped: the name shared is a warning.
-    let roster = try XCTUnwrap(self.events("roster", in: events).first)
-    XCTAssertEqual(roster["skipped"] as? [String], [])
-    XCTAssertEqual((roster["warnings"] as? [String])?.count, 1, "\(roster)")
-    let asked = self.events("question", in: events).map {
-      ($0["member"] as? [String: Any])?["name"] as? String ?? ""
+    // Typed for every question: the name itself, then one's label as the buttons show it.
+    for (typed, rightFor) in [("Bob Jones", "Bob Jones ("), ("Bob Jones (1)", "Bob Jones (1)")] {
+      let (events, status) = try play(
+        [#"{"do":"start"}"#]
+          + Array(repeating: #"{"do":"type","text":"\#(typed)"}"#, count: 4)
+          .flatMap { [$0, #"{"do":"wait","seconds":2}"#] },
+        arguments: [club, "--seed", "1", "--kind", "typing", "--mode", "quiz", "--round", "4"])
+      XCTAssertEqual(status, 0)
+      // No file is skipped: the name shared is a warning.
+      let roster = try XCTUnwrap(self.events("roster", in: events).first)
+      XCTAssertEqual(roster["skipped"] as? [String], [])
+      XCTAssertEqual((roster["warnings"] as? [String])?.count, 1, "\(roster)")
+      let asked = self.events("question", in: events).map {
+        ($0["member"] as? [String: Any])?["name"] as? String ?? ""
+      }
+      XCTAssertEqual(asked.count, 4)
+      XCTAssertEqual(
+        self.events("result", in: events).map { $0["outcome"] as? String },
+        asked.map { $0.hasPrefix(rightFor) ? "correct" : "wrong" }, "\(typed): \(asked)")
     }
-    XCTAssertEqual(asked.count, 4)
-    XCTAssertEqual(
-      self.events("result", in: events).map { $0["outcome"] as? String },
-      asked.map { $0.hasPrefix("Bob Jones (") ? "correct" : "wrong" }, "\(asked)")
   }
 
   /// A name typed for a names question, or a bad `type`, is refused in one line.

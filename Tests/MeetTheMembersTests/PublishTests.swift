@@ -48,7 +48,7 @@ final class PublishTests: XCTestCase {
     try copy("Amara Okafor.png", to: "club/Amara Okafor.png")
     try copy("Anna Kowalska.png", to: "club/coaches/Anna Kowalska.png")
     try copy("Diego Ramírez.png", to: "club/Diego Ramírez.png")
-    try "file,name\nAiyana Redcloud.png,Aiyana R. Redcloud\n".write(
+    try "file,name\nAiyana Redcloud.png,Aiyana R. Redcloud\nNobody.png,Nobody\n".write(
       toFile: folder + "/club/members.csv", atomically: true, encoding: .utf8)
     try "not a photo".write(toFile: folder + "/club/Broken.jpg", atomically: true, encoding: .utf8)
     let out = folder + "/site"
@@ -58,7 +58,11 @@ final class PublishTests: XCTestCase {
       first.output,
       "Published Example Club version 1: 4 members, \(out)/example-club-1.zip "
         + "(\(try size(of: "\(out)/example-club-1.zip")) bytes) and \(out)/roster.json.\n")
-    XCTAssertEqual(first.errors, "Warning: Broken.jpg: not a JPEG or PNG image (left out)\n")
+    // A file left out says so; a warning of what is published does not.
+    XCTAssertEqual(
+      first.errors,
+      "Warning: Broken.jpg: not a JPEG or PNG image (left out)\n"
+        + "Warning: members.csv: line 3: no usable photo called Nobody.png\n")
     let manifest = try XCTUnwrap(
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: URL(fileURLWithPath: out + "/roster.json")))

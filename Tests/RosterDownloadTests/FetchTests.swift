@@ -254,6 +254,16 @@ final class FetchTests: XCTestCase {
     XCTAssertFalse(again.downloaded, "the version kept")
     XCTAssertTrue(again.folder.string.hasPrefix(slot.string), again.folder.string)
     XCTAssertFalse(FileManager.default.fileExists(atPath: older.string))
+    // Made again beside the new one while a game held it (this one downloaded afresh), it goes
+    // at the next launch once the game let go.
+    try FileManager.default.copyItem(atPath: slot.string, toPath: older.string)
+    let held = open(older.appending(extracted).string, O_RDONLY)
+    XCTAssertEqual(flock(held, LOCK_SH), 0)
+    _ = try await fetcher.fetch(url)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: older.string), "left to the game")
+    close(held)
+    _ = try await fetcher.fetch(url)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: older.string))
   }
 
   func testARedirectIsFollowed() async throws {

@@ -189,10 +189,17 @@ final class RosterTests: XCTestCase {
   /// A phone's or a camera's own name for a photo plays as it is, and is said (play-test:
   /// "Img 0042" played without a word); named in members.csv, it is a name like any other.
   func testACamerasFileNameIsSaid() throws {
-    for file in ["IMG_0042.jpg", "dsc01234.JPG", "PXL_20240101_123456789.jpg", "IMG_0042 (1).jpg"] {
+    for file in [
+      "IMG_0042.jpg", "dsc01234.JPG", "PXL_20240101_123456789.jpg", "IMG_0042 (1).jpg",
+      "20240101_123456.jpg", "IMG-20240101-WA0001.jpg", "IMG_E0042.JPG", "P1010001.JPG",
+      "SAM_1234.JPG",
+    ] {
       XCTAssertTrue(DisplayName.isCameraFileName(file), file)
     }
-    for file in ["Imogen Diaz.jpg", "img.jpg", "Dsc Lee.jpg", "Pat 2.jpg", "P 12.jpg"] {
+    for file in [
+      "Imogen Diaz.jpg", "img.jpg", "Dsc Lee.jpg", "Pat 2.jpg", "P 12.jpg", "P 123.jpg",
+      "Sam 2019.jpg", "Sam_2019 Lee.jpg", "Image 2024.jpg", "Wp 100.png", "Image Lee.jpg",
+    ] {
       XCTAssertFalse(DisplayName.isCameraFileName(file), file)
     }
     try photo("img_0042.png", png: true)
