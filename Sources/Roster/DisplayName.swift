@@ -8,9 +8,24 @@ enum DisplayName {
   /// name with fewer than three digits is not looked at further.
   public static func isCameraFileName(_ fileName: String) -> Bool {
     let stem = fileName.lastIndex(of: ".").map { fileName[..<$0] } ?? fileName[...]
-    guard stem.utf8.lazy.filter({ (48...57).contains($0) }).count >= 3 else { return false }
-    return stem.wholeMatch(of: cameraFileName) != nil
+    // Only a name that starts as a camera's does (a prefix, then a digit or a separator) or
+    // with a digit is matched whole: Swift's regular expressions cost a roster of 10,000 a
+    // tenth of a second.
+    let head = stem.prefix(7).lowercased()
+    let likely =
+      head.first?.isNumber == true
+      || cameraPrefixes.contains { prefix in
+        head.hasPrefix(prefix)
+          && head.dropFirst(prefix.count).first.map { $0.isNumber || "_-e".contains($0) } == true
+      }
+    return likely && stem.wholeMatch(of: cameraFileName) != nil
   }
+
+  /// The prefixes of `cameraFileName`, to look at first.
+  private static let cameraPrefixes = [
+    "img", "dsc", "dscn", "dscf", "dcim", "pxl", "mvimg", "pict", "dji", "gopr", "image", "wp",
+    "sam", "p",
+  ]
 
   /// A camera's prefix as cameras write it (no space after it), or a phone's date and time,
   /// then its numbers, and perhaps a copy's mark ("IMG_0042 (1)", "IMG_0042~2").

@@ -192,7 +192,7 @@ final class RosterTests: XCTestCase {
     for file in [
       "IMG_0042.jpg", "dsc01234.JPG", "PXL_20240101_123456789.jpg", "IMG_0042 (1).jpg",
       "20240101_123456.jpg", "IMG-20240101-WA0001.jpg", "IMG_E0042.JPG", "P1010001.JPG",
-      "SAM_1234.JPG",
+      "SAM_1234.JPG", "DSCN0001.JPG", "DSCF1234.jpg",
     ] {
       XCTAssertTrue(DisplayName.isCameraFileName(file), file)
     }
