@@ -109,6 +109,8 @@ extension AppModel {
       changeSetting(by: by, into: &step)
     case .editSetting:
       editSetting(into: &step)
+    case .resetSetting:
+      resetSetting(into: &step)
     case .edit(let edit) where settingsWindow.editing != nil:
       settingsWindow.editing?.apply(edit)
     case .submit where settingsWindow.editing != nil:

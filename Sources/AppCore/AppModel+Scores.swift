@@ -68,8 +68,8 @@ extension AppModel {
 
   /// A `send-scores` or `player` setting kept (by the question, or the settings window), or
   /// why not: the answer holds for this launch either way.
-  mutating func scoresSettingSaved(key: String, value: String, failure: String?) {
-    guard scores != nil else { return }
+  mutating func scoresSettingSaved(key: String, value: String?, failure: String?) {
+    guard let account = scores?.accountName else { return }
     switch (key, failure) {
     case ("send-scores", nil):
       scores?.setting = value
@@ -77,7 +77,7 @@ extension AppModel {
     case ("send-scores", let failure?):
       scores?.notKept = failure
     case ("player", nil):
-      scores?.player = value
+      scores?.player = value ?? account
     default:
       break
     }

@@ -9,6 +9,17 @@ extension AppModel {
     effects.effects.append(.saveSetting(key: setting.key, value: value))
   }
 
+  /// The chosen setting taken out of the file, so that its default plays (a setting the file
+  /// does not hold is at its default already: nothing to do but say so).
+  mutating func resetSetting(into step: inout Step) {
+    let setting = SettingLine.all[settingsWindow.selected]
+    guard settingsFile?.values[setting.key] != nil else {
+      settingsWindow.message = "\(setting.label) is at its default already"
+      return
+    }
+    step.effects.append(.saveSetting(key: setting.key, value: nil))
+  }
+
   /// Enter on a setting: a text is typed (from what it is; what became of the last change
   /// is no longer said), a value changes to the next.
   mutating func editSetting(into step: inout Step) {
@@ -29,12 +40,13 @@ extension AppModel {
 
   /// What became of a setting sent to the file (from the window, or the start screen's offer
   /// to make the roster the player's club).
-  mutating func settingSaved(key: String, value: String, failure: String?) {
-    if key == "roster", value == clubRoster, clubOffer != nil {
+  mutating func settingSaved(key: String, value: String?, failure: String?) {
+    if key == "roster", let value, value == clubRoster, clubOffer != nil {
       clubOffer = failure.map(ClubOffer.failed) ?? .made
     }
     scoresSettingSaved(key: key, value: value, failure: failure)
-    let label = SettingLine.all.first { $0.key == key }?.label ?? key
+    let line = SettingLine.all.first { $0.key == key }
+    let label = line?.label ?? key
     if let failure {
       // The window says where the file is: the reason comes first, whole.
       let path = settingsFile.map { $0.path + ": " }
@@ -46,7 +58,9 @@ extension AppModel {
       settingsFile?.values[key] = value
       // Your name and the scores' consent apply at once; the rest from the next launch.
       let later = key == "player" || key == "send-scores" ? "" : " (from the next launch)"
-      settingsWindow.message = "Kept: \(label.lowercased()) \(value)\(later)"
+      let kept =
+        value.map { line?.kind.shown($0) ?? $0 } ?? "back to its default, \(line?.byDefault ?? "")"
+      settingsWindow.message = "Kept: \(label.lowercased()) \(kept)\(later)"
     }
   }
 }

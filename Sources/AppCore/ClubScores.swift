@@ -116,6 +116,8 @@ public struct ClubScores: Sendable {
   public var host: String
   /// The name the scores are sent under: the `player` setting, else the account's.
   public var player: String
+  /// The account's name: the one sent under once the `player` setting is taken out.
+  public var accountName: String
   /// The `send-scores` setting, as typed.
   public var setting: String?
   /// How the scores went, as the history kept it when the game began.
@@ -129,13 +131,14 @@ public struct ClubScores: Sendable {
   public var sendWaiting: @Sendable () -> ScoresStatus
 
   public init(
-    club: String, host: String, player: String, setting: String?, status: ScoresStatus,
-    keep: @escaping @Sendable (RoundScore) -> Void,
+    club: String, host: String, player: String, accountName: String? = nil, setting: String?,
+    status: ScoresStatus, keep: @escaping @Sendable (RoundScore) -> Void,
     sendWaiting: @escaping @Sendable () -> ScoresStatus
   ) {
     self.club = club
     self.host = host
     self.player = player
+    self.accountName = accountName ?? player
     self.setting = setting
     self.status = status
     self.keep = keep
@@ -149,6 +152,8 @@ struct ScoresState: Hashable, Sendable {
   var club: String
   var host: String
   var player: String
+  /// The name sent under without the `player` setting.
+  var accountName: String
   /// The `send-scores` setting as the game knows it now.
   var setting: String?
   /// Whether the player said no to this club during this launch (with other clubs said yes
@@ -169,6 +174,7 @@ struct ScoresState: Hashable, Sendable {
     club = scores.club
     host = scores.host
     player = scores.player
+    accountName = scores.accountName
     setting = scores.setting
     status = scores.status
   }

@@ -49,9 +49,9 @@ public enum Effect: Hashable, Sendable {
   case fitMemory(at: Double)
   /// A member's photo cannot be shown and they left the game; the start screen lists it.
   case memberWithdrawn(Member, file: String, reason: String)
-  /// Keep a setting (its key, its value as typed) in the settings file; the result comes
-  /// back as `.settingSaved`.
-  case saveSetting(key: String, value: String)
+  /// Keep a setting (its key, its value as typed) in the settings file, or with no value
+  /// take it out (back to its default); the result comes back as `.settingSaved`.
+  case saveSetting(key: String, value: String?)
   /// Send a round's score to the club (the player said yes), and any waiting from before;
   /// how they went comes back as `.scoresSent`.
   case sendScores(RoundScore?)

@@ -22,7 +22,7 @@ public protocol EffectHandlers {
   mutating func keep(_ write: Effect, at now: Instant) -> [Input]
   mutating func memberWithdrawn(_ member: Member, file: String, reason: String, at now: Instant)
   /// Keeps a setting in the settings file: `.settingSaved`.
-  mutating func saveSetting(key: String, value: String) -> Input
+  mutating func saveSetting(key: String, value: String?) -> Input
   /// Sends a score to the club: `.scoresSent` at once, or later.
   mutating func sendScores(_ score: RoundScore?) -> Input?
   /// Gives the terminal back to the shell and stops until continued.
@@ -38,7 +38,7 @@ extension EffectHandlers {
     _ member: Member, file: String, reason: String, at now: Instant
   ) {}
   public mutating func suspend() {}
-  public mutating func saveSetting(key: String, value: String) -> Input {
+  public mutating func saveSetting(key: String, value: String?) -> Input {
     .settingSaved(key: key, value: value, failure: "no settings file here")
   }
   public mutating func sendScores(_ score: RoundScore?) -> Input? { nil }

@@ -46,8 +46,9 @@ public enum Input: Hashable, Sendable {
   case historyWaiting(HistoryWaiting)
   /// The player's memory, fitted again to their answers (`Effect.fitMemory`).
   case memoryFitted(PlayerMemory)
-  /// A setting is kept in the settings file (`Effect.saveSetting`), or why not.
-  case settingSaved(key: String, value: String, failure: String?)
+  /// A setting is kept in the settings file, or taken out of it (`Effect.saveSetting`), or
+  /// why not.
+  case settingSaved(key: String, value: String?, failure: String?)
   /// How the scores sent to the club went (`Effect.sendScores`, or those waiting from before,
   /// sent as the game began).
   case scoresSent(ScoresStatus)

@@ -33,6 +33,8 @@ public enum KeyAction: Hashable, Sendable {
   case changeSetting(Int)
   /// The settings window: types the chosen setting (a name, a folder), or changes it.
   case editSetting
+  /// The settings window: the chosen setting taken out of the file, back to its default.
+  case resetSetting
   /// The group on the line above or below on the start screen.
   case previousGroup
   case nextGroup
@@ -152,6 +154,7 @@ public enum Keymap {
         KeyBinding([.left], .settingsWindow, .changeSetting(-1), "change it"),
         KeyBinding([.right], .settingsWindow, .changeSetting(1), "change it"),
         KeyBinding([.enter], .settingsWindow, .editSetting, "type a name or a folder"),
+        KeyBinding([.backspace], .settingsWindow, .resetSetting, "back to the default"),
         KeyBinding([], .settingEdit, .type, settingWords, name: "Letters"),
         KeyBinding([.enter], .settingEdit, .submit, settingWords),
         KeyBinding([.escape], .settingEdit, .back, settingWords),

@@ -35,6 +35,8 @@ package struct SettingLine: Hashable, Sendable {
   let choices: [String]
   /// What plays without the setting.
   package let byDefault: String
+  /// What it takes: how its value is shown (`SettingKind.shown`).
+  package let kind: SettingKind
   /// The command-line option that sets it for one launch ("--answer-seconds"); nil for a
   /// setting no option sets.
   package let option: String?
@@ -79,7 +81,8 @@ extension SettingLine {
   init(_ setting: Setting) {
     self.init(
       key: setting.key, label: setting.label ?? setting.key, choices: setting.steps,
-      byDefault: setting.shownDefault, option: setting.isOption ? setting.option : nil)
+      byDefault: setting.shownDefault, kind: setting.kind,
+      option: setting.isOption ? setting.option : nil)
   }
 }
 

@@ -160,7 +160,7 @@ public final class History: Sendable {
   /// before the process exits, then the connections are closed. Another program reading it
   /// at that moment leaves the log as it is, for the next opening to read: nothing is lost.
   public func close() {
-    try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
     try? pool.close()
   }
 

@@ -139,11 +139,17 @@ package struct Configuration {
   }
 
   /// What keeps a setting in the file: the value as typed, checked as the option checks it
-  /// (a number as a number, true and false as such); nil, or why not. A score server's URL
-  /// pasted for `send-scores` is kept as its host.
-  package var settingSaver: (@Sendable (String, String) -> String?)? {
+  /// (a number as a number, true and false as such), or no value to take the setting out
+  /// (back to its default); nil, or why not. A score server's URL pasted for `send-scores`
+  /// is kept as its host.
+  package var settingSaver: (@Sendable (String, String?) -> String?)? {
     guard let path = file?.path else { return nil }
     return { key, typed in
+      guard let typed else {
+        return Self.edit(path) { (file: inout ConfigFile) throws(ConfigError) in
+          try file.remove(key)
+        }
+      }
       var text =
         key == "send-scores"
         ? typed.split(whereSeparator: \.isWhitespace).map { word in
@@ -169,15 +175,24 @@ package struct Configuration {
         } else if key != "player", key != "roster", let number = Double(text) {
           .float(number)
         } else { .string(text) }
-      do {
-        // Read again: the file may have changed since the game began.
-        var file = try ConfigFile(path: path)
+      return Self.edit(path) { (file: inout ConfigFile) throws(ConfigError) in
         try file.set(key, to: value)
-        try file.write()
-        return nil
-      } catch {
-        return TerminalText.escapingControls("\(error)")
       }
+    }
+  }
+
+  /// The settings file at `path` read again (it may have changed since the game began),
+  /// changed and written: nil, or why not.
+  private static func edit(
+    _ path: String, _ change: (inout ConfigFile) throws(ConfigError) -> Void
+  ) -> String? {
+    do throws(ConfigError) {
+      var file = try ConfigFile(path: path)
+      try change(&file)
+      try file.write()
+      return nil
+    } catch {
+      return TerminalText.escapingControls("\(error)")
     }
   }
 

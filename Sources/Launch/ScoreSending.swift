@@ -26,9 +26,11 @@ package enum ScoreSending {
       url: url, roster: roster, history: history.history, rosterKey: history.roster.identity,
       allowed: ScoresConsent.hosts(setting), everyone: setting == "true")
     let player = settings["player"].map { $0.trimmingCharacters(in: .whitespaces) }
+    let account = accountName()
     return ClubScores(
       club: TerminalText.escapingControls(roster.name), host: ScoresConsent.host(of: url),
-      player: player.flatMap { $0.isEmpty ? nil : $0 } ?? accountName(), setting: setting,
+      player: player.flatMap { $0.isEmpty ? nil : $0 } ?? account, accountName: account,
+      setting: setting,
       status: outbox.status(), keep: { outbox.keep($0) }, sendWaiting: { outbox.sendWaiting() })
   }
 

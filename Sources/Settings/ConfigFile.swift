@@ -241,6 +241,23 @@ public struct ConfigFile: Sendable {
     }
   }
 
+  /// Takes `key`'s line out of the top level (the setting back to its default); everything
+  /// else stays as it was. Nothing to do when the top level has no such line.
+  public mutating func remove(_ key: String) throws(ConfigError) {
+    if !isTOML, let problem = problems.first { throw ConfigError(problem) }
+    var lines = self.lines.map(String.init)
+    guard let index = topLevel(of: self.lines).first(where: { Self.key(of: lines[$0][...]) == key })
+    else { return }
+    lines.remove(at: index)
+    let before = self
+    text = lines.joined(separator: "\n")
+    parse()
+    guard values[key] == nil, problems.count <= before.problems.count else {
+      self = before
+      throw ConfigError("\(path): \(key) could not be taken out without changing the rest")
+    }
+  }
+
   /// The comment at the end of a line's value (from its `#`, outside any string); nil
   /// when there is none.
   private static func comment(after value: Substring) -> Substring? {

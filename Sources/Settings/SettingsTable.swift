@@ -15,6 +15,18 @@ public enum SettingKind: Hashable, Sendable {
   case place
   /// `true`, `false`, or the host names of score servers, separated by blanks.
   case hosts
+
+  /// A value as a screen shows it: a roster's URL with its password as dots
+  /// (`https://ann:•••@club.example.org/roster.json`), so that it is not read over a
+  /// shoulder; everything else as it is.
+  public func shown(_ value: String) -> String {
+    guard self == .place, let scheme = value.range(of: "://") else { return value }
+    let authority = value[scheme.upperBound...].prefix { !"/?#".contains($0) }
+    guard let at = authority.lastIndex(of: "@"),
+      let colon = authority[..<at].firstIndex(of: ":")
+    else { return value }
+    return value[..<authority.index(after: colon)] + "•••" + value[at...]
+  }
 }
 
 /// One setting of the player's settings file: its key in the file, the command-line option of

@@ -35,9 +35,9 @@ public final class App {
     /// the club already, or came from the settings.
     public var clubRoster: String?
     /// The settings file, for the settings window, and what keeps a setting in it (its key,
-    /// its value as typed; nil, or why not).
+    /// its value as typed, or nil to take it out; nil, or why not).
     public var settings: SettingsFile?
-    public var saveSetting: (@Sendable (String, String) -> String?)?
+    public var saveSetting: (@Sendable (String, String?) -> String?)?
     /// What is wrong with the settings file, a line each (said on standard error too, where
     /// the game's screen hides it).
     public var settingsWarnings: [String]
@@ -49,7 +49,7 @@ public final class App {
       choice: TerminalChoice, trace: Trace?, history: HistorySetup? = nil,
       recorder: HistoryRecorder? = nil, mode: PlayMode? = nil,
       clubRoster: String? = nil,
-      settings: SettingsFile? = nil, saveSetting: (@Sendable (String, String) -> String?)? = nil,
+      settings: SettingsFile? = nil, saveSetting: (@Sendable (String, String?) -> String?)? = nil,
       settingsWarnings: [String] = [], scores: ClubScores? = nil
     ) {
       self.scores = scores
@@ -76,7 +76,7 @@ public final class App {
   private let photos: [MemberID: PhotoFile]
   let trace: Trace?
   private let recorder: HistoryRecorder?
-  private let settingSaver: (@Sendable (String, String) -> String?)?
+  private let settingSaver: (@Sendable (String, String?) -> String?)?
   /// History writes wait here, never on the main queue: a database another process holds, or
   /// a slow disk, delays no key and no frame.
   private let historyQueue = DispatchQueue(label: "meet-the-members.history", qos: .utility)
@@ -192,7 +192,7 @@ public final class App {
       }
     }
 
-    func saveSetting(key: String, value: String) -> Input {
+    func saveSetting(key: String, value: String?) -> Input {
       MainActor.assumeIsolated {
         guard let saver = app.settingSaver else {
           return .settingSaved(key: key, value: value, failure: "no settings file here")

@@ -13,12 +13,17 @@ extension Renderer {
     let labelWidth = SettingLine.all.map { DisplayWidth.of($0.label) }.max() ?? 0
     let width = min(frame.size.columns - 2, 76)
     var footer: [(String, Style)] = [("", .plain)]
-    let help =
+    // Backspace said where the window is wide enough (the help window lists it always).
+    let change =
+      SettingLine.all[state.selected].isText ? "Enter types it" : "\(look.leftRight) change it"
+    let helps =
       state.editing != nil
-      ? "Enter keeps it, Esc leaves it as it was"
-      : SettingLine.all[state.selected].isText
-        ? "Enter types it; \(look.upDown) choose a setting"
-        : "\(look.leftRight) change it; \(look.upDown) choose a setting"
+      ? ["Enter keeps it, Esc leaves it as it was"]
+      : [
+        "\(change); Backspace: the default; \(look.upDown) choose a setting",
+        "\(change); \(look.upDown) choose a setting",
+      ]
+    let help = helps.first { DisplayWidth.of($0) <= width - 4 } ?? helps[helps.count - 1]
     footer.append((help, look.dim))
     footer.append(("Kept in \(file.path)", look.dim))
     footer.append(("Changes apply at the next launch; your name and scores now.", look.dim))
@@ -49,9 +54,10 @@ extension Renderer {
           ? "\(look.stepper.left) \(kept) \(look.stepper.right)" : kept
         return value + (nowWords ?? "")
       }
-      var value = shown(file.values[setting.key] ?? "\(setting.byDefault) (default)")
+      let kept = file.values[setting.key].map(setting.kind.shown)
+      var value = shown(kept ?? "\(setting.byDefault) (default)")
       if nowWords != nil, labelWidth + 2 + DisplayWidth.of(value) > width - 4 {
-        value = shown(file.values[setting.key] ?? "default")
+        value = shown(kept ?? "default")
       }
       lines.append(
         (

@@ -62,6 +62,16 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     XCTAssertEqual(
       try String(contentsOfFile: settings, encoding: .utf8),
       "# Ada's settings\nanswer-seconds = 8   # a little longer\nround = 0\n")
+    // Backspace: back to the default, the line taken out.
+    tmux.press("Down")
+    tmux.press("Down")
+    tmux.press("Down")
+    tmux.press("BSpace")
+    tmux.waitForScreen(showing: ["Kept: questions a round back to its default, 10"])
+    XCTAssertEqual(
+      try String(contentsOfFile: settings, encoding: .utf8),
+      "# Ada's settings\nanswer-seconds = 8   # a little longer\n")
+    for _ in 0..<3 { tmux.press("Up") }
     // The name typed: letters that are commands elsewhere go to it.
     tmux.press("Up")
     tmux.press("Enter")

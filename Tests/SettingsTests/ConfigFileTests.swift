@@ -86,6 +86,32 @@ final class ConfigFileTests: XCTestCase {
     XCTAssertEqual(file.values["player"], .string("Ada \"the\" Lovelace"))
   }
 
+  /// A setting put back to its default: its line goes, and only it (a table's line of the
+  /// same key stays); a setting the file does not hold leaves it as it was.
+  func testASettingTakenOutLeavesEverythingElse() throws {
+    var file = ConfigFile(path: "/x/config.toml", text: commented)
+    try file.remove("roster")
+    try file.remove("player")
+    XCTAssertEqual(
+      file.text,
+      """
+      # My settings
+      answer-seconds = 8
+
+      # a setting of a later version, kept
+      future-thing = [1, 2]
+
+      [notes]
+      roster = "not this one"
+
+      """)
+    XCTAssertNil(file.values["roster"])
+    XCTAssertEqual(file.values["answer-seconds"], .integer(8))
+    // A file that is not TOML is left for the player to mend.
+    var broken = ConfigFile(path: "/x/config.toml", text: "round = \n")
+    XCTAssertThrowsError(try broken.remove("round"))
+  }
+
   /// A setting of a type none has, or a multi-line array, does not stop a setting being
   /// written, nor its line being found.
   func testAnArrayIsNoTableAndNoBrokenFile() throws {

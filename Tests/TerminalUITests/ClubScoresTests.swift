@@ -43,7 +43,9 @@ final class ClubScoresTests: XCTestCase {
 
   private func settingsSaved(_ model: TestModel) -> [String] {
     model.log.compactMap { effect in
-      if case .saveSetting(let key, let value) = effect { return "\(key) = \(value)" }
+      if case .saveSetting(let key, let value) = effect {
+        return "\(key) = \(value ?? "(default)")"
+      }
       return nil
     }
   }
@@ -80,10 +82,13 @@ final class ClubScoresTests: XCTestCase {
     XCTAssertNotNil(
       cell(of: "Scores go to Example Club as Ada", in: model.frame), model.frame.text)
 
-    // The next round's score goes at once, and nothing asks again.
+    // The next round's score goes at once, and nothing asks again; with the `player` setting
+    // put back to its default (Backspace in the settings window), under the account's name.
+    model.handle(.settingSaved(key: "player", value: nil, failure: nil), at: .seconds(6))
     playRound(&model, at: 10)
     XCTAssertEqual(scoresSent(model).count, 2)
     XCTAssertEqual(scoresSent(model).last??.endedAt, 13)
+    XCTAssertEqual(scoresSent(model).last??.player, "ada")
     XCTAssertNil(cell(of: question, in: model.frame))
   }
 

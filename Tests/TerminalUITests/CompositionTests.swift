@@ -85,10 +85,10 @@ final class CompositionTests: XCTestCase {
     var model = makeModel()
     model.handle(.key(.character("?")), at: .zero)
     let top = model.frame.text
-    XCTAssertTrue(top.contains(" Keys 1–17 of 32 "), top)
+    XCTAssertTrue(top.contains(" Keys 1–17 of 33 "), top)
     model.handle(.key(.pageDown), at: .zero)
     let bottom = model.frame.text
-    XCTAssertTrue(bottom.contains(" Keys 16–32 of 32 "), bottom)
+    XCTAssertTrue(bottom.contains(" Keys 17–33 of 33 "), bottom)
     XCTAssertTrue(bottom.contains("Faces: symbols in 240 colours (--graphics chooses)."), bottom)
     model.handle(.key(.home), at: .zero)
     XCTAssertEqual(model.frame.text, top)

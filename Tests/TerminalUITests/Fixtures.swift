@@ -186,7 +186,7 @@ struct TestEffectHandlers: EffectHandlers {
 
   func setClock(_ instant: Instant?) {}
   /// The settings take every setting at once.
-  func saveSetting(key: String, value: String) -> Input {
+  func saveSetting(key: String, value: String?) -> Input {
     .settingSaved(key: key, value: value, failure: nil)
   }
   func report(_ transition: Transition, model: AppModel) {}
@@ -340,6 +340,6 @@ func exampleClubScores(setting: String? = nil, status: ScoresStatus = ScoresStat
   -> ClubScores
 {
   ClubScores(
-    club: "Example Club", host: "scores.example.org", player: "Ada", setting: setting,
-    status: status, keep: { _ in }, sendWaiting: { ScoresStatus() })
+    club: "Example Club", host: "scores.example.org", player: "Ada", accountName: "ada",
+    setting: setting, status: status, keep: { _ in }, sendWaiting: { ScoresStatus() })
 }

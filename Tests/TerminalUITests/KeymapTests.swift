@@ -133,6 +133,9 @@ final class KeymapTests: XCTestCase {
       return after.model.settingsFile?.values["answer-seconds"] == (step > 0 ? "6" : "4")
     case .editSetting:
       return after.model.settingsFile?.values["answer-seconds"] == "6"
+    case .resetSetting:
+      return before.model.settingsFile?.values["answer-seconds"] != nil
+        && after.model.settingsFile?.values["answer-seconds"] == nil
     case .quit:
       return after.hasQuit
     case .drill:

@@ -1,5 +1,6 @@
 import GameEngine
 import Pictures
+import Settings
 import XCTest
 
 @testable import AppCore
@@ -165,6 +166,59 @@ final class SettingsWindowTests: XCTestCase {
     model.handle(.press(.setting(5)), at: .seconds(4))
     XCTAssertEqual(model.model.settingsFile?.values["round"], "all", "all is the last choice")
     XCTAssertEqual(model.model.settingsWindow.selected, 5)
+  }
+
+  /// Backspace puts the chosen setting back to its default: the file's line is taken out
+  /// (stepping could only choose another value, and for the quiz's kind none is the
+  /// default, which differs between the quiz and learn mode).
+  func testBackspacePutsASettingBackToItsDefault() throws {
+    var model = makeModel(settings: file)
+    model.handle(.press(.settings), at: .zero)
+    XCTAssertNotNil(cell(of: "Backspace: the default", in: model.frame), model.frame.text)
+    for _ in 0..<2 { model.handle(.key(.down), at: .zero) }
+    let effects = model.handleAlone(.key(.backspace), at: .seconds(1))
+    XCTAssertTrue(effects.contains(.saveSetting(key: "answer-seconds", value: nil)), "\(effects)")
+    model.handle(.settingSaved(key: "answer-seconds", value: nil, failure: nil), at: .seconds(1))
+    XCTAssertNil(model.model.settingsFile?.values["answer-seconds"])
+    XCTAssertNotNil(
+      cell(of: setting("Seconds to answer", "◂ 5 (default) ▸"), in: model.frame),
+      model.frame.text)
+    XCTAssertNotNil(
+      cell(
+        of: "Kept: seconds to answer back to its default, 5 (from the next launch)", in: model.frame
+      ),
+      model.frame.text)
+    // At its default already: said, and nothing written.
+    let again = model.handleAlone(.key(.backspace), at: .seconds(2))
+    XCTAssertFalse(again.contains { if case .saveSetting = $0 { true } else { false } }, "\(again)")
+    XCTAssertNotNil(
+      cell(of: "Seconds to answer is at its default already", in: model.frame), model.frame.text)
+  }
+
+  /// A club's URL with a password shows the password as dots, in its line and in what the
+  /// window says of it kept; the file keeps it (the game needs it to fetch the roster).
+  func testARostersPasswordIsNotShown() throws {
+    let url = "https://ann:s3cret@club.example.org/roster.json"
+    var model = makeModel(
+      settings: SettingsFile(path: file.path, values: ["roster": url]))
+    model.handle(.press(.settings), at: .zero)
+    let masked = "https://ann:•••@club.example.org/roster.json"
+    XCTAssertNotNil(cell(of: setting("Roster", masked), in: model.frame), model.frame.text)
+    model.handle(.settingSaved(key: "roster", value: url, failure: nil), at: .seconds(1))
+    XCTAssertNotNil(cell(of: "Kept: roster \(masked)", in: model.frame), model.frame.text)
+    XCTAssertFalse(model.frame.text.contains("s3cret"), model.frame.text)
+    XCTAssertEqual(model.model.settingsFile?.values["roster"], url)
+    // Only a URL's password: a folder, a URL without one, an @ in its path stay as they are.
+    for (value, shown) in [
+      ("http://bob:pw@[::1]:8080/r.json?x=a:b@c", "http://bob:•••@[::1]:8080/r.json?x=a:b@c"),
+      ("https://:pw@club.example.org/", "https://:•••@club.example.org/"),
+      ("https://ann@club.example.org/", "https://ann@club.example.org/"),
+      ("https://club.example.org/a:b@c", "https://club.example.org/a:b@c"),
+      ("/home/ada/club:2024@home", "/home/ada/club:2024@home"),
+    ] {
+      XCTAssertEqual(SettingKind.place.shown(value), shown)
+      XCTAssertEqual(SettingKind.name.shown(value), value)
+    }
   }
 
   /// In the smallest window, with groups to list, the club offered and the Settings row of
