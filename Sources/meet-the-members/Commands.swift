@@ -214,12 +214,18 @@ enum Commands {
   }
 
   /// Refused, in one line, where fewer files may be open than the terminal game needs
-  /// (`OpenFiles.neededToPlay`; `preview` asks tmux with 24): before anything is fetched.
-  static func checkOpenFilesToPlay() throws {
+  /// (`OpenFiles.neededToPlay`; `preview` asks tmux with 24), or less memory may be mapped
+  /// (`AddressSpace.neededToPlay`): before anything is fetched.
+  static func checkLimitsToPlay() throws {
     guard OpenFiles.limit >= OpenFiles.neededToPlay else {
       throw CommandError(
         "only \(OpenFiles.limit) files may be open at once: the game needs "
           + "\(OpenFiles.neededToPlay) (ulimit -n \(OpenFiles.neededToPlay))")
+    }
+    guard AddressSpace.limit >= AddressSpace.neededToPlay else {
+      throw CommandError(
+        "only \(AddressSpace.limit >> 20) MB of memory allowed: the game needs "
+          + AddressSpace.said(AddressSpace.neededToPlay))
     }
   }
 

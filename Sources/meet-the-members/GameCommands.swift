@@ -39,7 +39,7 @@ struct Play: ParsableCommand {
   }
 
   func run() throws {
-    try Commands.checkOpenFilesToPlay()
+    try Commands.checkLimitsToPlay()
     var start = try Start(config: config.config, standard: true, roster: roster.rosterFolder)
     let typed = settings.typed.merging(look.typed) { a, _ in a }
     let values = try start.configuration.settings(typed: typed)

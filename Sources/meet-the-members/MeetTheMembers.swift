@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import CMalloc
 import Foundation
 import Launch
 import Pictures
@@ -44,6 +45,14 @@ struct MeetTheMembers: ParsableCommand {
   /// ...) are read as the commands, and a refused command line is one line on standard error
   /// with exit status 64.
   static func main() {
+    // Under a limit of memory (`ulimit -v`), glibc's malloc is kept to one arena. By default
+    // each thread that allocates may get an arena of its own, each reserving 64 MiB of
+    // address space: a few of the game's threads (Dispatch's workers, the pictures', the
+    // history's) took a limit of 500 MB, and a worker's allocation failed in glib's allocator
+    // (libchafa's), which crashed the game, or Dispatch waited forever. With one arena it
+    // plays at 200 MB (`AddressSpace.neededToPlay`). Without a limit nothing changes. Before
+    // any thread starts.
+    if AddressSpace.limit != Int.max { mallopt(M_ARENA_MAX, 1) }
     OpenFiles.raise()
     let arguments: [String]
     do {

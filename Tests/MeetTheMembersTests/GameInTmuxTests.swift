@@ -370,18 +370,4 @@ final class GameInTmuxTests: GameInTmuxTestCase {
       tmux.waitForScreen(showing: [message, "status-\(number)=1"])
     }
   }
-
-  /// Too few files allowed open (`ulimit -n`), and the terminal game says so in one line
-  /// (asking tmux about its pane then stopped it with a signal); a soft limit set low alone
-  /// is raised, and the game plays.
-  func testTooFewOpenFilesIsSaidInOneLineAndALowSoftLimitIsRaised() {
-    let binary = productsDirectory.appendingPathComponent("meet-the-members").path
-    tmux.typeLine("clear; (ulimit -n 24; exec '\(binary)' --mode quiz); echo status=$?")
-    let refusal = "Error: only 24 files may be open at once: the game needs 64 (ulimit -n 64)"
-    tmux.waitForScreen(showing: [refusal, "status=1"])
-    tmux.typeLine("clear; (ulimit -S -n 24; exec '\(binary)' --mode quiz); echo status=$?")
-    tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
-    tmux.press("q")
-    tmux.waitForScreen(showing: ["status=0"])
-  }
 }
