@@ -77,10 +77,26 @@ public struct HistoryTable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// A time as ISO 8601 writes it in UTC, to the millisecond (rounded):
+  /// `2026-11-29T16:31:24.123Z`. Worked out with the C library's calendar: Foundation's
+  /// `ISO8601DateFormatter` loads ICU's calendars, time zones and locales (about 5 MiB of
+  /// memory), and a file of waiting answers is named so at every launch.
   public static func iso8601(_ unixSeconds: Double) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: Date(timeIntervalSince1970: unixSeconds))
+    let milliseconds = (unixSeconds * 1000).rounded()
+    // A time no calendar of the C library reaches (the year over 9999): the epoch's.
+    guard abs(milliseconds) < 253_402_300_800_000 else { return iso8601(0) }
+    var seconds = time_t((milliseconds / 1000).rounded(.down))
+    let fraction = Int(milliseconds - Double(seconds) * 1000)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func padded(_ value: Int32, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-"
+      + padded(parts.tm_mday, 2) + "T" + padded(parts.tm_hour, 2) + ":"
+      + padded(parts.tm_min, 2) + ":" + padded(parts.tm_sec, 2) + "."
+      + padded(Int32(fraction), 3) + "Z"
   }
 
   /// The Unix seconds of a time as `iso8601` writes it; nil for anything else.
