@@ -25,16 +25,20 @@ extension AppModel {
   mutating func editSetting(into step: inout Step) {
     let setting = SettingLine.all[settingsWindow.selected]
     guard setting.isText else { return changeSetting(by: 1, into: &step) }
-    settingsWindow.editing = TextField(settingsFile?.values[setting.key] ?? "")
+    // A roster's password as dots, given back as it was unless another is typed.
+    settingsWindow.editing = TextField(
+      settingsFile?.values[setting.key].map(setting.kind.shown) ?? "")
     settingsWindow.message = nil
   }
 
   /// The text typed for a setting, kept (a setting left empty stays as it was).
   mutating func keepTypedSetting(into step: inout Step) {
     let setting = SettingLine.all[settingsWindow.selected]
-    let text = settingsWindow.editing?.text.trimmingCharacters(in: .whitespaces) ?? ""
+    let kept = settingsFile?.values[setting.key]
+    let text = setting.kind.unmasked(
+      settingsWindow.editing?.text.trimmingCharacters(in: .whitespaces) ?? "", kept: kept)
     settingsWindow.editing = nil
-    guard !text.isEmpty, text != settingsFile?.values[setting.key] else { return }
+    guard !text.isEmpty, text != kept else { return }
     step.effects.append(.saveSetting(key: setting.key, value: text))
   }
 
@@ -43,6 +47,9 @@ extension AppModel {
   mutating func settingSaved(key: String, value: String?, failure: String?) {
     if key == "roster", let value, value == clubRoster, clubOffer != nil {
       clubOffer = failure.map(ClubOffer.failed) ?? .made
+    } else if key == "roster", failure == nil, clubOffer != nil {
+      // Another roster, or none: this one is not the club any more, and is offered again.
+      clubOffer = .offered
     }
     scoresSettingSaved(key: key, value: value, failure: failure)
     let line = SettingLine.all.first { $0.key == key }
@@ -58,8 +65,8 @@ extension AppModel {
       settingsFile?.values[key] = value
       // Your name and the scores' consent apply at once; the rest from the next launch.
       let later = key == "player" || key == "send-scores" ? "" : " (from the next launch)"
-      let kept =
-        value.map { line?.kind.shown($0) ?? $0 } ?? "back to its default, \(line?.byDefault ?? "")"
+      // The default is on the setting's line: said here, a long one would push the rest out.
+      let kept = value.map { line?.kind.shown($0) ?? $0 } ?? "back to its default"
       settingsWindow.message = "Kept: \(label.lowercased()) \(kept)\(later)"
     }
   }

@@ -7,6 +7,10 @@ public enum AddressSpace {
   /// played and quit at 200 MB; at 150 MB the launch ends in a hang in libdispatch, which
   /// waits on threads it cannot start.
   public static let neededToPlay = 256 << 20
+  /// The least any command needs, in bytes: with one arena, a debug build's `headless` and
+  /// `history` hung (Dispatch, SQLite's pool) at 120 MB and ran at 130; under 100 the loader
+  /// cannot load the program at all.
+  public static let neededToRun = 160 << 20
 
   /// The soft limit now (the one that holds), in bytes; `Int.max` where it is unlimited or
   /// cannot be read.
@@ -17,9 +21,23 @@ public enum AddressSpace {
     return Int(clamping: limit.rlim_cur)
   }
 
-  /// `bytes` in megabytes, and as `ulimit -v` takes them, in kilobytes: "256 MB (ulimit -v
-  /// 262144)".
-  public static func said(_ bytes: Int) -> String {
-    "\(bytes >> 20) MB (ulimit -v \(bytes >> 10))"
+  /// Raises a soft limit below `most` toward the hard one, as `OpenFiles.raise` does: a
+  /// launcher may lower the soft limit alone, which any program may raise again (a shell's
+  /// `ulimit -v` lowers both, and then it cannot).
+  public static func raise(to most: Int = neededToPlay) {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0 else { return }
+    let wanted = min(limit.rlim_max, rlim_t(most))
+    guard wanted > limit.rlim_cur else { return }
+    limit.rlim_cur = wanted
+    _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+  }
+
+  /// Why `who` cannot run under the limit now when it needs `needed` bytes, in one line
+  /// ("only 146 MiB of memory allowed; the game needs 256 (ulimit -v 262144)"); nil when it can.
+  public static func refusal(needing needed: Int, by who: String) -> String? {
+    guard limit < needed else { return nil }
+    return "only \(limit >> 20) MiB of memory allowed; \(who) needs \(needed >> 20) "
+      + "(ulimit -v \(needed >> 10))"
   }
 }

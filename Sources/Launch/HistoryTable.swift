@@ -77,14 +77,16 @@ public struct HistoryTable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// A time as ISO 8601 writes it in UTC, to the millisecond (rounded):
-  /// `2026-11-29T16:31:24.123Z`. Worked out with the C library's calendar: Foundation's
-  /// `ISO8601DateFormatter` loads ICU's calendars, time zones and locales (about 5 MiB of
-  /// memory), and a file of waiting answers is named so at every launch.
+  /// A time as ISO 8601 writes it in UTC, to the nearest millisecond:
+  /// `2026-11-29T16:31:24.123Z`, as Foundation's `ISO8601DateFormatter` writes it (which may
+  /// round a half millisecond the other way). Worked out with the C library's calendar: that
+  /// formatter loads ICU's calendars, time zones and locales (about 5 MiB of memory), and a
+  /// file of waiting answers is named so at every launch. A time outside the years 1 to 9999,
+  /// which four digits write, is written as the nearest within them.
   public static func iso8601(_ unixSeconds: Double) -> String {
-    let milliseconds = (unixSeconds * 1000).rounded()
-    // A time no calendar of the C library reaches (the year over 9999): the epoch's.
-    guard abs(milliseconds) < 253_402_300_800_000 else { return iso8601(0) }
+    let rounded = (unixSeconds * 1000).rounded()
+    let milliseconds =
+      rounded.isNaN ? 0 : min(max(rounded, -62_135_596_800_000), 253_402_300_799_999)
     var seconds = time_t((milliseconds / 1000).rounded(.down))
     let fraction = Int(milliseconds - Double(seconds) * 1000)
     var parts = tm()

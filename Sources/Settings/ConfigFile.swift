@@ -115,7 +115,7 @@ public struct ConfigFile: Sendable {
   /// What a line TOML refuses likely lacks: quotes around a text (`kind = names` for
   /// `kind = "names"`), said after the parser's own words; empty for anything else.
   static func hint(forLine number: Int, of text: String) -> String {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = Self.lines(of: text)
     guard number >= 1, number <= lines.count else { return "" }
     let line = lines[number - 1]
     guard let equals = line.firstIndex(of: "=") else { return "" }
@@ -177,8 +177,33 @@ public struct ConfigFile: Sendable {
     return topLevel(of: lines).first { Self.key(of: lines[$0]) == key }.map { $0 + 1 }
   }
 
-  private var lines: [Substring] {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
+  private var lines: [Substring] { Self.lines(of: text) }
+
+  /// The lines of `text`, whether they end in LF or CRLF (a file written on Windows), without
+  /// their endings. (A Swift `Character` "\r\n" is one character, not a "\n".)
+  private static func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+  }
+
+  /// The lines of `lines` as the file ends them: CRLF where it has one, LF otherwise.
+  private func joined(_ lines: [String]) -> String {
+    let ending = text.contains("\r\n") ? "\r\n" : "\n"
+    let joined = lines.joined(separator: ending)
+    return joined.hasSuffix(ending) ? joined : joined + ending
+  }
+
+  /// Keeps an edit of `key` when the file is TOML after it, with no new problem and every other
+  /// setting as it was; otherwise puts the file back as it was (`before`) and says why.
+  private mutating func keep(editOf key: String, before: ConfigFile, _ what: String)
+    throws(ConfigError)
+  {
+    let others = values.filter { $0.key != key }
+    guard isTOML, problems.count <= before.problems.count,
+      others == before.values.filter({ $0.key != key })
+    else {
+      self = before
+      throw ConfigError("\(path): \(key) could not be \(what) without changing the rest")
+    }
   }
 
   /// The lines before the first table header: the top level's.
@@ -230,15 +255,14 @@ public struct ConfigFile: Sendable {
       lines.insert("\(key) = \(literal)", at: at)
       if at == 0, lines.count > 1, !lines[1].isEmpty, firstTable == 0 { lines.insert("", at: 1) }
     }
-    var edited = lines.joined(separator: "\n")
-    if !edited.hasSuffix("\n") { edited += "\n" }
     let before = self
-    text = edited
+    text = joined(lines)
     parse()
-    guard values[key] == value, problems.count <= before.problems.count else {
+    guard values[key] == value else {
       self = before
       throw ConfigError("\(path): \(key) could not be set without changing the rest")
     }
+    try keep(editOf: key, before: before, "set")
   }
 
   /// Takes `key`'s line out of the top level (the setting back to its default); everything
@@ -247,15 +271,23 @@ public struct ConfigFile: Sendable {
     if !isTOML, let problem = problems.first { throw ConfigError(problem) }
     var lines = self.lines.map(String.init)
     guard let index = topLevel(of: self.lines).first(where: { Self.key(of: lines[$0][...]) == key })
-    else { return }
+    else {
+      // Held, but not on a line of its own this can take out (a quoted key, a first line
+      // after a byte-order mark): saying it was taken out would be wrong.
+      if values[key] != nil {
+        throw ConfigError("\(path): \(key) is not on a line of its own: take it out by hand")
+      }
+      return
+    }
     lines.remove(at: index)
     let before = self
-    text = lines.joined(separator: "\n")
+    text = joined(lines)
     parse()
-    guard values[key] == nil, problems.count <= before.problems.count else {
+    guard values[key] == nil else {
       self = before
       throw ConfigError("\(path): \(key) could not be taken out without changing the rest")
     }
+    try keep(editOf: key, before: before, "taken out")
   }
 
   /// The comment at the end of a line's value (from its `#`, outside any string); nil

@@ -16,16 +16,34 @@ public enum SettingKind: Hashable, Sendable {
   /// `true`, `false`, or the host names of score servers, separated by blanks.
   case hosts
 
-  /// A value as a screen shows it: a roster's URL with its password as dots
-  /// (`https://ann:•••@club.example.org/roster.json`), so that it is not read over a
-  /// shoulder; everything else as it is.
+  /// A value as a screen shows it, and as the settings window's field starts it: a roster's
+  /// URL with its password as dots (`https://ann:•••@club.example.org/roster.json`), so that
+  /// it is not read over a shoulder; everything else as it is.
   public func shown(_ value: String) -> String {
-    guard self == .place, let scheme = value.range(of: "://") else { return value }
+    guard let password = password(in: value) else { return value }
+    return value.replacingCharacters(in: password, with: Self.dots)
+  }
+
+  /// `typed` with the dots `shown` put for a password given back the password of `kept`:
+  /// a roster's URL edited in the window keeps its password unless another is typed.
+  public func unmasked(_ typed: String, kept: String?) -> String {
+    guard let dots = password(in: typed), typed[dots] == Self.dots, let kept,
+      let password = password(in: kept)
+    else { return typed }
+    return typed.replacingCharacters(in: dots, with: kept[password])
+  }
+
+  private static let dots = "•••"
+
+  /// Where a URL's password is (between the user's colon and the `@` of its authority), for a
+  /// roster's value; nil for a folder, a URL without one, or another kind of setting.
+  private func password(in value: String) -> Range<String.Index>? {
+    guard self == .place, let scheme = value.range(of: "://") else { return nil }
     let authority = value[scheme.upperBound...].prefix { !"/?#".contains($0) }
     guard let at = authority.lastIndex(of: "@"),
       let colon = authority[..<at].firstIndex(of: ":")
-    else { return value }
-    return value[..<authority.index(after: colon)] + "•••" + value[at...]
+    else { return nil }
+    return authority.index(after: colon)..<at
   }
 }
 

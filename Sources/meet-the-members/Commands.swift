@@ -222,10 +222,8 @@ enum Commands {
         "only \(OpenFiles.limit) files may be open at once: the game needs "
           + "\(OpenFiles.neededToPlay) (ulimit -n \(OpenFiles.neededToPlay))")
     }
-    guard AddressSpace.limit >= AddressSpace.neededToPlay else {
-      throw CommandError(
-        "only \(AddressSpace.limit >> 20) MB of memory allowed: the game needs "
-          + AddressSpace.said(AddressSpace.neededToPlay))
+    if let refusal = AddressSpace.refusal(needing: AddressSpace.neededToPlay, by: "the game") {
+      throw CommandError(refusal)
     }
   }
 

@@ -51,7 +51,9 @@ struct MeetTheMembers: ParsableCommand {
     // history's) took a limit of 500 MB, and a worker's allocation failed in glib's allocator
     // (libchafa's), which crashed the game, or Dispatch waited forever. With one arena it
     // plays at 200 MB (`AddressSpace.neededToPlay`). Without a limit nothing changes. Before
-    // any thread starts.
+    // any thread starts; a soft limit below what the game needs is raised first, as far as
+    // the hard one allows.
+    AddressSpace.raise()
     if AddressSpace.limit != Int.max { mallopt(M_ARENA_MAX, 1) }
     OpenFiles.raise()
     let arguments: [String]
@@ -86,6 +88,12 @@ struct MeetTheMembers: ParsableCommand {
   /// Runs a command parsed: a refusal found then is one line too.
   private static func run(_ parsed: any ParsableCommand) {
     var command = parsed
+    // Below what any command needs, one line rather than a hang.
+    if let refusal = AddressSpace.refusal(
+      needing: AddressSpace.neededToRun, by: "meet-the-members")
+    {
+      exit(withError: CommandError(refusal))
+    }
     do {
       try command.run()
     } catch let error as UsageError {

@@ -23,5 +23,9 @@ final class HistoryTableTests: XCTestCase {
       XCTAssertEqual(read, (seconds * 1000).rounded() / 1000, accuracy: 1e-6, written)
     }
     XCTAssertEqual(HistoryTable.iso8601(1_764_433_884.5), "2025-11-29T16:31:24.500Z")
+    // Beyond what four digits of a year write: the nearest time within them.
+    XCTAssertEqual(HistoryTable.iso8601(1e15), "9999-12-31T23:59:59.999Z")
+    XCTAssertEqual(HistoryTable.iso8601(-1e15), "0001-01-01T00:00:00.000Z")
+    XCTAssertEqual(HistoryTable.iso8601(.infinity), "9999-12-31T23:59:59.999Z")
   }
 }

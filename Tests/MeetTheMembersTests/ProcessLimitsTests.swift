@@ -23,7 +23,8 @@ final class ProcessLimitsTests: GameInTmuxTestCase {
   /// Under a limit of its address space (`ulimit -v`) the game plays and keeps its answers:
   /// with an arena of glibc's malloc for each thread (64 MiB of address space each), a
   /// worker's allocation failed at 500 MB and the game crashed or hung. Below what it needs,
-  /// it says so in one line.
+  /// it says so in one line, as does every command below what any needs; a soft limit alone
+  /// is raised.
   func testTheGamePlaysUnderALimitOfMemoryAndSaysSoBelowWhatItNeeds() throws {
     let data = tmux.path("data")
     // The shell's own limit: every program it runs from here is under it.
@@ -39,10 +40,21 @@ final class ProcessLimitsTests: GameInTmuxTestCase {
     XCTAssertEqual(waitForExit().status, "0")
     XCTAssertEqual(try History(folder: data, access: .readOnly).answers().count, 3)
     let binary = productsDirectory.appendingPathComponent("meet-the-members").path
-    tmux.typeLine("clear; (ulimit -v 150000; exec '\(binary)' --mode quiz); echo status=$?")
+    tmux.typeLine("clear; (ulimit -v 200000; exec '\(binary)' --mode quiz); echo status=$?")
     tmux.waitForScreen(showing: [
-      "Error: only 146 MB of memory allowed: the game needs 256 MB (ulimit -v 262144)",
+      "Error: only 195 MiB of memory allowed; the game needs 256 (ulimit -v 262144)",
       "status=1",
     ])
+    // Any command, below what every one needs (a hang in Dispatch otherwise).
+    tmux.typeLine("clear; (ulimit -v 150000; exec '\(binary)' history); echo status=$?")
+    tmux.waitForScreen(showing: [
+      "Error: only 146 MiB of memory allowed; meet-the-members needs 160 (ulimit -v",
+      "status=1",
+    ])
+    // A soft limit set low alone is raised, and the game plays.
+    tmux.typeLine("clear; (ulimit -S -v 200000; exec '\(binary)' --mode quiz); echo status=$?")
+    tmux.waitForScreen("the start screen") { $0.contains("[ Start ]") }
+    tmux.press("q")
+    tmux.waitForScreen(showing: ["status=0"])
   }
 }

@@ -110,6 +110,30 @@ final class ConfigFileTests: XCTestCase {
     // A file that is not TOML is left for the player to mend.
     var broken = ConfigFile(path: "/x/config.toml", text: "round = \n")
     XCTAssertThrowsError(try broken.remove("round"))
+    // A key this cannot find on a line of its own is not said to be taken out.
+    for text in ["\"round\" = 0\nanswer-seconds = 8\n", "\u{FEFF}round = 0\n"] {
+      var quoted = ConfigFile(path: "/x/config.toml", text: text)
+      XCTAssertNotNil(quoted.values["round"], text)
+      XCTAssertThrowsError(try quoted.remove("round"), text)
+      XCTAssertEqual(quoted.text, text)
+    }
+  }
+
+  /// A file written on Windows (CRLF): each line is a line (Swift takes "\r\n" for one
+  /// character), a setting set or taken out leaves the others, and the file keeps its endings.
+  func testAFileWithWindowsLineEndingsIsEditedLineByLine() throws {
+    let text = "# settings\r\nround = 0\r\nanswer-seconds = 8 # longer\r\nplayer = \"Ada\"\r\n"
+    var file = ConfigFile(path: "/x/config.toml", text: text)
+    XCTAssertEqual(file.line(of: "player"), 4)
+    try file.set("round", to: .integer(5))
+    XCTAssertEqual(
+      file.text, "# settings\r\nround = 5\r\nanswer-seconds = 8 # longer\r\nplayer = \"Ada\"\r\n")
+    try file.remove("round")
+    XCTAssertEqual(file.text, "# settings\r\nanswer-seconds = 8 # longer\r\nplayer = \"Ada\"\r\n")
+    try file.set("kind", to: .string("faces"))
+    XCTAssertEqual(file.values["answer-seconds"], .integer(8))
+    XCTAssertEqual(file.values["player"], .string("Ada"))
+    XCTAssertTrue(file.text.hasSuffix("player = \"Ada\"\r\nkind = 'faces'\r\n"), file.text)
   }
 
   /// A setting of a type none has, or a multi-line array, does not stop a setting being

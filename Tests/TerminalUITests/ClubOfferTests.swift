@@ -23,6 +23,13 @@ final class ClubOfferTests: XCTestCase {
       model.handleAlone(.key(.character("y")), at: .seconds(2)).contains(
         .saveSetting(key: "roster", value: offeredClub)),
       "made once")
+    // The roster setting taken out again (Backspace in the settings window), or set to
+    // another: this roster is offered again.
+    model.handle(.settingSaved(key: "roster", value: nil, failure: nil), at: .seconds(3))
+    XCTAssertNotNil(cell(of: offer, in: model.frame), model.frame.text)
+    model.handle(.settingSaved(key: "roster", value: offeredClub, failure: nil), at: .seconds(4))
+    model.handle(.settingSaved(key: "roster", value: "/elsewhere", failure: nil), at: .seconds(5))
+    XCTAssertNotNil(cell(of: offer, in: model.frame), model.frame.text)
 
     var failing = makeModel(offersClub: true)
     failing.handle(

@@ -185,7 +185,7 @@ final class SettingsWindowTests: XCTestCase {
       model.frame.text)
     XCTAssertNotNil(
       cell(
-        of: "Kept: seconds to answer back to its default, 5 (from the next launch)", in: model.frame
+        of: "Kept: seconds to answer back to its default (from the next launch)", in: model.frame
       ),
       model.frame.text)
     // At its default already: said, and nothing written.
@@ -208,6 +208,26 @@ final class SettingsWindowTests: XCTestCase {
     XCTAssertNotNil(cell(of: "Kept: roster \(masked)", in: model.frame), model.frame.text)
     XCTAssertFalse(model.frame.text.contains("s3cret"), model.frame.text)
     XCTAssertEqual(model.model.settingsFile?.values["roster"], url)
+    // Typed anew: the field starts with the dots, which keep the password unless another is
+    // typed in their place.
+    model.handle(.key(.enter), at: .seconds(2))
+    XCTAssertEqual(model.model.settingsWindow.editing?.text, masked)
+    XCTAssertFalse(model.frame.text.contains("s3cret"), model.frame.text)
+    XCTAssertFalse(
+      model.handleAlone(.key(.enter), at: .seconds(3)).contains {
+        if case .saveSetting = $0 { true } else { false }
+      }, "nothing changed")
+    model.handle(.key(.enter), at: .seconds(4))
+    model.handle(.key(.character("x")), at: .seconds(4))
+    XCTAssertTrue(
+      model.handleAlone(.key(.enter), at: .seconds(5)).contains(
+        .saveSetting(key: "roster", value: "https://ann:s3cret@club.example.org/roster.jsonx")))
+    XCTAssertEqual(
+      SettingKind.place.unmasked("https://bob:•••@club.example.org/", kept: url),
+      "https://bob:s3cret@club.example.org/")
+    XCTAssertEqual(
+      SettingKind.place.unmasked("https://ann:new@club.example.org/", kept: url),
+      "https://ann:new@club.example.org/")
     // Only a URL's password: a folder, a URL without one, an @ in its path stay as they are.
     for (value, shown) in [
       ("http://bob:pw@[::1]:8080/r.json?x=a:b@c", "http://bob:•••@[::1]:8080/r.json?x=a:b@c"),
