@@ -14,23 +14,11 @@ public enum AddressSpace {
 
   /// The soft limit now (the one that holds), in bytes; `Int.max` where it is unlimited or
   /// cannot be read.
-  public static var limit: Int {
-    var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max
-    else { return Int.max }
-    return Int(clamping: limit.rlim_cur)
-  }
+  public static var limit: Int { ProcessLimit.soft(Int32(RLIMIT_AS.rawValue)) }
 
-  /// Raises a soft limit below `most` toward the hard one, as `OpenFiles.raise` does: a
-  /// launcher may lower the soft limit alone, which any program may raise again (a shell's
-  /// `ulimit -v` lowers both, and then it cannot).
+  /// Raises a soft limit below `most` toward the hard one (`ProcessLimit.raise`).
   public static func raise(to most: Int = neededToPlay) {
-    var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0 else { return }
-    let wanted = min(limit.rlim_max, rlim_t(most))
-    guard wanted > limit.rlim_cur else { return }
-    limit.rlim_cur = wanted
-    _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+    ProcessLimit.raise(Int32(RLIMIT_AS.rawValue), to: most)
   }
 
   /// Why `who` cannot run under the limit now when it needs `needed` bytes, in one line

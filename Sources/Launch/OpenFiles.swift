@@ -12,22 +12,10 @@ public enum OpenFiles {
   public static let neededToFetch = 32
 
   /// The soft limit now (the one that holds), `Int.max` where it is unlimited or cannot be read.
-  public static var limit: Int {
-    var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max
-    else { return Int.max }
-    return Int(clamping: limit.rlim_cur)
-  }
+  public static var limit: Int { ProcessLimit.soft(Int32(RLIMIT_NOFILE.rawValue)) }
 
-  /// Raises a soft limit below `neededToPlay` toward the hard one: a launcher may lower the
-  /// soft limit alone, which any program may raise again (a shell's `ulimit -n` lowers both,
-  /// and then it cannot). A soft limit at or above it is left as it is.
+  /// Raises a soft limit below `neededToPlay` toward the hard one (`ProcessLimit.raise`).
   public static func raise(to most: Int = neededToPlay) {
-    var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-    let wanted = min(limit.rlim_max, rlim_t(most))
-    guard wanted > limit.rlim_cur else { return }
-    limit.rlim_cur = wanted
-    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    ProcessLimit.raise(Int32(RLIMIT_NOFILE.rawValue), to: most)
   }
 }

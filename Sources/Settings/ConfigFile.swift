@@ -192,13 +192,17 @@ public struct ConfigFile: Sendable {
     return joined.hasSuffix(ending) ? joined : joined + ending
   }
 
-  /// Keeps an edit of `key` when the file is TOML after it, with no new problem and every other
-  /// setting as it was; otherwise puts the file back as it was (`before`) and says why.
-  private mutating func keep(editOf key: String, before: ConfigFile, _ what: String)
-    throws(ConfigError)
-  {
+  /// The text made of `lines`, kept when `key` then holds `value` (nil: none) and the file is
+  /// TOML, with no new problem and every other setting as it was; otherwise the file stays as
+  /// it was, and this says why (`what` was done to the key: "set", "taken out").
+  private mutating func write(
+    _ lines: [String], editing key: String, to value: ConfigValue?, _ what: String
+  ) throws(ConfigError) {
+    let before = self
+    text = joined(lines)
+    parse()
     let others = values.filter { $0.key != key }
-    guard isTOML, problems.count <= before.problems.count,
+    guard values[key] == value, isTOML, problems.count <= before.problems.count,
       others == before.values.filter({ $0.key != key })
     else {
       self = before
@@ -255,14 +259,7 @@ public struct ConfigFile: Sendable {
       lines.insert("\(key) = \(literal)", at: at)
       if at == 0, lines.count > 1, !lines[1].isEmpty, firstTable == 0 { lines.insert("", at: 1) }
     }
-    let before = self
-    text = joined(lines)
-    parse()
-    guard values[key] == value else {
-      self = before
-      throw ConfigError("\(path): \(key) could not be set without changing the rest")
-    }
-    try keep(editOf: key, before: before, "set")
+    try write(lines, editing: key, to: value, "set")
   }
 
   /// Takes `key`'s line out of the top level (the setting back to its default); everything
@@ -280,14 +277,7 @@ public struct ConfigFile: Sendable {
       return
     }
     lines.remove(at: index)
-    let before = self
-    text = joined(lines)
-    parse()
-    guard values[key] == nil else {
-      self = before
-      throw ConfigError("\(path): \(key) could not be taken out without changing the rest")
-    }
-    try keep(editOf: key, before: before, "taken out")
+    try write(lines, editing: key, to: nil, "taken out")
   }
 
   /// The comment at the end of a line's value (from its `#`, outside any string); nil
