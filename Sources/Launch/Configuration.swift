@@ -164,7 +164,10 @@ package struct Configuration {
         if !RosterFetcher.isURL(text),
           !FileManager.default.fileExists(atPath: text, isDirectory: &folder) || !folder.boolValue
         {
-          return TerminalText.escapingControls("roster \(text): no such folder")
+          // A URL of a scheme no roster has is taken for a folder: said as typed, its
+          // password as dots.
+          let said = typed.contains("://") ? SettingKind.place.shown(typed) : text
+          return TerminalText.escapingControls("roster \(said): no such folder")
         }
       }
       let value: ConfigValue =

@@ -189,6 +189,17 @@ final class ConfigurationTests: XCTestCase {
       try String(contentsOfFile: path, encoding: .utf8).hasSuffix("send-scores = false\n"))
   }
 
+  /// A roster's URL of a scheme no roster has is taken for a folder, which is not there: said
+  /// as typed, with its password as dots.
+  func testARosterOfAnotherSchemeIsRefusedWithoutItsPassword() throws {
+    let path = folder + "/config.toml"
+    try "".write(toFile: path, atomically: true, encoding: .utf8)
+    let save = try XCTUnwrap(Configuration.load(option: path).settingSaver)
+    XCTAssertEqual(
+      save("roster", "ftp://ann:s3cret@club.example.org/roster"),
+      "roster ftp://ann:•••@club.example.org/roster: no such folder")
+  }
+
   func testAConfigFileNamedMustBeThere() throws {
     let result = try runMeetTheMembers(["--headless", "--config", folder + "/missing.toml"])
     XCTAssertEqual(result.status, 64)
