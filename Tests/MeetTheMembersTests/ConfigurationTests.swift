@@ -173,9 +173,7 @@ final class ConfigurationTests: XCTestCase {
   /// `send-scores` is true, false or score servers' hosts: words that are no host are
   /// refused in one line, and a score server's URL pasted is kept as its host.
   func testSendScoresTakesHostsAndAPastedURLBecomesItsHost() throws {
-    let path = folder + "/config.toml"
-    try "player = 'Ada'\n".write(toFile: path, atomically: true, encoding: .utf8)
-    let save = try XCTUnwrap(Configuration.load(option: path).settingSaver)
+    let (path, save) = try saver(of: "player = 'Ada'\n")
     XCTAssertEqual(
       save("send-scores", "yes please"),
       "send-scores must be true, false or score servers' host names, not yes please")
@@ -192,12 +190,19 @@ final class ConfigurationTests: XCTestCase {
   /// A roster's URL of a scheme no roster has is taken for a folder, which is not there: said
   /// as typed, with its password as dots.
   func testARosterOfAnotherSchemeIsRefusedWithoutItsPassword() throws {
-    let path = folder + "/config.toml"
-    try "".write(toFile: path, atomically: true, encoding: .utf8)
-    let save = try XCTUnwrap(Configuration.load(option: path).settingSaver)
+    let save = try saver(of: "").save
     XCTAssertEqual(
       save("roster", "ftp://ann:s3cret@club.example.org/roster"),
       "roster ftp://ann:•••@club.example.org/roster: no such folder")
+  }
+
+  /// A settings file holding `text`, and what keeps a setting in it (the settings window's).
+  private func saver(of text: String) throws -> (
+    path: String, save: @Sendable (String, String?) -> String?
+  ) {
+    let path = folder + "/config.toml"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, try XCTUnwrap(Configuration.load(option: path).settingSaver))
   }
 
   func testAConfigFileNamedMustBeThere() throws {
