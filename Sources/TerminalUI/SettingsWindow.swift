@@ -23,7 +23,7 @@ extension Renderer {
         "\(change); Backspace: the default; \(look.upDown) choose a setting",
         "\(change); \(look.upDown) choose a setting",
       ]
-    let help = helps.first { DisplayWidth.of($0) <= width - 4 } ?? helps[helps.count - 1]
+    let help = DisplayWidth.fitting(helps, in: width - 4)
     footer.append((help, look.dim))
     footer.append(("Kept in \(file.path)", look.dim))
     footer.append(("Changes apply at the next launch; your name and scores now.", look.dim))
