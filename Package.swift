@@ -52,6 +52,9 @@ let package = Package(
     .target(name: "Digests", dependencies: ["CLibCrypto"]),
     // Why a file operation failed, in the system's words rather than Foundation's sentence.
     .target(name: "SystemWords"),
+    // A URL's password and port where its text writes them (a roster is known by its URL to
+    // the letter, its password taken out).
+    .target(name: "URLText"),
 
     // Decoding photos and turning them into terminal cells.
     .target(
@@ -71,7 +74,7 @@ let package = Package(
       name: "History",
       dependencies: [
         "GameEngine", .product(name: "GRDB", package: "GRDB.swift"),
-        "Digests", "SystemWords",
+        "Digests", "SystemWords", "URLText",
         system,
       ]),
     // The app's model, which every front end shares: what the player sees (`Screen`), what
@@ -106,7 +109,7 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        "Digests", "SystemWords",
+        "Digests", "SystemWords", "URLText",
         system,
       ]),
     // For the tests: a real HTTP server on 127.0.0.1 that answers and fails as told (SwiftNIO's
@@ -127,7 +130,9 @@ let package = Package(
     // line.
     .target(
       name: "Settings",
-      dependencies: ["SystemWords", .product(name: "TOMLKit", package: "TOMLKit")]),
+      dependencies: [
+        "SystemWords", "URLText", .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
 
     // What a launch puts together before a front end runs, and keeps while it does: the
     // settings and the options over them, the roster (a folder, the sample club or a club's
@@ -137,6 +142,7 @@ let package = Package(
       name: "Launch",
       dependencies: [
         "AppCore", "GameEngine", "Pictures", "Roster", "RosterDownload", "History", "Settings",
+        "URLText",
         .product(name: "SwiftCSV", package: "SwiftCSV"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -211,6 +217,7 @@ let package = Package(
     .testTarget(
       name: "HeadlessUITests", dependencies: ["HeadlessUI", "AppCore", "GameEngine", system]),
     .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+    .testTarget(name: "URLTextTests", dependencies: ["URLText"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings", "GameEngine"]),
     .testTarget(
       name: "RosterDownloadTests",

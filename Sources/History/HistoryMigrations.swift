@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GameEngine
+import URLText
 
 /// The history's schema, one named migration at a time, and the check that a file is ours.
 extension History {
@@ -198,7 +199,7 @@ extension History {
     let scores = try Row.fetchAll(db, sql: "SELECT id, url FROM score WHERE url LIKE '%@%'")
     return (
       named.sorted().filter { RosterKey.current($0) != $0 },
-      scores.filter { RosterKey.withoutPassword($0["url"]) != $0["url"] }.map { $0["id"] }
+      scores.filter { URLText.withoutPassword($0["url"]) != $0["url"] }.map { $0["id"] }
     )
   }
 
@@ -230,7 +231,7 @@ extension History {
           db, sql: "SELECT url, failure FROM score WHERE id = ?", arguments: [id])
       else { continue }
       let old: String = row["url"]
-      let new = RosterKey.withoutPassword(old)
+      let new = URLText.withoutPassword(old)
       let failure = (row["failure"] as String?)?.replacingOccurrences(of: old, with: new)
       try db.execute(
         sql: "UPDATE score SET url = ?, failure = ? WHERE id = ?", arguments: [new, failure, id])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GameEngine
+import URLText
 
 /// How the history knows a roster: by an identity that stays while the club does, and by a
 /// name a person reads.
@@ -32,7 +33,8 @@ public struct RosterKey: Hashable, Sendable {
   /// not part of it: the history keeps no password, and a club whose password changes is
   /// still the same club.
   public static func server(url: String, club: String) -> RosterKey {
-    RosterKey(identity: serverPrefix + withoutPassword(url), name: club, legacyNames: [club])
+    RosterKey(
+      identity: serverPrefix + URLText.withoutPassword(url), name: club, legacyNames: [club])
   }
 
   /// The server's URL of a club's roster (without a password), nil for a folder's.
@@ -46,21 +48,7 @@ public struct RosterKey: Hashable, Sendable {
   /// may hold an identity with one.
   public static func current(_ identity: String) -> String {
     guard identity.hasPrefix(serverPrefix) else { return identity }
-    return serverPrefix + withoutPassword(String(identity.dropFirst(serverPrefix.count)))
-  }
-
-  /// `url` without its password (its user name kept), the rest to the letter: a URL is not
-  /// written again (as `URLComponents` would, in punycode or with `%20`), so that the same URL
-  /// given with a password and without one is one roster.
-  public static func withoutPassword(_ url: String) -> String {
-    guard let scheme = url.range(of: "://") else { return url }
-    let authority = url[scheme.upperBound...].prefix { !"/?#".contains($0) }
-    guard let at = authority.lastIndex(of: "@"),
-      let colon = authority[..<at].firstIndex(of: ":")
-    else { return url }
-    let user = authority[..<colon]
-    return url[..<scheme.upperBound] + (user.isEmpty ? "" : user + "@")
-      + url[url.index(after: at)...]
+    return serverPrefix + URLText.withoutPassword(String(identity.dropFirst(serverPrefix.count)))
   }
 
   public init(identity: String, name: String, legacyNames: [String]) {
@@ -77,7 +65,7 @@ public struct RosterKey: Hashable, Sendable {
   static func shownName(_ recorded: String) -> String {
     if recorded.hasPrefix(folderPrefix) { return (recorded as NSString).lastPathComponent }
     if recorded.hasPrefix(serverPrefix) {
-      return withoutPassword(String(recorded.dropFirst(serverPrefix.count)))
+      return URLText.withoutPassword(String(recorded.dropFirst(serverPrefix.count)))
     }
     return recorded
   }

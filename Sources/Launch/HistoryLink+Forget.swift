@@ -3,6 +3,7 @@ import Foundation
 import GameEngine
 import History
 import Roster
+import URLText
 
 /// The `forget` command's work: a roster's history forgotten, after a question.
 extension HistoryLink {
@@ -20,11 +21,11 @@ extension HistoryLink {
   package static func forget(serverURL: String, dataFolder: String?) throws {
     guard let url = URL(string: serverURL), url.host?.isEmpty == false else {
       throw CommandError(
-        "\(TerminalText.escapingControls(RosterKey.withoutPassword(serverURL))): not a URL to fetch a roster from"
+        "\(TerminalText.escapingControls(URLText.withoutPassword(serverURL))): not a URL to fetch a roster from"
       )
     }
     // Named, where the history knows no club's name, by the URL without its password.
-    let key = RosterKey.server(url: serverURL, club: RosterKey.withoutPassword(serverURL))
+    let key = RosterKey.server(url: serverURL, club: URLText.withoutPassword(serverURL))
     try forget(key: key, dataFolder: dataFolder) { history in
       // Named by the club's name the history recorded: answers saved before the roster's
       // identity was kept with them name it so.

@@ -4,6 +4,7 @@ import Foundation
 import History
 import Roster
 import RosterDownload
+import URLText
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +26,7 @@ package enum RemoteRoster {
     let safe = TerminalText.escapingControls
     guard let url = URL(string: argument), url.host?.isEmpty == false else {
       throw CommandError(
-        "\(safe(RosterKey.withoutPassword(argument))): not a URL to fetch a roster from")
+        "\(safe(URLText.withoutPassword(argument))): not a URL to fetch a roster from")
     }
     // Said without a password it carries, which only the requests send.
     let shown = safe(WebAddress.shown(url))

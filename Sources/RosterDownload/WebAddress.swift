@@ -1,4 +1,5 @@
 import Foundation
+import URLText
 
 /// The http and https URLs the game fetches from or sends to: a roster's manifest, its zip, a
 /// redirect's target, a club's scores, each checked here before any request is made.
@@ -13,7 +14,9 @@ public enum WebAddress {
     guard url.host?.isEmpty == false else { return "it names no server" }
     // As written: a port too large for an integer is no port to Foundation (`url.port` is
     // nil), and the client would then go to the scheme's own port.
-    if let written = writtenPort(of: url), Int(written).map({ (0...65535).contains($0) }) != true {
+    if let written = URLText.port(in: url.absoluteString),
+      Int(written).map({ (0...65535).contains($0) }) != true
+    {
       return "its port \(written) is beyond 65535"
     }
     return nil
@@ -22,21 +25,6 @@ public enum WebAddress {
   /// Whether `url` is an http or https URL.
   public static func isHTTP(_ url: URL) -> Bool {
     ["http", "https"].contains(url.scheme?.lowercased())
-  }
-
-  /// The port as `url` writes it (the digits after the host's colon), nil where it names none.
-  private static func writtenPort(of url: URL) -> Substring? {
-    let text = url.absoluteString
-    guard let scheme = text.range(of: "://") else { return nil }
-    let authority = text[scheme.upperBound...].prefix { !"/?#".contains($0) }
-    var hostAndPort = authority[
-      (authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex)...]
-    if hostAndPort.first == "[", let close = hostAndPort.firstIndex(of: "]") {
-      hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
-    }
-    guard let colon = hostAndPort.lastIndex(of: ":") else { return nil }
-    let port = hostAndPort[hostAndPort.index(after: colon)...]
-    return port.isEmpty ? nil : port
   }
 
   /// `url` as the game shows it: without its password (a `user:password@` URL's), which the

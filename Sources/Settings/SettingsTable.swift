@@ -1,4 +1,5 @@
 import Foundation
+import URLText
 
 /// What values a setting takes, and so how a value is checked and how its range is said.
 public enum SettingKind: Hashable, Sendable {
@@ -20,8 +21,7 @@ public enum SettingKind: Hashable, Sendable {
   /// URL with its password as dots (`https://ann:•••@club.example.org/roster.json`), so that
   /// it is not read over a shoulder; everything else as it is.
   public func shown(_ value: String) -> String {
-    guard let password = password(in: value) else { return value }
-    return value.replacingCharacters(in: password, with: Self.dots)
+    self == .place ? URLText.masking(value, with: Self.dots) : value
   }
 
   /// `typed` with the dots `shown` put for a password given back the password of `kept`:
@@ -35,15 +35,10 @@ public enum SettingKind: Hashable, Sendable {
 
   private static let dots = "•••"
 
-  /// Where a URL's password is (between the user's colon and the `@` of its authority), for a
-  /// roster's value; nil for a folder, a URL without one, or another kind of setting.
+  /// Where a roster's URL has its password; nil for a folder, a URL without one, or another
+  /// kind of setting.
   private func password(in value: String) -> Range<String.Index>? {
-    guard self == .place, let scheme = value.range(of: "://") else { return nil }
-    let authority = value[scheme.upperBound...].prefix { !"/?#".contains($0) }
-    guard let at = authority.lastIndex(of: "@"),
-      let colon = authority[..<at].firstIndex(of: ":")
-    else { return nil }
-    return authority.index(after: colon)..<at
+    self == .place ? URLText.password(in: value) : nil
   }
 }
 
