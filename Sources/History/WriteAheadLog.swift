@@ -15,8 +15,12 @@ import Foundation
 ///   every frame before it) and a page.
 /// - A frame counts when its salts are the header's and its checksum holds, and every frame
 ///   before it counts; a transaction counts when its last frame does.
-/// - Frames with other salts are an older run of the log, already copied into the database
-///   when the log began again: they are not lost.
+/// - Frames with other salts after every frame of this run are an older run of the log,
+///   already copied into the database when the log began again: they are not lost. One that
+///   frames of this run follow is damaged (this run writes from the log's start), and so are
+///   the transactions after it; the last transaction the wal-index names, when it is still
+///   there and of this run, is lost when the log cannot give it whole, though damage took its
+///   frame's salts (and with them any sign that the frame was of this run).
 /// - Frames after the last transaction that committed are a write that never finished (the
 ///   disk full, or the game stopped as it wrote it): it was never kept, so nothing is lost
 ///   when SQLite leaves it out. The wal-index (`history.sqlite-shm`,
@@ -49,16 +53,18 @@ struct WriteAheadLog {
     let log = Array(data)
     let (lost, cut, sound, frameSize) = unreadableTransactions(
       log, pageSizeOfDatabase: pageSize(ofDatabase: databasePath))
-    guard lost > 0 || cut else { return nil }
+    let committed = lastCommittedFrame(besides: databasePath, log: log)
+    // The index's last transaction, beyond what SQLite reads, is lost however its frame reads.
+    let unreadable = max(lost, (committed?.frame ?? 0) > sound ? 1 : 0)
+    guard unreadable > 0 || cut else { return nil }
     // A transaction that committed after the break is lost, whatever the index says; with
     // none, the index says whether the log holds every frame up to the last one kept.
-    if lost == 0, let committed = lastCommittedFrame(besides: databasePath, log: log),
-      sound >= committed.frame,
+    if unreadable == 0, let committed, sound >= committed.frame,
       committed.frame == 0 || isCommit(committed, in: log, frameSize: frameSize)
     {
       return nil
     }
-    return WriteAheadLog(path: path, unreadable: lost, cutShort: cut)
+    return WriteAheadLog(path: path, unreadable: unreadable, cutShort: cut)
   }
 
   /// Whether frame `committed.frame` (from 1) of `log` is the one the index names: the last
@@ -148,12 +154,30 @@ struct WriteAheadLog {
       : (word(log, headerSize + 8), word(log, headerSize + 12))
     var running = headerSound ? (word(log, 24), word(log, 28)) : nil
     var lost = 0
+    // Commits in frames of other salts, lost if a frame of this run comes after them.
+    var unsure = 0
+    // The database's size in pages at this run's last commit, and the frames since: a frame
+    // adds a page at most, so a commit beyond that is damage, not a commit.
+    var pages: (atCommit: UInt32, frames: UInt32)?
     var sound = 0
     var offset = headerSize
     while offset + frameHeaderSize <= log.count {
-      let frameSalts = (word(log, offset + 8), word(log, offset + 12))
-      guard frameSalts == salts else { break }
-      let commits = word(log, offset + 4) != 0
+      let size = word(log, offset + 4)
+      let commits = size != 0
+      // Of an older run, or damaged: SQLite reads nothing from here on. It was this run's,
+      // and its commit lost with it, when a frame of this run follows.
+      guard (word(log, offset + 8), word(log, offset + 12)) == salts else {
+        let page = word(log, offset)
+        let most = pages.map { $0.atCommit &+ $0.frames &+ 1 } ?? .max
+        if commits, (1...size).contains(page), size <= most { unsure += 1 }
+        running = nil
+        pages?.frames += 1
+        offset += frameSize
+        continue
+      }
+      lost += unsure
+      unsure = 0
+      pages = commits ? (size, 0) : pages.map { ($0.atCommit, $0.frames + 1) }
       if var sum = running, offset + frameSize <= log.count {
         sum = checksum(log[offset..<offset + 8], bigEndian: bigEndian, seed: sum)
         sum = checksum(

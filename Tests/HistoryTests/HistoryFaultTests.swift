@@ -53,13 +53,28 @@ final class HistoryFaultTests: RosterFolderTestCase {
   }
 
   private func damagedLogs(withIndex index: Bool) throws {
-    let cases: [(String, (inout Data) -> Void)] = [
+    var cases: [(String, (inout Data) -> Void)] = [
       ("header checksum", { $0[24] ^= 0xFF }),
       ("salt", { $0[16] ^= 0x01 }),
       ("first frame", { log in log[32 + 24 + 100] ^= 0xFF }),
       ("a middle frame's checksum", { log in log[32 + 4 * self.frameSize(log) + 16] ^= 0xFF }),
+      // Frames of this run after it: it is no older run's.
+      ("a middle frame's salts", { log in log[32 + 4 * self.frameSize(log) + 8] ^= 0x55 }),
+      // Its commit unreadable too: garbage is no commit.
+      (
+        "a middle frame's header",
+        { log in
+          let start = 32 + 5 * self.frameSize(log) - 40
+          log.replaceSubrange(start..<start + 64, with: Data(repeating: 0xAA, count: 64))
+        }
+      ),
       ("cut short", { log in log = log.prefix(32 + 5 * self.frameSize(log) + 200) }),
     ]
+    if index {
+      // Nothing of this run after it, but the index names it.
+      cases.append(
+        ("the last frame's salts", { log in log[log.count - self.frameSize(log) + 12] ^= 0x55 }))
+    }
     for (number, (damage, change)) in cases.enumerated() {
       let copy = folder + "/killed-\(number)-\(index)"
       try killedGame(answers: 10, into: copy, index: index)
