@@ -54,6 +54,7 @@ public struct HistoryRecorder: Sendable {
   /// answers only wait, to be saved in a file as the game ends (nothing to forget then).
   public var keepsHistory = true
   private let backlog = Backlog()
+  private let turns = Turns()
 
   public init(
     place: String = "the history",
@@ -82,6 +83,10 @@ public struct HistoryRecorder: Sendable {
   /// Runs the effect if it is one of the history's; returns the inputs for what came of it:
   /// a write refused, the writes waiting now (when that changed), the model fitted again.
   public func perform(_ effect: Effect) -> [Input] {
+    turns.unlessEnded([]) { run(effect) }
+  }
+
+  private func run(_ effect: Effect) -> [Input] {
     switch effect {
     case .recordAnswer, .recordIntroduction:
       return backlog.keep(effect, patience: patience, write: write, save: saveWaiting)
@@ -99,20 +104,24 @@ public struct HistoryRecorder: Sendable {
   /// Tries the writes waiting again; the inputs for what came of it (none when nothing
   /// changed).
   public func retry() -> [Input] {
-    backlog.keep(nil, patience: patience, write: write, save: saveWaiting)
+    turns.unlessEnded([]) { backlog.keep(nil, patience: patience, write: write, save: saveWaiting) }
   }
 
   /// Whether writes wait to be tried again.
   public var isWaiting: Bool { backlog.isWaiting }
 
   /// As the game ends: the last try, then the answers still waiting saved to a file. Returns
-  /// what to say, in one line, when any write had to wait; nil when none did.
+  /// what to say, in one line, when any write had to wait; nil when none did. Once: it waits
+  /// for a write or a fit underway, and after it the recorder does nothing more (the history
+  /// is closed); a second call (a signal's, as a headless game's input ends) returns nil.
   public func finish() -> String? {
-    _ = backlog.keep(nil, patience: patience, last: true, write: write, save: saveWaiting)
-    // Still held after its last try: closing the history does not wait for it once more.
-    if backlog.isWaiting { patience(.again) }
-    defer { close() }
-    return backlog.ended(place: place, save: saveWaiting)
+    turns.end {
+      _ = backlog.keep(nil, patience: patience, last: true, write: write, save: saveWaiting)
+      // Still held after its last try: closing the history does not wait for it once more.
+      if backlog.isWaiting { patience(.again) }
+      defer { close() }
+      return backlog.ended(place: place, save: saveWaiting)
+    } ?? nil
   }
 
   /// The exit status of a game whose history did not take every answer (saved in a file, or
@@ -151,6 +160,26 @@ public struct HistoryWaiting: Hashable, Sendable {
     self.writes = writes
     self.answers = answers ?? writes
     self.reason = reason
+  }
+}
+
+/// The history's one user at a time, until the game ends: the queue that writes, and whatever
+/// ends the game (a signal's handler ends a headless game on a thread of its own).
+private final class Turns: Sendable {
+  private let ended = Mutex(false)
+
+  /// `body`'s result, or `otherwise` once the game has ended.
+  func unlessEnded<T: Sendable>(_ otherwise: T, _ body: () -> T) -> T {
+    ended.withLock { ended in ended ? otherwise : body() }
+  }
+
+  /// Ends the game with `body`: its result, or nil when the game had ended already.
+  func end<T: Sendable>(_ body: () -> T) -> T? {
+    ended.withLock { ended in
+      guard !ended else { return nil }
+      ended = true
+      return body()
+    }
   }
 }
 

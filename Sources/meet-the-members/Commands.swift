@@ -9,6 +9,7 @@ import Launch
 import Pictures
 import Roster
 import RosterDownload
+import Synchronization
 import SystemPackage
 import TerminalUI
 
@@ -157,13 +158,39 @@ enum Commands {
     }
     let endings = endingBySignals(recorder)
     defer { endings.forEach { $0.cancel() } }
-    return player.run { readLine(strippingNewline: true) }
+    let status = player.run { readLine(strippingNewline: true) }
+    guard claimExit() else { waitForTheExit() }
+    return status
+  }
+
+  /// Whether this is the first of a headless game's ways out to end it: its input's end, or
+  /// a signal (whose handler runs on a thread of its own). Two threads in `exit` at once
+  /// would each run what the process runs as it exits.
+  private static func claimExit() -> Bool {
+    exitClaimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
+  }
+  private static let exitClaimed = Mutex(false)
+
+  /// Waits while the other way out ends the process.
+  private static func waitForTheExit() -> Never {
+    while true { pause() }
+  }
+
+  /// Exits with `status`, unless the game is ending another way (then waits for it).
+  private static func exitingOnce(_ status: Int32) -> Never {
+    guard claimExit() else { waitForTheExit() }
+    exit(status)
   }
 
   /// Ctrl-C, SIGTERM and SIGHUP end a headless game as they end the terminal's: the history's
   /// writes that wait are tried once more and the answers left saved (`HistoryRecorder.finish`,
   /// its line on standard error), then the game exits with the signal's status. Without
-  /// this, the signal ended the process with its answers waiting in memory.
+  /// this, the signal ended the process with its answers waiting in memory. A game whose
+  /// input ends as the signal comes ends once: the history closed once (`finish`), the
+  /// process ended by whichever comes first.
   private static func endingBySignals(_ recorder: HistoryRecorder?) -> [any DispatchSourceSignal] {
     let signals = [SIGINT, SIGTERM, SIGHUP]
     defer { SignalSources.awaitArmed(signals) }
@@ -174,7 +201,7 @@ enum Commands {
         if let line = recorder?.finish() {
           FileHandle.standardError.write(Data((line + "\n").utf8))
         }
-        exit(128 + number)
+        exitingOnce(128 + number)
       }
       source.resume()
       return source

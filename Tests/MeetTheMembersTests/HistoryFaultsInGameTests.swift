@@ -231,6 +231,26 @@ final class HistoryFaultsInGameTests: XCTestCase {
     }
   }
 
+  /// A signal that comes as the input ends (a bot's harness killed with its game) ends the
+  /// game once: the history is closed once, every answer kept, and the process ends by one
+  /// way out, the signal's or the input's. Two ends at once closed the history under the
+  /// other's feet (a crash in SQLite).
+  func testASignalAsTheInputEndsEndsTheGameOnce() throws {
+    for (attempt, (signal, status)) in [(SIGTERM, Int32(143)), (SIGHUP, 129), (SIGINT, 130)]
+      .enumerated()
+    {
+      let data = folder + "/both\(attempt)"
+      let game = try HeadlessGame(["--seed", "3", "--data-dir", data])
+      try game.send(#"{"do":"start"}"#)
+      try game.answer(count: 3)
+      let ended = try game.end(by: signal, endingTheInput: true)
+      XCTAssertFalse(ended.errors.contains("crashed"), ended.errors)
+      XCTAssertTrue([status, 0].contains(ended.status), "\(ended.status): \(ended.errors)")
+      XCTAssertEqual(
+        try History(folder: data, access: .readOnly).answers().count, 3, ended.errors)
+    }
+  }
+
   /// A name card the history could not keep is said as the game ends, but tells nothing the
   /// player answered: the game ends with 0.
   func testANameCardNotKeptIsSaidAndTheStatusStaysZero() throws {

@@ -100,10 +100,14 @@ final class HeadlessGame {
     return events
   }
 
-  /// Sends `signal` to the game; its exit status and what it wrote on standard error, once
-  /// it has ended.
-  func end(by signal: Int32) throws -> (status: Int32, errors: String) {
+  /// Sends `signal` to the game (and ends its input at the same moment, when
+  /// `endingTheInput`, as a bot's harness killed with its game does); its exit status and what
+  /// it wrote on standard error, once it has ended.
+  func end(by signal: Int32, endingTheInput: Bool = false) throws -> (
+    status: Int32, errors: String
+  ) {
     kill(process.processIdentifier, signal)
+    if endingTheInput { try input.fileHandleForWriting.close() }
     while try readLine() != nil {}
     process.waitUntilExit()
     watchdog.cancel()
