@@ -8,11 +8,16 @@ import XCTest
 final class HeadlessTests: XCTestCase {
   /// Runs `meet-the-members --headless` with these command lines on standard input; returns
   /// every event it wrote, in order, and its exit status.
-  func play(_ commands: [String], arguments: [String] = ["--seed", "3"]) throws -> (
-    events: [[String: Any]], status: Int32
-  ) {
+  /// `environment` over the tests'.
+  func play(
+    _ commands: [String], arguments: [String] = ["--seed", "3"],
+    environment: [String: String] = [:]
+  ) throws -> (events: [[String: Any]], status: Int32) {
     let result = try runMeetTheMembers(
-      ["--headless"] + arguments, input: commands.map { $0 + "\n" }.joined())
+      ["--headless"] + arguments,
+      environment: environment.isEmpty
+        ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 },
+      input: commands.map { $0 + "\n" }.joined())
     let events = result.output.split(separator: "\n").map { line in
       (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         ?? ["unparsed": String(line)]
@@ -583,7 +588,10 @@ extension HeadlessTests {
   private func checkFaces(
     commands: [String], arguments: [String], data: String, club: String, shared: [String]
   ) throws {
-    let (events, status) = try play(commands, arguments: arguments + ["--data-dir", data, club])
+    // Without a history, the answers are saved in the temporary folder: the club's, removed
+    // with it.
+    let (events, status) = try play(
+      commands, arguments: arguments + ["--data-dir", data, club], environment: ["TMPDIR": club])
     XCTAssertEqual(status, data.hasSuffix("not-a-folder") ? 74 : 0, "74: no history kept them")
     XCTAssertEqual(
       self.events("roster", in: events).first?["history"] != nil, data.hasSuffix("not-a-folder"),
