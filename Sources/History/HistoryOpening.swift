@@ -197,6 +197,21 @@ extension History {
     }
   }
 
+  /// What `PRAGMA quick_check` found, in one line: how many problems, and the first (its rows
+  /// may hold several lines each, under a heading of the schema's name; it stops at 100).
+  static func damage(found rows: [String]) -> String {
+    let problems = rows.flatMap { $0.split(whereSeparator: \.isNewline) }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("*** in database") }
+    guard let first = problems.first else { return "damaged" }
+    let shown = first.count > 100 ? first.prefix(99) + "…" : first
+    return switch problems.count {
+    case 1: "damaged (SQLite's check: \(shown))"
+    case let count:
+      "damaged (SQLite's check finds \(count)\(count >= 100 ? " or more" : "") problems; the first: \(shown))"
+    }
+  }
+
   /// Reads the file without writing to it: it must be ours (or one whose making was cut
   /// short), sound (`PRAGMA quick_check`), and not from a newer version.
   private static func inspect(_ path: String) throws(Unavailable) {
@@ -207,8 +222,8 @@ extension History {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       try queue.read { db in
         try checkOwnership(db)
-        let check = try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ")
-        if check != "ok" { throw Unavailable(description: "damaged (\(check.prefix(200)))") }
+        let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        if check != ["ok"] { throw Unavailable(description: damage(found: check)) }
         if try migrator.hasBeenSuperseded(db) {
           throw Unavailable(description: "made by a newer version of meet-the-members")
         }

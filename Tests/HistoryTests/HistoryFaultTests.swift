@@ -234,8 +234,28 @@ final class HistoryFaultTests: RosterFolderTestCase {
       XCTAssertTrue("\(error)".hasSuffix("; it is kept as it is"), "\(error)")
       XCTAssertTrue(
         "\(error)".contains("damaged") || "\(error)".contains("malformed"), "\(error)")
+      XCTAssertFalse("\(error)".contains { $0.isNewline }, "one line: \(error)")
     }
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), bytes)
+  }
+
+  /// What SQLite's check finds is said in one line: how many problems, and the first, not
+  /// its report of pages and cells, line after line.
+  func testWhatTheCheckFindsIsSaidInOneLine() {
+    let page = "On tree page 10 cell 3: Rowid 2325142953800701848 out of order"
+    XCTAssertEqual(
+      History.damage(found: [
+        "*** in database main ***\n\(page)\nOn tree page 10 cell 3: invalid page number -18",
+        "Page 11: never used",
+      ]),
+      "damaged (SQLite's check finds 3 problems; the first: \(page))")
+    XCTAssertEqual(
+      History.damage(found: ["row 4 missing from index person_photo"]),
+      "damaged (SQLite's check: row 4 missing from index person_photo)")
+    XCTAssertEqual(
+      History.damage(found: Array(repeating: String(repeating: "x", count: 300), count: 100)),
+      "damaged (SQLite's check finds 100 or more problems; the first: "
+        + String(repeating: "x", count: 99) + "…)")
   }
 
   /// Histories damaged in forty places drawn by a seeded generator (16 bytes overwritten
@@ -270,6 +290,7 @@ final class HistoryFaultTests: RosterFolderTestCase {
       } catch {
         refused += 1
         XCTAssertTrue("\(error)".hasSuffix("it is kept as it is"), "\(error)")
+        XCTAssertFalse("\(error)".contains { $0.isNewline }, "one line: \(error)")
         XCTAssertEqual(
           try Data(contentsOf: URL(fileURLWithPath: path)), bytes, "damage at \(offset): \(error)")
       }
