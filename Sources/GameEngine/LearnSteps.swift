@@ -11,10 +11,12 @@ struct LearnSteps: GameSteps {
   private var schedulerBeforeStep: LearnScheduler?
   /// The names known when the sitting began.
   private var knownAtStart = 0
+  private var recognisedAtStart = 0
 
   /// A sitting begins: the names known now, to tell the ones it taught.
   mutating func roundStarted(in session: Session, at time: Instant) {
     knownAtStart = Self.known(in: session, at: time)
+    recognisedAtStart = Self.recognised(in: session, at: time)
   }
 
   /// A sitting lasts its minutes of play; it ends when a reveal ends after them.
@@ -28,15 +30,19 @@ struct LearnSteps: GameSteps {
       number: game.round, results: game.roundResults,
       sitting: RoundSummary.Sitting(
         timePlayed: session.playClock.played(at: end), knownBefore: knownAtStart,
-        knownAfter: Self.known(in: session, at: end),
-        recognisedAfter: session.memories.recognisedOnly(
-          among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: end)),
+        knownAfter: Self.known(in: session, at: end), recognisedBefore: recognisedAtStart,
+        recognisedAfter: Self.recognised(in: session, at: end),
         newAfter: session.memories.new(among: session.membersToAsk.map(\.id)),
         total: session.membersToAsk.count))
   }
 
   private static func known(in session: Session, at time: Instant) -> Int {
     session.memories.known(
+      among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: time))
+  }
+
+  private static func recognised(in session: Session, at time: Instant) -> Int {
+    session.memories.recognisedOnly(
       among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: time))
   }
 

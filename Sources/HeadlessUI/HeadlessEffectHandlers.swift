@@ -141,7 +141,8 @@ struct HeadlessEffectHandlers: EffectHandlers {
             dueTomorrow: model.screen.progress?.dueTomorrow,
             sitting: summary.sitting.map {
               HeadlessEvent.Finished.Sitting(
-                seconds: $0.timePlayed.seconds, learnt: $0.learnt, known: $0.knownAfter,
+                seconds: $0.timePlayed.seconds, learnt: $0.learnt,
+                newlyRecognised: $0.newlyRecognised, known: $0.knownAfter,
                 recognised: $0.recognisedAfter, learning: $0.learningAfter, new: $0.newAfter)
             }), at: at))
     case .introduced(let member):

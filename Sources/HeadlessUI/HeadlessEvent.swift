@@ -178,10 +178,16 @@ struct HeadlessEvent: Encodable {
     struct Sitting: Encodable {
       var seconds: Double
       var learnt: Int
+      var newlyRecognised: Int
       var known: Int
       var recognised: Int
       var learning: Int
       var new: Int
+
+      enum CodingKeys: String, CodingKey {
+        case seconds, learnt, known, recognised, learning, new
+        case newlyRecognised = "newly_recognised"
+      }
     }
 
     enum CodingKeys: String, CodingKey {

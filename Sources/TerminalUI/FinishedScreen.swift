@@ -18,9 +18,17 @@ extension Renderer {
       let standing = Progress(
         known: sitting.knownAfter, recognised: sitting.recognisedAfter, new: sitting.newAfter,
         total: sitting.total)
+      // What it taught first, where it taught anything: a first sitting's names are
+      // recognised, not yet known (typed, and learnt), and "0 names learnt" read as failure.
+      let taught = [
+        sitting.learnt > 0 ? "\(counted(sitting.learnt, "name")) learnt" : nil,
+        sitting.newlyRecognised > 0
+          ? "\(sitting.learnt > 0 ? "\(sitting.newlyRecognised)" : counted(sitting.newlyRecognised, "name")) newly recognised"
+          : nil,
+      ].compactMap { $0 }.joined(separator: ", ")
       lines.append(
         (
-          "\(counted(sitting.learnt, "name")) learnt\(look.separator)"
+          (taught.isEmpty ? "" : taught + look.separator)
             + standing.line(separator: look.separator)
             + "\(look.separator)\(clockTime(sitting.timePlayed))", look.title
         ))

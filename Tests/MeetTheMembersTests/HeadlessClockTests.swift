@@ -152,6 +152,10 @@ final class HeadlessClockTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(sitting["seconds"] as? Double ?? 0, 60)
     XCTAssertLessThan(sitting["seconds"] as? Double ?? 0, 70)
     XCTAssertNotNil(sitting["learnt"] as? Int)
+    // A first sitting's names are recognised, not yet known: every one of them new to it.
+    XCTAssertEqual(
+      sitting["newly_recognised"] as? Int, sitting["recognised"] as? Int, "\(sitting)")
+    XCTAssertGreaterThan(sitting["newly_recognised"] as? Int ?? 0, 0, "\(sitting)")
     // Everyone is counted where they stand.
     let standing = ["known", "recognised", "learning", "new"].compactMap { sitting[$0] as? Int }
     XCTAssertEqual(standing.count, 4, "\(sitting)")
