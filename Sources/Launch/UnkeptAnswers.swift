@@ -154,8 +154,32 @@ enum UnkeptAnswers {
     if problems.count > 1 { problems = [problems[0] + " (and \(problems.count - 1) more)"] }
     let said =
       (kept > 0 ? ["\(counted(kept, "answer")) saved by an earlier game kept in the history"] : [])
-      + problems
+      + problems + [elsewhere(about: key, besides: history.path)].compactMap { $0 }
     return (replayed, said.isEmpty ? nil : "History: " + said.joined(separator: "; "))
+  }
+
+  /// Answers about `roster` that an earlier game saved in the temporary folder (its history's
+  /// folder could not be written then: the disk full), said with where they belong: a file
+  /// there is not read back, as it may be any history's. Nil where there are none, or the
+  /// history's folder is the temporary folder (its files are read back).
+  private static func elsewhere(about roster: RosterKey, besides historyPath: String) -> String? {
+    let folder = (historyPath as NSString).deletingLastPathComponent
+    let temporary = PrivateFile.temporaryFolder
+    guard !sameFile(folder, temporary) else { return nil }
+    var files: [String] = []
+    var count = 0
+    _ = sift(in: temporary) { file, rows in
+      let about = rows.count { isAbout(roster, $0) }
+      if about > 0 { files.append((temporary as NSString).appendingPathComponent(file)) }
+      count += about
+      return rows
+    }
+    guard let first = files.first.map(TerminalText.escapingControls) else { return nil }
+    return "\(counted(count, "answer")) saved in \(first)"
+      + (files.count > 1 ? " (and \(files.count - 1) more files)" : "")
+      + " by an earlier game whose history's folder could not be written: move "
+      + (files.count > 1 ? "them" : "it") + " into \(TerminalText.escapingControls(folder)) "
+      + "if they are this history's, and the next game keeps them"
   }
 
   /// The largest file of answers read back: a game's answers take about 200 bytes each, so a
@@ -188,7 +212,13 @@ enum UnkeptAnswers {
     besides historyPath: String,
     keeping keep: (String, [[String: String]]) throws -> [[String: String]]
   ) -> [String] {
-    let folder = (historyPath as NSString).deletingLastPathComponent
+    sift(in: (historyPath as NSString).deletingLastPathComponent, keeping: keep)
+  }
+
+  /// `sift` of the files of unkept answers in `folder`.
+  private static func sift(
+    in folder: String, keeping keep: (String, [[String: String]]) throws -> [[String: String]]
+  ) -> [String] {
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
       .filter {
         $0.hasPrefix("unkept-answers-") && $0.hasSuffix(".csv")

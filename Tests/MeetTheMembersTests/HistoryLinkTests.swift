@@ -764,6 +764,44 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(PrivateFile.temporaryFolder, folder + "/")
   }
 
+  /// Answers an earlier game saved in the temporary folder (the history's folder could not be
+  /// written then: the disk full) are not read back, as they may be any history's; each launch
+  /// of their roster says where they are and where they belong, and moved there they are kept.
+  func testAnswersSavedInTheTemporaryFolderAreSaidUntilMovedBesideTheHistory() throws {
+    let roster = try fourPeople()
+    let data = folder + "/data"
+    let temporary = folder + "/tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    let given = ProcessInfo.processInfo.environment["TMPDIR"]
+    defer {
+      if let given { setenv("TMPDIR", given, 1) } else { unsetenv("TMPDIR") }
+    }
+    setenv("TMPDIR", temporary, 1)
+    XCTAssertNil(HistoryLink.open(folder: data, roster: roster).notice, "a new history")
+    let ada = roster.members[0]
+    let saved = try UnkeptAnswers.save(
+      [answer(ada, at: 10), answer(ada, at: 20)], roster: roster.historyKey,
+      hashes: UnkeptAnswers.photoHashes(of: [ada.id], photos: roster, known: [:]),
+      besides: folder + "/full/" + History.fileName, name: WaitingAnswers.fileName())
+    let path = try XCTUnwrap(saved.components(separatedBy: " (").first)
+    XCTAssertTrue(path.hasPrefix(temporary + "/"), path)
+
+    for _ in 0..<2 {
+      let link = HistoryLink.open(folder: data, roster: roster)
+      XCTAssertEqual(
+        link.notice,
+        "History: 2 answers saved in \(path) by an earlier game whose history's folder could "
+          + "not be written: move it into \(data) if they are this history's, and the next "
+          + "game keeps them")
+      XCTAssertEqual(link.taken[ada.id]?.count ?? 0, 0, "not read back")
+    }
+    try FileManager.default.moveItem(
+      atPath: path, toPath: data + "/" + (path as NSString).lastPathComponent)
+    let moved = HistoryLink.open(folder: data, roster: roster)
+    XCTAssertEqual(moved.notice, "History: 2 answers saved by an earlier game kept in the history")
+    XCTAssertEqual(moved.taken[ada.id]?.count, 2)
+  }
+
   /// Without a folder to keep the history in (no HOME, no XDG_DATA_HOME), the game's answers
   /// are still saved as it ends, in the temporary folder, and the line says where they go.
   func testWithoutAHomeTheAnswersAreSavedInTheTemporaryFolder() throws {
