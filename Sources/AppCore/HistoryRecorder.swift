@@ -111,17 +111,31 @@ public struct HistoryRecorder: Sendable {
   public var isWaiting: Bool { backlog.isWaiting }
 
   /// As the game ends: the last try, then the answers still waiting saved to a file. Returns
-  /// what to say, in one line, when any write had to wait; nil when none did. Once: it waits
-  /// for a write or a fit underway, and after it the recorder does nothing more (the history
-  /// is closed); a second call (a signal's, as a headless game's input ends) returns nil.
+  /// what to say, in one line, when any write had to wait; nil when none did, or when the game
+  /// had ended already (see `end`).
   public func finish() -> String? {
+    if case .ended(let said) = end() { said } else { nil }
+  }
+
+  /// How `end` found the game.
+  public enum Ending: Equatable, Sendable {
+    /// Ended by this call, with what to say (as `finish` returns it).
+    case ended(String?)
+    /// Ended before, by another: a headless game's signal handler, on a thread of its own,
+    /// and its input's end may both end it; the one that ended it ends the process.
+    case endedBefore
+  }
+
+  /// `finish`, once: it waits for a write or a fit underway, and after it the recorder does
+  /// nothing more (the history is closed).
+  public func end() -> Ending {
     turns.end {
       _ = backlog.keep(nil, patience: patience, last: true, write: write, save: saveWaiting)
       // Still held after its last try: closing the history does not wait for it once more.
       if backlog.isWaiting { patience(.again) }
       defer { close() }
-      return backlog.ended(place: place, save: saveWaiting)
-    } ?? nil
+      return .ended(backlog.ended(place: place, save: saveWaiting))
+    } ?? .endedBefore
   }
 
   /// The exit status of a game whose history did not take every answer (saved in a file, or

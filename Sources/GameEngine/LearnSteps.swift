@@ -11,12 +11,16 @@ struct LearnSteps: GameSteps {
   private var schedulerBeforeStep: LearnScheduler?
   /// The names known when the sitting began.
   private var knownAtStart = 0
-  private var recognisedAtStart = 0
+  /// Those recognised (or known) as the sitting began, to tell the ones it taught to recognise.
+  private var recognisedAtStart: Set<MemberID> = []
 
   /// A sitting begins: the names known now, to tell the ones it taught.
   mutating func roundStarted(in session: Session, at time: Instant) {
     knownAtStart = Self.known(in: session, at: time)
-    recognisedAtStart = Self.recognised(in: session, at: time)
+    recognisedAtStart = Set(
+      session.membersToAsk.map(\.id).filter {
+        session.memories.recognises($0, at: session.wallClock.unixSeconds(at: time))
+      })
   }
 
   /// A sitting lasts its minutes of play; it ends when a reveal ends after them.
@@ -30,8 +34,14 @@ struct LearnSteps: GameSteps {
       number: game.round, results: game.roundResults,
       sitting: RoundSummary.Sitting(
         timePlayed: session.playClock.played(at: end), knownBefore: knownAtStart,
-        knownAfter: Self.known(in: session, at: end), recognisedBefore: recognisedAtStart,
+        knownAfter: Self.known(in: session, at: end),
         recognisedAfter: Self.recognised(in: session, at: end),
+        newlyRecognised: session.membersToAsk.count { member in
+          let now = session.wallClock.unixSeconds(at: end)
+          return !recognisedAtStart.contains(member.id)
+            && session.memories.recognises(member.id, at: now)
+            && !session.memories.knows(member.id, at: now)
+        },
         newAfter: session.memories.new(among: session.membersToAsk.map(\.id)),
         total: session.membersToAsk.count))
   }

@@ -23,8 +23,6 @@ public struct RoundSummary: Hashable, Sendable {
     /// ended.
     public var knownBefore: Int
     public var knownAfter: Int
-    /// The names recognised (picked among four, not yet typed) when it began.
-    public var recognisedBefore: Int
     /// The names recognised (picked among four, not yet typed) when it ended.
     public var recognisedAfter: Int
     /// The people never met (no card, no answer) when it ended.
@@ -33,13 +31,13 @@ public struct RoundSummary: Hashable, Sendable {
     public var total: Int
 
     public init(
-      timePlayed: Duration, knownBefore: Int, knownAfter: Int, recognisedBefore: Int = 0,
-      recognisedAfter: Int = 0, newAfter: Int = 0, total: Int
+      timePlayed: Duration, knownBefore: Int, knownAfter: Int, recognisedAfter: Int = 0,
+      newlyRecognised: Int = 0, newAfter: Int = 0, total: Int
     ) {
       self.timePlayed = timePlayed
       self.knownBefore = knownBefore
       self.knownAfter = knownAfter
-      self.recognisedBefore = recognisedBefore
+      self.newlyRecognised = newlyRecognised
       self.recognisedAfter = recognisedAfter
       self.newAfter = newAfter
       self.total = total
@@ -51,11 +49,9 @@ public struct RoundSummary: Hashable, Sendable {
     /// Names known now that were not when the sitting began.
     public var learnt: Int { max(0, knownAfter - knownBefore) }
 
-    /// Names recognised now that were neither recognised nor known when the sitting began
-    /// (what a first sitting teaches most: a name is known once it is typed, and learnt).
-    public var newlyRecognised: Int {
-      max(0, knownAfter + recognisedAfter - knownBefore - recognisedBefore - learnt)
-    }
+    /// Names recognised (not known) now that were neither recognised nor known when the
+    /// sitting began: what a first sitting teaches most (a name is known once it is typed).
+    public var newlyRecognised: Int
   }
 
   public init(number: Int, results: [QuestionResult], sitting: Sitting? = nil) {

@@ -18,6 +18,9 @@ struct HeadlessEffectHandlers: EffectHandlers {
   /// When the model's clock is set to fire.
   var clock: Instant?
   var exitStatus: Int32?
+  /// Whether another ended the game (a signal's handler) as its input ended: no `exit` event,
+  /// and the process is that other's to end.
+  var endedElsewhere = false
 
   mutating func setClock(_ instant: Instant?) {
     clock = instant
@@ -91,7 +94,15 @@ struct HeadlessEffectHandlers: EffectHandlers {
 
   mutating func quit(status: Int32, summary: String?, model: AppModel) {
     let state = model.session.state
-    let history = recorder?.finish()
+    let ending = recorder?.end()
+    // A signal's handler ended the game as its input ended: it says what is to be said, and
+    // ends the process.
+    if ending == .endedBefore {
+      endedElsewhere = true
+      exitStatus = status
+      return
+    }
+    let history: String? = if case .ended(let line) = ending { line } else { nil }
     let status = recorder?.exitStatus(status) ?? status
     emit(
       event(

@@ -34,6 +34,10 @@ package struct HeadlessPlayer {
 
   private var model: AppModel { runner.model }
 
+  /// Whether the game was ended by another as its input ended (a signal's handler, which
+  /// ends the process): `run`'s status is then no exit's.
+  package var endedElsewhere: Bool { hands.endedElsewhere }
+
   /// Plays the lines of `input` in turn; returns the exit status once the game quits (the
   /// end of the input quits it).
   package mutating func run(lines input: () -> String?) -> Int32 {

@@ -159,7 +159,7 @@ enum Commands {
     let endings = endingBySignals(recorder)
     defer { endings.forEach { $0.cancel() } }
     let status = player.run { readLine(strippingNewline: true) }
-    guard claimExit() else { waitForTheExit() }
+    if player.endedElsewhere || !claimExit() { waitForTheExit() }
     return status
   }
 
@@ -186,11 +186,11 @@ enum Commands {
   }
 
   /// Ctrl-C, SIGTERM and SIGHUP end a headless game as they end the terminal's: the history's
-  /// writes that wait are tried once more and the answers left saved (`HistoryRecorder.finish`,
+  /// writes that wait are tried once more and the answers left saved (`HistoryRecorder.end`,
   /// its line on standard error), then the game exits with the signal's status. Without
   /// this, the signal ended the process with its answers waiting in memory. A game whose
-  /// input ends as the signal comes ends once: the history closed once (`finish`), the
-  /// process ended by whichever comes first.
+  /// input ends as the signal comes ends once: whichever ends the history (`end`) says what
+  /// is to be said and ends the process; the other waits for it.
   private static func endingBySignals(_ recorder: HistoryRecorder?) -> [any DispatchSourceSignal] {
     let signals = [SIGINT, SIGTERM, SIGHUP]
     defer { SignalSources.awaitArmed(signals) }
@@ -198,8 +198,14 @@ enum Commands {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
-        if let line = recorder?.finish() {
+        switch recorder?.end() {
+        case .endedBefore:
+          // The input's end ended the game, and its exit ends the process.
+          waitForTheExit()
+        case .ended(let line?):
           FileHandle.standardError.write(Data((line + "\n").utf8))
+        case .ended(nil), nil:
+          break
         }
         exitingOnce(128 + number)
       }
