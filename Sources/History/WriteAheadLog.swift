@@ -161,15 +161,29 @@ struct WriteAheadLog {
     var pages: (atCommit: UInt32, frames: UInt32)?
     var sound = 0
     var offset = headerSize
+    // The running checksum after the frame at `offset` (it covers the frame's first 8 bytes
+    // and its page, not its salts), when the frame's own holds it; nil otherwise.
+    func chained(from seed: (UInt32, UInt32)?) -> (UInt32, UInt32)? {
+      guard var sum = seed, offset + frameSize <= log.count else { return nil }
+      sum = checksum(log[offset..<offset + 8], bigEndian: bigEndian, seed: sum)
+      sum = checksum(
+        log[offset + frameHeaderSize..<offset + frameSize], bigEndian: bigEndian, seed: sum)
+      return sum == (word(log, offset + 16), word(log, offset + 20)) ? sum : nil
+    }
     while offset + frameHeaderSize <= log.count {
       let size = word(log, offset + 4)
       let commits = size != 0
       // Of an older run, or damaged: SQLite reads nothing from here on. It was this run's,
-      // and its commit lost with it, when a frame of this run follows.
+      // its salts damaged, when its checksum chains on from this run's; or when a frame of
+      // this run follows (then its commit, if its header is plausible, is lost with it).
       guard (word(log, offset + 8), word(log, offset + 12)) == salts else {
         let page = word(log, offset)
         let most = pages.map { $0.atCommit &+ $0.frames &+ 1 } ?? .max
-        if commits, (1...size).contains(page), size <= most { unsure += 1 }
+        if commits, chained(from: running) != nil {
+          lost += 1
+        } else if commits, (1...size).contains(page), size <= most {
+          unsure += 1
+        }
         running = nil
         pages?.frames += 1
         offset += frameSize
@@ -178,14 +192,7 @@ struct WriteAheadLog {
       lost += unsure
       unsure = 0
       pages = commits ? (size, 0) : pages.map { ($0.atCommit, $0.frames + 1) }
-      if var sum = running, offset + frameSize <= log.count {
-        sum = checksum(log[offset..<offset + 8], bigEndian: bigEndian, seed: sum)
-        sum = checksum(
-          log[offset + frameHeaderSize..<offset + frameSize], bigEndian: bigEndian, seed: sum)
-        running = sum == (word(log, offset + 16), word(log, offset + 20)) ? sum : nil
-      } else {
-        running = nil
-      }
+      running = chained(from: running)
       if commits, running == nil { lost += 1 }
       if running != nil { sound += 1 }
       offset += frameSize

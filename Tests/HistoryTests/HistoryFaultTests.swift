@@ -70,10 +70,20 @@ final class HistoryFaultTests: RosterFolderTestCase {
       ),
       ("cut short", { log in log = log.prefix(32 + 5 * self.frameSize(log) + 200) }),
     ]
+    // Nothing of this run after it: its checksum, which does not cover its salts, still
+    // chains on from the frames before it.
+    cases.append(
+      ("the last frame's salts", { log in log[log.count - self.frameSize(log) + 12] ^= 0x55 }))
     if index {
-      // Nothing of this run after it, but the index names it.
+      // Nothing of this run after it, its checksum gone too, but the index names it.
       cases.append(
-        ("the last frame's salts", { log in log[log.count - self.frameSize(log) + 12] ^= 0x55 }))
+        (
+          "the last frame's header",
+          { log in
+            let start = log.count - self.frameSize(log)
+            log.replaceSubrange(start..<start + 24, with: Data(repeating: 0xAA, count: 24))
+          }
+        ))
     }
     for (number, (damage, change)) in cases.enumerated() {
       let copy = folder + "/killed-\(number)-\(index)"
