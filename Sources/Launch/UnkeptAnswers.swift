@@ -168,7 +168,7 @@ enum UnkeptAnswers {
     guard !sameFile(folder, temporary) else { return nil }
     var files: [String] = []
     var count = 0
-    _ = sift(in: temporary) { file, rows in
+    _ = sift(in: temporary, rewriting: false) { file, rows in
       let about = rows.count { isAbout(roster, $0) }
       if about > 0 { files.append((temporary as NSString).appendingPathComponent(file)) }
       count += about
@@ -215,9 +215,11 @@ enum UnkeptAnswers {
     sift(in: (historyPath as NSString).deletingLastPathComponent, keeping: keep)
   }
 
-  /// `sift` of the files of unkept answers in `folder`.
+  /// `sift` of the files of unkept answers in `folder`; with `rewriting` false, each file is
+  /// only read (one in the temporary folder may be any history's: left as it is, empty or not).
   private static func sift(
-    in folder: String, keeping keep: (String, [[String: String]]) throws -> [[String: String]]
+    in folder: String, rewriting: Bool = true,
+    keeping keep: (String, [[String: String]]) throws -> [[String: String]]
   ) -> [String] {
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
       .filter {
@@ -251,7 +253,9 @@ enum UnkeptAnswers {
         guard rows.first.map({ Set($0.keys).isSuperset(of: HistoryTable.answerColumns) }) ?? true
         else { throw Unreadable(description: "not the columns of unkept answers") }
         let left = try keep(file, rows)
-        if left.isEmpty {
+        if !rewriting {
+          continue
+        } else if left.isEmpty {
           try FileManager.default.removeItem(atPath: path)
         } else if left.count < rows.count {
           let table = HistoryTable(

@@ -30,10 +30,6 @@ public enum WebAddress {
   /// `url` as the game shows it: without its password (a `user:password@` URL's), which the
   /// request still sends.
   public static func shown(_ url: URL) -> String {
-    guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true),
-      parts.password != nil
-    else { return url.absoluteString }
-    parts.password = nil
-    return parts.string ?? url.absoluteString
+    URLText.withoutPassword(url.absoluteString)
   }
 }

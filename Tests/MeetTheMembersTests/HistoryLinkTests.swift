@@ -785,6 +785,11 @@ final class HistoryLinkTests: XCTestCase {
       besides: folder + "/full/" + History.fileName, name: WaitingAnswers.fileName())
     let path = try XCTUnwrap(saved.components(separatedBy: " (").first)
     XCTAssertTrue(path.hasPrefix(temporary + "/"), path)
+    // A file there of no answers (a full disk leaves one with its header alone) is read,
+    // not removed: it may be another history's.
+    let empty = temporary + "/unkept-answers-empty.csv"
+    try Data((UnkeptAnswers.columns.joined(separator: ",") + "\r\n").utf8)
+      .write(to: URL(fileURLWithPath: empty))
 
     for _ in 0..<2 {
       let link = HistoryLink.open(folder: data, roster: roster)
@@ -794,6 +799,7 @@ final class HistoryLinkTests: XCTestCase {
           + "not be written: move it into \(data) if they are this history's, and the next "
           + "game keeps them")
       XCTAssertEqual(link.taken[ada.id]?.count ?? 0, 0, "not read back")
+      XCTAssertTrue(FileManager.default.fileExists(atPath: empty), "left as it is")
     }
     try FileManager.default.moveItem(
       atPath: path, toPath: data + "/" + (path as NSString).lastPathComponent)
