@@ -94,8 +94,8 @@ final class RosterCommandTests: XCTestCase {
     try photo(".archive/Eve Fox.jpg")
     let manager = FileManager.default
     try manager.createSymbolicLink(atPath: "\(folder!)/everything", withDestinationPath: "/")
-    try manager.createSymbolicLink(
-      atPath: "\(folder!)/juniors/home", withDestinationPath: NSTemporaryDirectory())
+    let home = NSTemporaryDirectory()
+    try manager.createSymbolicLink(atPath: "\(folder!)/juniors/home", withDestinationPath: home)
     // A link to a folder inside the roster folder (a hidden one here) is followed.
     try manager.createSymbolicLink(atPath: "\(folder!)/recent", withDestinationPath: ".archive")
     let result = try runMeetTheMembers(["--list", folder], deadline: .seconds(60))
@@ -106,7 +106,7 @@ final class RosterCommandTests: XCTestCase {
       result.output.contains(
         "everything: a link to a folder outside the roster folder (/); left out"),
       result.output)
-    let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath().path
+    let temporary = URL(fileURLWithPath: home).resolvingSymlinksInPath().path
     XCTAssertTrue(
       result.output.contains(
         "juniors/home: a link to a folder outside the roster folder (\(temporary)); left out"),

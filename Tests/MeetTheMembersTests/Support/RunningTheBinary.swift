@@ -24,7 +24,9 @@ var packageDirectory: URL {
 /// Where the games the running test starts keep their history (XDG_DATA_HOME for the binary,
 /// the tmux server and its shell) and look for their settings (XDG_CONFIG_HOME, empty unless
 /// the test writes one): a folder of the test's own, made when it first asks and removed when
-/// it ends, so that no test sees another's answers or settings, and never the player's.
+/// it ends, so that no test sees another's answers or settings, and never the player's. Its
+/// `tmp` is the temporary folder (TMPDIR) of the test and its games: answers a game saves
+/// there are said by every launch of their roster, which another test's would be.
 var testDataHome: String { TestDataFolders.shared.current() }
 
 /// Each test's data folder (see `testDataHome`).
@@ -38,16 +40,21 @@ final class TestDataFolders: NSObject, XCTestObservation, @unchecked Sendable {
   private let lock = NSLock()
   private var folder: String?
   private var made = 0
+  /// The temporary folder as the tests found it, where each test's folder is made.
+  private let base = NSTemporaryDirectory()
+  private let givenTMPDIR = ProcessInfo.processInfo.environment["TMPDIR"]
 
   /// The running test's folder, made (and set in this process's environment) if it has none.
   func current() -> String {
     lock.withLock {
       if let folder { return folder }
       made += 1
-      let path = NSTemporaryDirectory() + "mtm-data-\(getpid())-\(made)"
-      try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      let path = base + "mtm-data-\(getpid())-\(made)"
+      try? FileManager.default.createDirectory(
+        atPath: path + "/tmp", withIntermediateDirectories: true)
       setenv("XDG_DATA_HOME", path, 1)
       setenv("XDG_CONFIG_HOME", path + "/config", 1)
+      setenv("TMPDIR", path + "/tmp", 1)
       folder = path
       return path
     }
@@ -61,6 +68,7 @@ final class TestDataFolders: NSObject, XCTestObservation, @unchecked Sendable {
 
   func testCaseDidFinish(_ testCase: XCTestCase) {
     lock.withLock {
+      if let givenTMPDIR { setenv("TMPDIR", givenTMPDIR, 1) } else { unsetenv("TMPDIR") }
       if let folder { try? FileManager.default.removeItem(atPath: folder) }
       folder = nil
     }
