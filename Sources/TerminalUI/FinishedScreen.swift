@@ -59,8 +59,15 @@ extension Renderer {
       facesRow = lines.count
       lines += Array(repeating: ("", .plain), count: faces.box.rows + 1)
       if missed.count > faces.count {
-        let others = missed.dropFirst(faces.count).map(\.name).joined(separator: ", ")
-        lines.append(("and \(others)", look.wrongText))
+        // Whole names, as many as the line holds, then how many more: never a name cut.
+        let others = missed.dropFirst(faces.count).map(\.name)
+        let ways = (0...others.count).reversed().map { shown in
+          let named = others.prefix(shown).joined(separator: ", ")
+          let more = "\(others.count - shown) more"
+          return shown == others.count
+            ? "and \(named)" : shown == 0 ? "and \(more)" : "and \(named) and \(more)"
+        }
+        lines.append((DisplayWidth.fitting(ways, in: size.columns - 2), look.wrongText))
       }
     } else {
       lines.append(("Missed:", .plain))

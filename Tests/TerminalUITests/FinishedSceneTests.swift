@@ -42,6 +42,34 @@ final class FinishedSceneTests: XCTestCase {
     XCTAssertTrue(small.text.contains("✗ \(summary.results[1].member.name)"), small.text)
   }
 
+  /// The people missed beyond the faces shown are named whole, as many as the line holds,
+  /// then counted (a play-test saw "Rafael Ben-…").
+  func testThePeopleMissedBeyondTheFacesAreNamedWholeThenCounted() throws {
+    for columns in [80, 60, 44] {
+      var model = makeModel(
+        size: CellSize(columns: columns, rows: 30), rules: Rules(roundLength: .questions(10)))
+      model.startQuiz()
+      var now = Instant.seconds(1)
+      while case .answering = model.game.state.phase {
+        model.answerWrong(at: now)
+        now = now + .seconds(3)
+        model.handle(.tick, at: now)
+      }
+      guard case .finished(let summary) = model.game.state.phase else {
+        return XCTFail("\(model.game.state.phase)")
+      }
+      let line = try XCTUnwrap(
+        model.frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+          .first { $0.hasPrefix("and ") }, model.frame.text)
+      XCTAssertFalse(line.contains("…"), line)
+      let named = line.dropFirst("and ".count).components(separatedBy: " and ")[0]
+        .components(separatedBy: ", ").filter { !$0.hasSuffix(" more") }
+      let names = Set(summary.missed.map(\.name))
+      for name in named { XCTAssertTrue(names.contains(name), "\(name) in \(line)") }
+      if columns == 44 { XCTAssertTrue(line.hasSuffix(" more"), line) }
+    }
+  }
+
   func testTheFacesOfThePeopleMissedAreAskedForAndShown() {
     let model = finishedModel()
     guard case .finished(let summary) = model.game.state.phase else { return XCTFail() }
