@@ -108,9 +108,13 @@ extension Renderer {
     frame.putButton(
       label, control: .next, column: names.column, row: names.row, width: names.columns,
       style: style, centered: true, ellipsis: look.ellipsis)
+    // It goes on by itself (a play-test took "Enter: next" for a card that waits).
+    let next = "\(screen.key(for: .pressFocused)): next"
+    let seconds = Int(screen.rules.introductionTime.components.seconds)
     frame.putCentered(
-      "\(screen.key(for: .pressFocused)): next", column: names.column, row: names.row + 1,
-      width: names.columns, style: look.dim, ellipsis: look.ellipsis)
+      DisplayWidth.fitting(["\(next), or it goes on in \(seconds) s", next], in: names.columns),
+      column: names.column, row: names.row + 1, width: names.columns, style: look.dim,
+      ellipsis: look.ellipsis)
     frame.putCentered(
       screen.keyHints(width: column.width - 2), column: column.left + 1,
       row: Layout.hintRow(size), width: column.width - 2, style: look.dim,
