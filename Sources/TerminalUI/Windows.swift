@@ -7,12 +7,15 @@ extension Renderer {
   static func drawStats(_ screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
     let game = screen.game
+    // This game's first, said as such (a play-test read "Questions played: 0" as all time's).
     var lines: [(String, Style)] = [
-      ("Longest streak: \(game.longestStreak)", .plain),
-      ("Questions played: \(game.questionsPlayed)", .plain),
+      (
+        "This game: \(counted(game.questionsPlayed, "question")), "
+          + "longest streak \(game.longestStreak)", .plain
+      )
     ]
     if let times = game.game?.times, let line = timesLine(times) {
-      lines.append(("This game: " + line, .plain))
+      lines.append(("  " + line, .plain))
     }
     if let progress = screen.progress {
       lines.append(("Names: " + progress.line(separator: look.separator), .plain))

@@ -68,7 +68,7 @@ final class GameInTmuxTests: GameInTmuxTestCase {
       "Time's up: this is \(question.options[question.correct])", "Score 0",
     ])
     tmux.press("s")
-    tmux.waitForScreen(showing: ["Statistics", "(timed out)", "Questions played: 1"])
+    tmux.waitForScreen(showing: ["Statistics", "(timed out)", "This game: 1 question,"])
     XCTAssertEqual(trace.all("phase").compactMap { $0["outcome"] as? String }, ["timeout"])
   }
 
@@ -143,7 +143,7 @@ final class GameInTmuxTests: GameInTmuxTestCase {
     }
     tmux.press("s")
     let stats = tmux.waitForScreen(showing: [
-      "Statistics", "Longest streak: 2", "Last 3 results:", "✓ \(names[3])",
+      "Statistics", "longest streak 2", "Last 3 results:", "✓ \(names[3])",
       "✗ \(names[2]) (you chose", "✓ \(names[1])",
     ])
     XCTAssertFalse(stats.contains("✓ \(names[0])\n"), "only the last three")

@@ -97,7 +97,8 @@ final class ScreenSnapshotTests: XCTestCase {
     XCTAssertNotNil(row(of: "All time: 341 questions, 78% right, best streak 21", in: model.frame))
     XCTAssertNotNil(
       row(of: "average 2.3 s, fastest right 0.9 s · 1 h 12 min on faces", in: model.frame))
-    XCTAssertNotNil(row(of: "This game: average 1.2 s, fastest right 1.2 s", in: model.frame))
+    XCTAssertNotNil(row(of: "This game: 1 question, longest streak 1", in: model.frame))
+    XCTAssertNotNil(row(of: "average 1.2 s, fastest right 1.2 s", in: model.frame))
     XCTAssertNotNil(row(of: "Names: 0 of 6 known · 1 learning · 5 new", in: model.frame))
   }
 
