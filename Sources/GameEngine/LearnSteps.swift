@@ -36,12 +36,7 @@ struct LearnSteps: GameSteps {
         timePlayed: session.playClock.played(at: end), knownBefore: knownAtStart,
         knownAfter: Self.known(in: session, at: end),
         recognisedAfter: Self.recognised(in: session, at: end),
-        newlyRecognised: session.membersToAsk.count { member in
-          let now = session.wallClock.unixSeconds(at: end)
-          return !recognisedAtStart.contains(member.id)
-            && session.memories.recognises(member.id, at: now)
-            && !session.memories.knows(member.id, at: now)
-        },
+        newlyRecognised: Self.recognised(in: session, at: end) { !recognisedAtStart.contains($0) },
         newAfter: session.memories.new(among: session.membersToAsk.map(\.id)),
         total: session.membersToAsk.count))
   }
@@ -51,9 +46,13 @@ struct LearnSteps: GameSteps {
       among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: time))
   }
 
-  private static func recognised(in session: Session, at time: Instant) -> Int {
+  /// How many of the members to ask (those `among` says) are recognised, not known, at `time`.
+  private static func recognised(
+    in session: Session, at time: Instant, among: (MemberID) -> Bool = { _ in true }
+  ) -> Int {
     session.memories.recognisedOnly(
-      among: session.membersToAsk.map(\.id), at: session.wallClock.unixSeconds(at: time))
+      among: session.membersToAsk.map(\.id).filter(among),
+      at: session.wallClock.unixSeconds(at: time))
   }
 
   mutating func next(for session: inout Session, at time: Instant) -> GameStep {
