@@ -83,7 +83,20 @@ public struct HistoryRecorder: Sendable {
   /// Runs the effect if it is one of the history's; returns the inputs for what came of it:
   /// a write refused, the writes waiting now (when that changed), the model fitted again.
   public func perform(_ effect: Effect) -> [Input] {
-    turns.unlessEnded([]) { run(effect) }
+    // Once the game has ended, nothing is written; a forgetting asked for then is said not
+    // done, rather than done.
+    let refused: [Input] =
+      if case .forgetProgress = effect {
+        [.historyFailed(effect, reason: "the game has ended")]
+      } else { [] }
+    return turns.unlessEnded(refused) { run(effect) }
+  }
+
+  /// `body`'s result, run as the history's one user, as `perform` is: the game's end (a
+  /// signal's, on a thread of its own) waits for it, so that what it keeps in the history
+  /// (a round's score) is kept before the history closes; `otherwise` once the game has ended.
+  public func duringTheGame<T: Sendable>(_ otherwise: T, _ body: () -> T) -> T {
+    turns.unlessEnded(otherwise, body)
   }
 
   private func run(_ effect: Effect) -> [Input] {

@@ -74,7 +74,15 @@ struct HeadlessEffectHandlers: EffectHandlers {
   /// says how it went.
   func sendScores(_ score: RoundScore?) -> Input? {
     guard let scores else { return nil }
-    if let score { scores.keep(score) }
+    if let score {
+      // Kept before a signal's ending closes the history (which waits for it); a round
+      // that ends after the game did is not the game's.
+      if let recorder {
+        recorder.duringTheGame(()) { scores.keep(score) }
+      } else {
+        scores.keep(score)
+      }
+    }
     let status = scores.sendWaiting()
     emit(
       event(

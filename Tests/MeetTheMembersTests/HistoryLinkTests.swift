@@ -516,6 +516,45 @@ final class HistoryLinkTests: XCTestCase {
     XCTAssertEqual(calls.withLock { $0 }, ["first", "last", "again", "close"])
   }
 
+  /// What keeps a round's score in the history as a signal ends a headless game (its handler
+  /// runs on a thread of its own) is kept before the history closes: the end waits for it.
+  /// After the end, nothing more runs, and a forgetting asked for is said not done.
+  func testTheGamesEndWaitsForAScoreBeingKeptAndNothingRunsAfterIt() throws {
+    let calls = Mutex<[String]>([])
+    let recorder = HistoryRecorder(
+      answer: { _ in }, introduction: { _, _ in }, forget: { nil },
+      close: { calls.withLock { $0.append("close") } })
+    let keeping = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let kept = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      recorder.duringTheGame(()) {
+        keeping.signal()
+        release.wait()
+        calls.withLock { $0.append("score") }
+      }
+      kept.signal()
+    }
+    keeping.wait()
+    let ended = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      _ = recorder.end()
+      ended.signal()
+    }
+    // The end is given time to close the history, which it must not take while the score is
+    // being kept (a ceiling only: a correct recorder passes however long it is).
+    let closedEarly = ended.wait(timeout: .now() + 0.5) == .success
+    release.signal()
+    kept.wait()
+    if !closedEarly { ended.wait() }
+    XCTAssertFalse(closedEarly)
+    XCTAssertEqual(calls.withLock { $0 }, ["score", "close"])
+    XCTAssertEqual(recorder.duringTheGame("after the end") { "ran" }, "after the end")
+    guard case .historyFailed(.forgetProgress, let reason) = recorder.perform(.forgetProgress).first
+    else { return XCTFail("a forgetting after the end said nothing") }
+    XCTAssertEqual(reason, "the game has ended")
+  }
+
   /// A history's folder for `roster` (opened once, so that it is there), the header of a file
   /// of saved answers, and a row of it: a right answer about Ada at the time given as written.
   private func savedAnswers(of roster: Roster) -> (
