@@ -64,14 +64,17 @@ extension AppModel {
 
   /// Does what a key's binding says.
   private mutating func perform(_ action: KeyAction, at now: Instant, into step: inout Step) {
+    if namesUnfocused, action.movesFocus {
+      // The first move shows the focus, on the first name.
+      namesAwaitAMove = false
+      return
+    }
     switch action {
     case .pressFocused:
-      let afterCard: Bool =
-        switch focus {
-        case .option, .next: true
-        default: false
-        }
-      if overlay == nil, afterCard, let cardLeftAt, now < cardLeftAt + Self.enterAfterCard {
+      if namesUnfocused {
+        return tell(.clockTicked, at: now, into: &step)
+      }
+      if overlay == nil, focus == .next, let cardLeftAt, now < cardLeftAt + Self.enterAfterCard {
         return tell(.clockTicked, at: now, into: &step)
       }
       return press(overlay == nil ? focus : windowFocus, at: now, into: &step)
@@ -255,6 +258,7 @@ extension AppModel {
     guard place == .quiz else { return tell(.clockTicked, at: now, into: &step) }
     place = .start
     cardLeftAt = nil
+    namesAwaitAMove = false
     focus = session.state.game?.mode == .learn ? .learn : .start
     tell(.screenLeft, at: now, into: &step)
   }

@@ -8,7 +8,8 @@ extension AppModel {
     var summary = roster
     summary.members = session.membersInPlay
     var screen = Screen(
-      game: session.state, place: place, overlay: overlay, focus: focus, roster: summary,
+      game: session.state, place: place, overlay: overlay, focus: namesUnfocused ? nil : focus,
+      roster: summary,
       picture: pictureOnScreen ?? .loading, appearance: appearance, rules: session.rules)
     screen.historyNotice = historyNotice
     screen.historyWaiting = historyWaiting

@@ -17,13 +17,17 @@ public struct AppModel: Sendable {
   public internal(set) var focus: Control = .start
   /// The focused button of the window over the place.
   public internal(set) var windowFocus: Control = .close
-  /// When the last name card gave way to what is on screen, a question or the next card: an
-  /// Enter (or space) within `enterAfterCard` of it was meant for that card, and picks no name
-  /// or passes over no card unseen. Nil once that question ended or was left.
+  /// When the last name card gave way to the next card: an Enter (or space) within
+  /// `enterAfterCard` of it was meant for the card that went, and passes over no card unseen.
   var cardLeftAt: Instant?
   /// How long after a name card an Enter is taken as meant for it: a press already on its way
   /// as the card moves on by itself, or the second of two quick presses.
   static let enterAfterCard: Duration = .seconds(1)
+  /// On the question right after a name card no name is focused until the player moves to one
+  /// (an arrow or Tab focuses the first): an Enter then was meant for the card, however late
+  /// (a card that went on by itself as its name was being read), and picks no name; 1 to 4
+  /// answer at once. (A play-test's Enter for the card answered the question after it.)
+  var namesAwaitAMove = false
   /// The window's size in cells: the one owner of it.
   public internal(set) var size: CellSize
   /// The colours and symbols of the terminal, for the screens and the pictures alike, and
@@ -288,7 +292,8 @@ public struct AppModel: Sendable {
       focus = .next
     } else if focus == .next, session.state.phase.question != nil {
       focus = .option(0)
-      cardLeftAt = now
+      cardLeftAt = nil
+      namesAwaitAMove = true
     }
     for transition in transitions {
       if case .questionPosed = transition.kind {
@@ -306,6 +311,7 @@ public struct AppModel: Sendable {
         // Said once it was on screen: a photo left out takes its line.
         if facesNotice != nil, leftOut == nil { facesNoticeSaid = true }
         cardLeftAt = nil
+        namesAwaitAMove = false
         played.add(result, streak: session.state.streak)
         played.days.answered(on: session.wallClock.day(at: transition.at))
       }

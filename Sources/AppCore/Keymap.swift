@@ -67,6 +67,14 @@ public enum KeyAction: Hashable, Sendable {
       }
     }
   }
+
+  /// Whether it moves the focus among the buttons.
+  var movesFocus: Bool {
+    switch self {
+    case .focusNext, .focusPrevious, .focusLeft, .focusRight, .focusUp, .focusDown: true
+    default: false
+    }
+  }
 }
 
 /// One line of the keymap: keys, the context they work in, what they do and the words for

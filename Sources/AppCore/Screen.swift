@@ -221,7 +221,9 @@ public struct Screen: Hashable, Sendable {
   public var game: State
   public var place: Place
   public var overlay: Overlay?
-  public var focus: Control
+  /// The focused button of the place; nil for none (the names of the question right after a
+  /// name card, until the player moves to one).
+  public var focus: Control?
   /// The focused button of the window over the screen.
   public var windowFocus: Control = .close
   public var roster: RosterSummary
@@ -284,7 +286,7 @@ public struct Screen: Hashable, Sendable {
   public var chosenGroup = 0
 
   public init(
-    game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control = .start,
+    game: State, place: Place = .start, overlay: Overlay? = nil, focus: Control? = .start,
     roster: RosterSummary, picture: PictureSlot = .loading, appearance: CellStyle,
     rules: Rules = .standard
   ) {
