@@ -123,10 +123,12 @@ public struct AppModel: Sendable {
     clubOffer = clubRoster == nil ? nil : .offered
     // Learn first where it has most to do: mostly new people, or anyone due (a later day's
     // reviews); the timed quiz where everyone met is remembered.
+    // Counted at the launch, as the start screen counts them: the wall clock's origin (in the
+    // terminal, the launch's instant, hours after the session's first).
     let anyoneDue =
       recordsHistory
-      && self.session.memories.due(
-        among: members, at: self.session.wallClock.unixSeconds(at: self.session.now)) > 0
+      && self.session.memories.due(among: members, at: self.session.wallClock.unixSecondsAtOrigin)
+        > 0
     focus = (mode ?? (mostlyNew || anyoneDue ? .learn : .quiz)) == .learn ? .learn : .start
   }
 

@@ -282,6 +282,31 @@ final class FirstModeTests: XCTestCase {
     return model
   }
 
+  /// The names due are counted at the launch, as the start screen counts them: in the terminal
+  /// the wall clock starts at the launch's instant, hours after the session's first (a
+  /// play-test's start screen said "18 due today" with Start focused).
+  func testNamesDueAtTheLaunchOfferLearnFirstWhateverTheClocksStart() {
+    let launch = Instant.zero + .seconds(7_200)
+    // Answered half an hour before the launch, with a stability of a few minutes: due at
+    // the launch, and not yet answered two hours before it.
+    let record = MemoryRecord(
+      memory: MemoryState(stability: 0.003, difficulty: 5), lastAnswer: 3_600 - 1_800,
+      lastGrade: .good)
+    let memories = Memories(
+      Dictionary(uniqueKeysWithValues: clubMembers.prefix(3).map { ($0.id, record) }))
+    var model = TestModel(
+      model: AppModel(
+        session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        history: HistorySetup(
+          memories: memories, wallClock: WallClock(origin: launch, unixSecondsAtOrigin: 3_600),
+          notice: nil)),
+      suppliesPictures: true)
+    model.handle(.launched, at: launch)
+    XCTAssertTrue(model.frame.text.contains("3 due today"), model.frame.text)
+    XCTAssertEqual(model.focus, .learn)
+  }
+
   /// A history notice too long for the window names its files by their names, keeping the
   /// reason; where it fits it is said whole.
   func testAHistoryNoticeTooLongKeepsItsReason() {
