@@ -338,7 +338,10 @@ public struct AppModel: Sendable {
     guard !facesNoticeSaid, !session.roomForFaces, session.asksFaces,
       session.state.phase.question != nil
     else { return nil }
-    return "Four faces need \(Layout.columnsForFaces) columns: names for now"
+    // A question of faces already on screen stays one (a window narrowed as it was asked).
+    let when =
+      session.state.phase.question?.kind == .face ? "names after this one" : "names for now"
+    return "Four faces need \(Layout.columnsForFaces) columns: \(when)"
   }
 
   /// Everything the screen is made from, compared before and after an input: a change owes

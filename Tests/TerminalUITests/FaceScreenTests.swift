@@ -137,5 +137,17 @@ final class FaceScreenTests: XCTestCase {
     model.answerRight(at: .seconds(4))
     model.handle(.tick, at: .seconds(6))
     XCTAssertEqual(model.question.kind, .face)
+    // Narrowed as faces are asked: they stay for this question, and the notice says so (a
+    // play-test read "names for now" under four faces).
+    var narrowed = facesModel(size: CellSize(columns: 80, rows: 24))
+    XCTAssertEqual(narrowed.question.kind, .face)
+    narrowed.handle(.resized(CellSize(columns: 56, rows: 20)), at: .seconds(0.5))
+    XCTAssertEqual(narrowed.question.kind, .face)
+    XCTAssertTrue(
+      narrowed.frame.text.contains("Four faces need 58 columns: names after this one"),
+      narrowed.frame.text)
+    narrowed.answerRight(at: .seconds(1))
+    narrowed.handle(.tick, at: .seconds(3))
+    XCTAssertEqual(narrowed.question.kind, .name)
   }
 }
