@@ -71,6 +71,16 @@ extension AppModel {
     }
     switch action {
     case .pressFocused:
+      // Paused by a window or the like, with the card's button or a name focused: Enter
+      // resumes, as the Resume button would (a play-test's Enter did nothing on a paused card).
+      let onTheGame: Bool =
+        switch focus {
+        case .next, .option: true
+        default: false
+        }
+      if overlay == nil, place == .quiz, session.state.phase.isPaused, onTheGame {
+        return press(.pause, at: now, into: &step)
+      }
       if namesUnfocused {
         return tell(.clockTicked, at: now, into: &step)
       }

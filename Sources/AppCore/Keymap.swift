@@ -169,7 +169,8 @@ public enum Keymap {
       ] + edits.map { KeyBinding([$0.0], .settingEdit, .edit($0.1), settingWords) }
     return options + typing + [
       KeyBinding(
-        [.enter, .character(" ")], .nameCard, .pressFocused, "press the button", hint: "next"),
+        [.enter, .character(" ")], .nameCard, .pressFocused, "press the button", hint: "next",
+        pausedHint: "resume"),
       KeyBinding(
         [.enter, .character(" ")], .anywhere, .pressFocused, "press the button", hint: "press",
         in: [.startScreen, .finished, .window]),

@@ -123,6 +123,37 @@ final class AppModelTests: XCTestCase {
     XCTAssertNotEqual(card(), second, "a second later, it moves on")
   }
 
+  /// A name card paused by a window: Enter resumes it, as the hint line says (a play-test's
+  /// Enter did nothing under "Enter next"); a question paused so resumes by Enter too.
+  func testEnterResumesAGamePausedByAWindow() {
+    var model = makeModel()
+    model.handle(.press(.learn), at: .zero)
+    guard case .introducing(let card) = model.session.state.phase else {
+      return XCTFail("\(model.session.state.phase)")
+    }
+    model.handle(.key(.character("s")), at: .seconds(1))
+    model.handle(.key(.escape), at: .seconds(2))
+    XCTAssertTrue(model.session.state.phase.isPaused)
+    let hints = model.frame.text.split(separator: "\n").last.map(String.init) ?? ""
+    XCTAssertTrue(hints.contains("resume"), hints)
+    XCTAssertFalse(hints.contains("next"), hints)
+    model.handle(.key(.enter), at: .seconds(3))
+    XCTAssertFalse(model.session.state.phase.isPaused)
+    guard case .introducing(let same) = model.session.state.phase else {
+      return XCTFail("\(model.session.state.phase)")
+    }
+    XCTAssertEqual(same.member, card.member, "resumed, not passed over")
+
+    var quiz = makeModel()
+    quiz.startQuiz()
+    quiz.handle(.key(.character("s")), at: .seconds(1))
+    quiz.handle(.key(.escape), at: .seconds(2))
+    XCTAssertTrue(quiz.session.state.phase.isPaused)
+    quiz.handle(.key(.enter), at: .seconds(3))
+    XCTAssertFalse(quiz.session.state.phase.isPaused)
+    XCTAssertEqual(quiz.game.state.recentResults, [], "resumed, not answered")
+  }
+
   func testPauseFreezesAndResumeGoesOnWithTheScoreAtZero() {
     var model = makeModel()
     model.startQuiz()
