@@ -45,7 +45,7 @@ final class GameEndsInTmuxTests: GameInTmuxTestCase {
     let exit = answerOneAndPress("q", seed: 12, arguments: ["--data-dir", tmux.path("data")])
     XCTAssertEqual(exit.status, "0")
     XCTAssertTrue(exit.restored, "stty -g differs after the game")
-    let screen = tmux.waitForScreen(showing: ["Score 1, longest streak 1, 1 question played."])
+    let screen = tmux.waitForScreen(showing: ["1 question played, 1 right, longest streak 1."])
     XCTAssertFalse(screen.contains("[ Start ]"), "the main screen is back:\n\(screen)")
     // The history closed as the game ended: the answer is in the file itself, its log
     // emptied into it, not left in the log alone.

@@ -170,6 +170,8 @@ final class AppModelTests: XCTestCase {
     model.handle(.key(.character("p")), at: .seconds(60))
     XCTAssertEqual(model.game.state.score, 0)
     XCTAssertTrue(model.frame.text.contains("[ Pause ]"))
+    // The line said as the game quits counts the right answers, not the score.
+    XCTAssertEqual(model.model.summaryLine, "1 question played, 1 right, longest streak 1.")
     model.handle(.tick, at: .seconds(60.6))
     XCTAssertEqual(model.game.state.phase.progressStep, 3)
   }

@@ -117,7 +117,7 @@ final class EffectTests: XCTestCase {
   }
 
   func testQuittingSaysTheStatusAndTheSummary() {
-    let summary = "Score 0, longest streak 0, 0 questions played."
+    let summary = "0 questions played, 0 right, longest streak 0."
     let cases: [(name: String, input: Input, effect: Effect)] = [
       ("q", .key(.character("q")), .quit(status: 0, summary: summary)),
       ("the Quit button", .press(.quit), .quit(status: 0, summary: summary)),
