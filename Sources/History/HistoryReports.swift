@@ -180,6 +180,17 @@ extension History {
     }
   }
 
+  /// How many name cards are recorded for the rosters `identities`.
+  public func cardCount(rosters identities: [String]) throws(Unavailable) -> Int {
+    try reading { db in
+      try Int.fetchOne(
+        db,
+        sql:
+          "SELECT COUNT(*) FROM card WHERE roster IN (\(databaseQuestionMarks(count: identities.count)))",
+        arguments: StatementArguments(identities)) ?? 0
+    }
+  }
+
   /// The name recorded for the roster `identity` (its folder's, or its club's); nil for a
   /// roster never recorded.
   public func rosterName(_ identity: String) throws(Unavailable) -> String? {

@@ -74,7 +74,7 @@ struct HistoryExport: ParsableCommand {
     if isatty(STDOUT_FILENO) == 1 { table = table.escapingControls() }
     if table.rows.isEmpty, let roster {
       FileHandle.standardError.write(
-        Data((nothingRecorded(for: roster, in: history) + "\n").utf8))
+        Data((nothingRecorded(for: roster, rosters: rosters ?? [], in: history) + "\n").utf8))
     }
     switch format {
     case .csv: print(table.csv, terminator: "")
@@ -83,14 +83,19 @@ struct HistoryExport: ParsableCommand {
   }
 
   /// The warning for a roster with nothing recorded, and what the history does hold: a
-  /// folder that moved, or a name mistyped, is then seen at once.
-  func nothingRecorded(for roster: String, in history: History) -> String {
+  /// folder that moved, or a name mistyped, is then seen at once. A roster met on name cards
+  /// and not yet answered says so (`rosters`: the identities `roster` names).
+  func nothingRecorded(for roster: String, rosters: [String], in history: History) -> String {
     // A roster from a server is named by its URL, without a password it carries.
     let safe = { (text: String) -> String in
       guard let url = URL(string: text), url.scheme?.hasPrefix("http") == true else {
         return TerminalText.escapingControls(text)
       }
       return TerminalText.escapingControls(WebAddress.shown(url))
+    }
+    if !rosters.isEmpty, let cards = try? history.cardCount(rosters: rosters), cards > 0 {
+      let only = cards == 1 ? "its 1 name card" : "its \(cards) name cards"
+      return "Warning: no answer recorded for \(safe(roster)) yet: only " + only
     }
     let warning = "Warning: nothing recorded for \(safe(roster))"
     // What is recorded helps; a history that cannot say it leaves the warning as it was.

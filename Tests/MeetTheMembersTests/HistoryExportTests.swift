@@ -138,6 +138,19 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(misspelt.errors, "Warning: nothing recorded for My Clb\(recorded)\n")
   }
 
+  /// A roster met on name cards and not yet answered says so, rather than that nothing is
+  /// recorded for it beside its own name among those recorded (a play-test).
+  func testARosterOfNameCardsAloneSaysNoAnswerYet() throws {
+    let cards = try runMeetTheMembers(
+      [roster, "--headless", "--seed", "2", "--mode", "learn", "--data-dir", data],
+      input: #"{"do":"start"}"# + "\n")
+    XCTAssertEqual(cards.status, 0, cards.errors)
+    let history = try runMeetTheMembers(["history", roster, "--data-dir", data])
+    XCTAssertEqual(history.status, 0, history.errors)
+    XCTAssertEqual(
+      history.errors, "Warning: no answer recorded for \(roster) yet: only its 1 name card\n")
+  }
+
   /// The same folder played as `.` from inside it and by its full path is one roster: one
   /// history, exported under the folder's name, not `.`.
   func testAFolderGivenAsDotOrByItsPathIsOneRoster() throws {
