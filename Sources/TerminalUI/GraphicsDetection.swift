@@ -159,11 +159,41 @@ public enum GraphicsDetection {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> GraphicsMode {
     if let requested { return requested }
-    if let tmux = environment["TMUX"], !tmux.isEmpty { return .symbols }
+    if TmuxClient.isInside(environment: environment) { return .symbols }
     if environment["TERM_PROGRAM"] == "iTerm.app" { return .iterm2 }
     if answers.kittyGraphics { return .kitty }
     if answers.sixel { return .sixel }
     return .symbols
+  }
+
+  /// How faces are drawn with pixels in the mode asked for, or the one the terminal on
+  /// /dev/tty answers for (asked only when the output is a terminal and the answers matter);
+  /// nil for symbols. Inside tmux, tmux says whether it passes images through and to which
+  /// terminal, and its pane comes back with the mode. A cell's pixels come from the kernel's
+  /// window size, else the terminal's answer, else are a common 10x20.
+  public static func pixelMode(requested: GraphicsMode?, askingTheTerminal: Bool) -> (
+    pixels: PixelMode?, tmux: TmuxClient?
+  ) {
+    var answers: TerminalAnswers?
+    let mode: GraphicsMode
+    var tmux: TmuxClient?
+    if TmuxClient.isInside() {
+      tmux = requested == .symbols ? nil : TmuxClient.current()
+      mode = choose(requested: requested, tmux: tmux)
+    } else {
+      if askingTheTerminal, isatty(1) == 1, answersMatter() {
+        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        if terminal >= 0 {
+          answers = ask(terminal) ?? TerminalAnswers()
+          close(terminal)
+        }
+      }
+      mode = choose(requested: requested, answers: answers ?? TerminalAnswers())
+    }
+    guard let pixels = mode.pixelGraphics else { return (nil, nil) }
+    let cell =
+      cellPixels(1) ?? answers?.cellPixels ?? PixelSize(width: 10, height: 20)
+    return (PixelMode(graphics: pixels, cellPixels: cell), tmux)
   }
 
   /// Writes the queries to the terminal on `descriptor` and reads its answers until the DA1
@@ -267,12 +297,19 @@ public struct TmuxClient: Hashable, Sendable {
       paneTop: top + (fields[6] == "top" ? statusLines : 0), paneLeft: left)
   }
 
+  /// Whether the game runs under tmux (`TMUX` names its server).
+  public static func isInside(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
+    !(environment["TMUX"] ?? "").isEmpty
+  }
+
   /// Asks the tmux server the game runs under (`TMUX`) about its pane (`TMUX_PANE`); nil
   /// outside tmux, or when tmux cannot be asked.
   public static func current(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> TmuxClient? {
-    guard let socket = environment["TMUX"], !socket.isEmpty else { return nil }
+    guard isInside(environment: environment) else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var arguments = ["tmux", "display-message", "-p"]

@@ -1,16 +1,12 @@
 import AppCore
 import ArgumentParser
 import CMalloc
-import Dispatch
 import Foundation
 import GameEngine
 import HeadlessUI
 import Launch
 import Pictures
 import Roster
-import RosterDownload
-import Synchronization
-import SystemPackage
 import TerminalUI
 
 #if canImport(Glibc)
@@ -93,7 +89,8 @@ enum Commands {
       throw CommandError(error.description)
     }
     // Asked before ncurses takes the terminal, which would read the answers as keys.
-    (choice.appearance.pixels, choice.tmux) = pixelMode(graphics)
+    (choice.appearance.pixels, choice.tmux) = GraphicsDetection.pixelMode(
+      requested: graphics.mode, askingTheTerminal: graphics == .auto)
     // Opened (and emptied) only once there is a terminal to play in.
     let trace: Trace?
     do throws(Trace.OpenError) {
@@ -163,89 +160,6 @@ enum Commands {
     return status
   }
 
-  /// Whether this is the first of a headless game's ways out to end it: its input's end, or
-  /// a signal (whose handler runs on a thread of its own). Two threads in `exit` at once
-  /// would each run what the process runs as it exits.
-  private static func claimExit() -> Bool {
-    exitClaimed.withLock { claimed in
-      defer { claimed = true }
-      return !claimed
-    }
-  }
-  private static let exitClaimed = Mutex(false)
-
-  /// Waits while the other way out ends the process.
-  private static func waitForTheExit() -> Never {
-    while true { pause() }
-  }
-
-  /// Exits with `status`, unless the game is ending another way (then waits for it).
-  private static func exitingOnce(_ status: Int32) -> Never {
-    guard claimExit() else { waitForTheExit() }
-    exit(status)
-  }
-
-  /// Ctrl-C, SIGTERM and SIGHUP end a headless game as they end the terminal's: the history's
-  /// writes that wait are tried once more and the answers left saved (`HistoryRecorder.end`,
-  /// its line on standard error), then the game exits with the signal's status. Without
-  /// this, the signal ended the process with its answers waiting in memory. A game whose
-  /// input ends as the signal comes ends once: whichever ends the history (`end`) says what
-  /// is to be said and ends the process; the other waits for it.
-  private static func endingBySignals(_ recorder: HistoryRecorder?) -> [any DispatchSourceSignal] {
-    let signals = [SIGINT, SIGTERM, SIGHUP]
-    defer { SignalSources.awaitArmed(signals) }
-    return signals.map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
-        switch recorder?.end() {
-        case .endedBefore:
-          // The input's end ended the game, and its exit ends the process.
-          waitForTheExit()
-        case .ended(let line?):
-          FileHandle.standardError.write(Data((line + "\n").utf8))
-        case .ended(nil), nil:
-          break
-        }
-        exitingOnce(128 + number)
-      }
-      source.resume()
-      return source
-    }
-  }
-
-  /// `check` (every photo decoded) and `list` (headers only): the roster and its warnings
-  /// printed. Returns the exit status: 0 when the roster can be played.
-  static func printRoster(_ loaded: Roster, decodingEveryPhoto: Bool) -> Int32 {
-    var roster = loaded
-    if decodingEveryPhoto { roster.verifyEveryPhoto() }
-    let safe = TerminalText.escapingControls
-    print("Roster \(safe(roster.title)): \(counted(roster.entries.count, "member"))")
-    let width = min(40, roster.entries.map { DisplayWidth.of($0.member.name) }.max() ?? 0)
-    for entry in roster.entriesByName {
-      let name = DisplayWidth.pad(entry.member.name, to: width)
-      let group = entry.member.group.map { "  [\($0)]" } ?? ""
-      print("  \(name)  \(safe(entry.file))\(group)")
-    }
-    if !roster.warnings.isEmpty {
-      print("\(counted(roster.warnings.count, "warning")):")
-      for warning in roster.warnings { print("  \(warning)") }
-    }
-    do {
-      _ = try QuestionGenerator(members: roster.members, seed: 0)
-      // Said where nothing else would say the roster is sound.
-      if roster.warnings.isEmpty {
-        print(
-          decodingEveryPhoto
-            ? "Every photo decodes: ready to play." : "Ready to play (check decodes every photo).")
-      }
-      return 0
-    } catch {
-      print("Cannot play: \(error)")
-      return 1
-    }
-  }
-
   /// Refused, in one line, where fewer files may be open than the terminal game needs
   /// (`OpenFiles.neededToPlay`; `preview` asks tmux with 24), or less memory may be mapped
   /// (`AddressSpace.neededToPlay`): before anything is fetched.
@@ -260,61 +174,4 @@ enum Commands {
     }
   }
 
-  /// `preview`: one photo as the game draws it: with symbols as ANSI text, or with its
-  /// pixels in a graphics protocol (asked of the terminal when `graphics` is auto).
-  static func preview(_ path: String, size: CellSize, colors: ColorMode, graphics: GraphicsOption)
-    throws
-  {
-    let utf8 = ProcessLocale.prepare()
-    guard let pixels = pixelMode(graphics).pixels else {
-      let style = CellStyle(colors: colors, symbols: utf8 ? .unicode : .ascii)
-      print(
-        CellConverter.ansiText(try decode(path, size: .cells(size, style)), in: size, style: style))
-      return
-    }
-    let style = CellStyle(colors: .truecolor, pixels: pixels)
-    let image = try decode(path, size: .cells(size, style))
-    print(
-      CellConverter.pixelText(
-        image, in: size, cellPixels: pixels.cellPixels, graphics: pixels.graphics))
-  }
-
-  private static func decode(_ path: String, size: DecodeSize) throws -> RGBAImage {
-    do {
-      return try PictureFile.decode(FilePath(path), size: size)
-    } catch {
-      throw CommandError("\(TerminalText.escapingControls(path)): \(error)")
-    }
-  }
-
-  /// How faces are drawn with pixels in the mode asked for, or the one the terminal on
-  /// /dev/tty answers for (asked only when the output is a terminal and the answers matter);
-  /// nil for symbols. Inside tmux, tmux says whether it passes images through and to which
-  /// terminal, and its pane comes back with the mode. A cell's pixels come from the kernel's
-  /// window size, else the terminal's answer, else are a common 10x20.
-  private static func pixelMode(_ graphics: GraphicsOption) -> (
-    pixels: PixelMode?, tmux: TmuxClient?
-  ) {
-    var answers: TerminalAnswers?
-    let mode: GraphicsMode
-    var tmux: TmuxClient?
-    if let socket = getenv("TMUX"), socket.pointee != 0 {
-      tmux = graphics == .symbols ? nil : TmuxClient.current()
-      mode = GraphicsDetection.choose(requested: graphics.mode, tmux: tmux)
-    } else {
-      if graphics == .auto, isatty(1) == 1, GraphicsDetection.answersMatter() {
-        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        if terminal >= 0 {
-          answers = GraphicsDetection.ask(terminal) ?? TerminalAnswers()
-          close(terminal)
-        }
-      }
-      mode = GraphicsDetection.choose(
-        requested: graphics.mode, answers: answers ?? TerminalAnswers())
-    }
-    guard let pixels = mode.pixelGraphics else { return (nil, nil) }
-    let cell =
-      GraphicsDetection.cellPixels(1) ?? answers?.cellPixels ?? PixelSize(width: 10, height: 20)
-    return (PixelMode(graphics: pixels, cellPixels: cell), tmux)
-  }
 }

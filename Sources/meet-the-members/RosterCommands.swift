@@ -1,8 +1,12 @@
 import AppCore
 import ArgumentParser
+import Foundation
+import GameEngine
 import Launch
 import Pictures
+import Roster
 import Settings
+import SystemPackage
 import TerminalUI
 
 /// `meet-the-members check` (once `--check`): the roster, every photo decoded.
@@ -97,5 +101,71 @@ struct RosterPrinting: ParsableArguments {
     var start = try Start(config: config.config, standard: true, roster: roster.rosterFolder)
     let loaded = try start.roster(forAGame: false)
     throw ExitCode(Commands.printRoster(loaded, decodingEveryPhoto: decodingEveryPhoto))
+  }
+}
+
+/// The rosters and photos printed: `check`, `list` and `preview`.
+extension Commands {
+  /// `check` (every photo decoded) and `list` (headers only): the roster and its warnings
+  /// printed. Returns the exit status: 0 when the roster can be played.
+  static func printRoster(_ loaded: Roster, decodingEveryPhoto: Bool) -> Int32 {
+    var roster = loaded
+    if decodingEveryPhoto { roster.verifyEveryPhoto() }
+    let safe = TerminalText.escapingControls
+    print("Roster \(safe(roster.title)): \(counted(roster.entries.count, "member"))")
+    let width = min(40, roster.entries.map { DisplayWidth.of($0.member.name) }.max() ?? 0)
+    for entry in roster.entriesByName {
+      let name = DisplayWidth.pad(entry.member.name, to: width)
+      let group = entry.member.group.map { "  [\($0)]" } ?? ""
+      print("  \(name)  \(safe(entry.file))\(group)")
+    }
+    if !roster.warnings.isEmpty {
+      print("\(counted(roster.warnings.count, "warning")):")
+      for warning in roster.warnings { print("  \(warning)") }
+    }
+    do {
+      _ = try QuestionGenerator(members: roster.members, seed: 0)
+      // Said where nothing else would say the roster is sound.
+      if roster.warnings.isEmpty {
+        print(
+          decodingEveryPhoto
+            ? "Every photo decodes: ready to play." : "Ready to play (check decodes every photo).")
+      }
+      return 0
+    } catch {
+      print("Cannot play: \(error)")
+      return 1
+    }
+  }
+
+  /// `preview`: one photo as the game draws it: with symbols as ANSI text, or with its
+  /// pixels in a graphics protocol (asked of the terminal when `graphics` is auto).
+  static func preview(_ path: String, size: CellSize, colors: ColorMode, graphics: GraphicsOption)
+    throws
+  {
+    let utf8 = ProcessLocale.prepare()
+    guard
+      let pixels = GraphicsDetection.pixelMode(
+        requested: graphics.mode, askingTheTerminal: graphics == .auto
+      ).pixels
+    else {
+      let style = CellStyle(colors: colors, symbols: utf8 ? .unicode : .ascii)
+      print(
+        CellConverter.ansiText(try decode(path, size: .cells(size, style)), in: size, style: style))
+      return
+    }
+    let style = CellStyle(colors: .truecolor, pixels: pixels)
+    let image = try decode(path, size: .cells(size, style))
+    print(
+      CellConverter.pixelText(
+        image, in: size, cellPixels: pixels.cellPixels, graphics: pixels.graphics))
+  }
+
+  private static func decode(_ path: String, size: DecodeSize) throws -> RGBAImage {
+    do {
+      return try PictureFile.decode(FilePath(path), size: size)
+    } catch {
+      throw CommandError("\(TerminalText.escapingControls(path)): \(error)")
+    }
   }
 }

@@ -161,6 +161,25 @@ final class DocsDriftTests: XCTestCase {
     XCTAssertEqual(mapped.count, Set(mapped).count, "named twice in docs/map.md")
   }
 
+  /// Every test target (a folder of `Tests/`) is named in docs/map.md's table of the tests,
+  /// as `Tests/Name` or, in a list after one, `Name`.
+  func testTheMapNamesEveryTestTarget() throws {
+    let map = try read("docs/map.md")
+    let tests = packageDirectory.appendingPathComponent("Tests")
+    let targets = try FileManager.default.contentsOfDirectory(atPath: tests.path).filter {
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(
+        atPath: tests.appendingPathComponent($0).path, isDirectory: &isFolder)
+        && isFolder.boolValue
+    }
+    XCTAssertFalse(targets.isEmpty)
+    for target in targets.sorted() {
+      XCTAssertTrue(
+        map.contains("`Tests/\(target)`") || map.contains(", `\(target)`"),
+        "docs/map.md does not name Tests/\(target)")
+    }
+  }
+
   /// Every Swift file that docs/architecture.md, docs/history.md or the README names by its
   /// path (`Module/File.swift`, in `Sources/`, or `Tests/...`) exists.
   func testTheSourceFilesTheDocsNameExist() throws {
