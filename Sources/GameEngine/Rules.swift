@@ -84,6 +84,14 @@ public struct Rules: Hashable, Sendable {
     (time ?? answerTime) * step / progressSteps
   }
 
+  /// The whole seconds a name card has left at its progress bar's `step` (rounded up): what
+  /// its line "or it goes on in 4 s" counts down.
+  public func cardSecondsLeft(atStep step: Int) -> Int {
+    let left = introductionTime - stepTime(step, of: introductionTime)
+    let (seconds, attoseconds) = left.components
+    return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+  }
+
   /// The progress bar's step `elapsed` after the start of a question (or, `of` a name card's
   /// time, of a card).
   func step(after elapsed: Duration, of time: Duration? = nil) -> Int {

@@ -108,11 +108,18 @@ extension Renderer {
     frame.putButton(
       label, control: .next, column: names.column, row: names.row, width: names.columns,
       style: style, centered: true, ellipsis: look.ellipsis)
-    // It goes on by itself (a play-test took "Enter: next" for a card that waits).
-    let next = "\(screen.key(for: .pressFocused)): next"
-    let seconds = Int(screen.rules.introductionTime.components.seconds)
+    // It goes on by itself (a play-test took "Enter: next" for a card that waits), counted
+    // down with the progress bar (a play-test saw "6 s" stay while the bar moved).
+    let enter = screen.key(for: .pressFocused)
+    let line: [String]
+    if case .paused = screen.game.phase {
+      line = ["\(enter): resume"]
+    } else {
+      let seconds = screen.rules.cardSecondsLeft(atStep: introduction.step)
+      line = ["\(enter): next, or it goes on in \(seconds) s", "\(enter): next"]
+    }
     frame.putCentered(
-      DisplayWidth.fitting(["\(next), or it goes on in \(seconds) s", next], in: names.columns),
+      DisplayWidth.fitting(line, in: names.columns),
       column: names.column, row: names.row + 1, width: names.columns, style: look.dim,
       ellipsis: look.ellipsis)
     frame.putCentered(

@@ -154,6 +154,19 @@ final class AppModelTests: XCTestCase {
     XCTAssertEqual(quiz.game.state.recentResults, [], "resumed, not answered")
   }
 
+  /// A name card's line counts down the seconds it has left with its progress bar (a
+  /// play-test saw "6 s" stay), and says Enter resumes while the card is paused.
+  func testANameCardCountsDownTheSecondsItHasLeft() {
+    var model = makeModel()
+    model.handle(.press(.learn), at: .zero)
+    XCTAssertTrue(model.frame.text.contains("Enter: next, or it goes on in 6 s"), model.frame.text)
+    model.handle(.tick, at: .seconds(2.5))
+    XCTAssertTrue(model.frame.text.contains("Enter: next, or it goes on in 4 s"), model.frame.text)
+    model.handle(.key(.character("p")), at: .seconds(3))
+    XCTAssertTrue(model.frame.text.contains("Enter: resume"), model.frame.text)
+    XCTAssertFalse(model.frame.text.contains("goes on in"), model.frame.text)
+  }
+
   func testPauseFreezesAndResumeGoesOnWithTheScoreAtZero() {
     var model = makeModel()
     model.startQuiz()
