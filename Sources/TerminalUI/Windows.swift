@@ -136,16 +136,35 @@ extension Renderer {
       width: max(widest, 30) + 4)
   }
 
+  /// The files skipped, each warning whole on as many lines as it takes (what to do about it
+  /// comes last: a play-test saw it cut), as many as the window holds.
   static func drawWarnings(_ screen: Screen, into frame: inout Frame) {
     let warnings = screen.roster.warnings
     let room = max(1, frame.size.rows - 8)
-    var lines = warnings.prefix(warnings.count > room ? room - 1 : room).map {
-      ($0, Style.plain)
+    // The box's text is at most the screen less its borders and margins; a warning's next
+    // lines are indented under its first.
+    let columns = max(12, frame.size.columns - 6)
+    var lines: [(String, Style)] = []
+    var shown = 0
+    for warning in warnings {
+      let reserve = shown + 1 < warnings.count ? 1 : 0
+      let ellipsis = screen.appearance.ellipsis
+      let wrapped = DisplayWidth.wrapping(warning, in: columns, lines: .max, ellipsis: ellipsis)
+      let rest = wrapped.dropFirst().joined(separator: " ")
+      let more =
+        rest.isEmpty
+        ? []
+        : DisplayWidth.wrapping(
+          rest, in: columns - 2, lines: max(0, room - reserve - 1), ellipsis: ellipsis)
+      let block = [(wrapped[0], Style.plain)] + more.map { ("  " + $0, Style.plain) }
+      guard lines.isEmpty || lines.count + block.count + reserve <= room else { break }
+      lines += block
+      shown += 1
     }
-    if warnings.count > room {
+    if shown < warnings.count {
       lines.append(
         (
-          "and \(warnings.count - room + 1) more: meet-the-members check lists them all",
+          "and \(warnings.count - shown) more: meet-the-members check lists them all",
           screen.appearance.dim
         ))
     }

@@ -53,6 +53,30 @@ final class RosterNoticeTests: XCTestCase {
 
   /// A history notice too long for one line is said in two, whole where they hold it (its
   /// files by their names), so that what becomes of the answers is not cut off.
+  /// A warning too long for the window is said whole on the lines it takes, its next lines
+  /// indented (a play-test saw what to do about a camera's file name cut at 80 columns); as
+  /// many warnings as the window holds, then how many more.
+  func testALongWarningIsSaidWholeOnTheLinesItTakes() {
+    let camera =
+      "IMG_2041.png: named as a camera names its photos, so it plays as Img 2041: name the "
+      + "member in the file's name or in members.csv"
+    let roster = RosterSummary(
+      members: 5, folder: "/club", warnings: [camera] + (1...20).map { "n\($0).txt: not an image" },
+      skipped: 20)
+    var model = makeModel(roster: roster)
+    model.handle(.key(.character("w")), at: .zero)
+    let text = model.frame.text
+    XCTAssertTrue(
+      text.contains(
+        "│ IMG_2041.png: named as a camera names its photos, so it plays as Img 2041: │"),
+      text)
+    XCTAssertTrue(text.contains("│   name the member in the file's name or in members.csv"), text)
+    // 24 rows hold 16 lines: the warning's two, thirteen more, then how many are left.
+    XCTAssertTrue(text.contains("n13.txt: not an image"), text)
+    XCTAssertFalse(text.contains("n14.txt"), text)
+    XCTAssertTrue(text.contains("and 7 more: meet-the-members check lists them all"), text)
+  }
+
   func testAHistoryNoticeTooLongForALineIsSaidInTwo() {
     let notice =
       "History not kept: /home/ada/.local/share/meet-the-members/history.sqlite: the history "
