@@ -136,6 +136,9 @@ extension AppModel {
       people.scroll(move, of: session.membersInPlay, in: size)
     case .edit(let edit):
       if case .answering = session.state.phase { typing.apply(edit) }
+    case .submit where overlay == nil && place == .quiz && session.state.phase.isPaused:
+      // A name to type paused by a window: Enter resumes it, as on the names' questions.
+      return press(.pause, at: now, into: &step)
     case .submit:
       return submitTyped(at: now, into: &step)
     case .quit, .click, .suspend, .type:
@@ -180,7 +183,11 @@ extension AppModel {
       let resuming = session.state.phase.isPaused
       focus = .pause
       tell(resuming ? .resumePressed : .pausePressed, at: now, into: &step)
-      if resuming { focus = playingFocus }
+      if resuming {
+        focus = playingFocus
+        // Resumed, the Enter meant for a card is long past: the first name is focused.
+        namesAwaitAMove = false
+      }
     case .close:
       closeOverlay(at: now, into: &step)
     case .nextRound:

@@ -1,3 +1,6 @@
+import GameEngine
+import Settings
+
 extension AppModel {
   /// The chosen setting's value before or after the one it has, kept in the file.
   mutating func changeSetting(by step: Int, into effects: inout Step) {
@@ -63,11 +66,49 @@ extension AppModel {
       settingsWindow.message = "Not kept: \(reason)"
     } else {
       settingsFile?.values[key] = value
-      // Your name and the scores' consent apply at once; the rest from the next launch.
-      let later = key == "player" || key == "send-scores" ? "" : " (from the next launch)"
+      // Your name, the scores' consent and the rules of the game apply at once (a play-test
+      // wanted more seconds to answer then, not at the next launch); the rest from the next
+      // launch, as does a setting typed on the command line, which plays for this one.
+      let atOnce = key == "player" || key == "send-scores" || adoptRules(changing: key)
+      let later = atOnce ? "" : " (from the next launch)"
       // The default is on the setting's line: said here, a long one would push the rest out.
       let kept = value.map { line?.kind.shown($0) ?? $0 } ?? "back to its default"
       settingsWindow.message = "Kept: \(label.lowercased()) \(kept)\(later)"
+    }
+  }
+
+  /// Plays by the rules of the settings file once `key`, one of them, changed in it (the
+  /// command line's still over it); false for a setting that is no rule of the game, or one
+  /// typed on the command line, which plays for this launch.
+  private mutating func adoptRules(changing key: String) -> Bool {
+    guard let file = settingsFile, Rules.settingKeys.contains(key), file.thisLaunch[key] == nil
+    else { return false }
+    session.adopt(Rules(settings: file.values.merging(file.thisLaunch) { $1 }))
+    return true
+  }
+}
+
+extension Rules {
+  /// The settings that are rules of the game.
+  public static let settingKeys: Set<String> = [
+    "answer-seconds", "reveal-seconds", "type-seconds", "round", "minutes", "kind",
+  ]
+
+  /// The engine's rules from the settings (each already checked), the table's defaults for
+  /// those not given.
+  public init(settings values: [String: String], table: SettingsTable = .standard) {
+    func value(_ key: String) -> String { table.value(key, in: values) ?? "" }
+    func duration(_ key: String) -> Duration {
+      .milliseconds(Int64(((Double(value(key)) ?? 0) * 1000).rounded()))
+    }
+    self.init(
+      answerTime: duration("answer-seconds"), revealTime: duration("reveal-seconds"),
+      typingTime: duration("type-seconds"))
+    let round = value("round")
+    roundLength = round.lowercased() == "all" ? .everyone : .questions(Int(round) ?? 1)
+    sittingLength = .seconds(60 * (Int(value("minutes")) ?? 1))
+    questionKinds = table.value("kind", in: values).flatMap {
+      QuestionKinds(rawValue: $0.lowercased())
     }
   }
 }

@@ -298,7 +298,8 @@ public struct AppModel: Sendable {
     } else if focus == .next, session.state.phase.question != nil {
       focus = .option(0)
       cardLeftAt = nil
-      namesAwaitAMove = true
+      // A name typed has no names to focus.
+      namesAwaitAMove = session.state.phase.question?.kind != .typing
     }
     for transition in transitions {
       if case .questionPosed = transition.kind {
@@ -353,7 +354,7 @@ public struct AppModel: Sendable {
   private var shown: Shown {
     Shown(
       state: session.state, place: place, overlay: overlay, focus: focus,
-      windowFocus: windowFocus, size: size, appearance: appearance,
+      namesUnfocused: namesUnfocused, windowFocus: windowFocus, size: size, appearance: appearance,
       picture: pictures.onScreen, faces: pictures.faces,
       roster: roster, historyNotice: historyNotice, historyWaiting: historyWaiting,
       people: people, group: session.group,
@@ -369,6 +370,7 @@ public struct AppModel: Sendable {
     var place: Place
     var overlay: Overlay?
     var focus: Control
+    var namesUnfocused: Bool
     var windowFocus: Control
     var size: CellSize
     var appearance: CellStyle

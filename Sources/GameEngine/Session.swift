@@ -6,7 +6,7 @@ public struct Session: Sendable {
   /// How many results the statistics keep.
   public static let recentResultLimit = 3
 
-  public let rules: Rules
+  public private(set) var rules: Rules
   public internal(set) var state: State
   /// Every question played this session, oldest first.
   public internal(set) var results: [QuestionResult] = []
@@ -49,6 +49,15 @@ public struct Session: Sendable {
     self.memories = memories
     self.wallClock = wallClock
     self.quizKinds = quizKinds
+  }
+
+  /// Plays by `new` rules from now on (a setting kept in the settings window): the times from
+  /// the next question, a round's or a sitting's length as it goes on; a kind of question
+  /// changed is the quiz's from the next game on, as `choose(quizKinds:)` makes it.
+  public mutating func adopt(_ new: Rules) {
+    let kindChanged = new.questionKinds != rules.questionKinds
+    rules = new
+    if kindChanged { _ = choose(quizKinds: new.questionKinds ?? .names) }
   }
 
   /// Asks the quiz's questions as `kinds` from the next game on. Refused (false) while a game

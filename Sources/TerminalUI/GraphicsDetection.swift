@@ -166,12 +166,12 @@ public enum GraphicsDetection {
     return .symbols
   }
 
-  /// How faces are drawn with pixels in the mode asked for, or the one the terminal on
+  /// How faces are drawn with pixels in the mode asked for (`requested`; nil: auto), or the one the terminal on
   /// /dev/tty answers for (asked only when the output is a terminal and the answers matter);
   /// nil for symbols. Inside tmux, tmux says whether it passes images through and to which
   /// terminal, and its pane comes back with the mode. A cell's pixels come from the kernel's
   /// window size, else the terminal's answer, else are a common 10x20.
-  public static func pixelMode(requested: GraphicsMode?, askingTheTerminal: Bool) -> (
+  public static func pixelMode(requested: GraphicsMode?) -> (
     pixels: PixelMode?, tmux: TmuxClient?
   ) {
     var answers: TerminalAnswers?
@@ -181,7 +181,7 @@ public enum GraphicsDetection {
       tmux = requested == .symbols ? nil : TmuxClient.current()
       mode = choose(requested: requested, tmux: tmux)
     } else {
-      if askingTheTerminal, isatty(1) == 1, answersMatter() {
+      if requested == nil, isatty(1) == 1, answersMatter() {
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         if terminal >= 0 {
           answers = ask(terminal) ?? TerminalAnswers()

@@ -89,8 +89,7 @@ enum Commands {
       throw CommandError(error.description)
     }
     // Asked before ncurses takes the terminal, which would read the answers as keys.
-    (choice.appearance.pixels, choice.tmux) = GraphicsDetection.pixelMode(
-      requested: graphics.mode, askingTheTerminal: graphics == .auto)
+    (choice.appearance.pixels, choice.tmux) = GraphicsDetection.pixelMode(requested: graphics.mode)
     // Opened (and emptied) only once there is a terminal to play in.
     let trace: Trace?
     do throws(Trace.OpenError) {

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import GameEngine
 import Launch
@@ -62,25 +63,6 @@ enum GameOptions {
     return date.timeIntervalSince1970
   }
 
-  /// The engine's rules from the settings (each already checked), the table's defaults for
-  /// those not given.
-  static func rules(_ values: [String: String], table: SettingsTable = .standard) -> Rules {
-    func value(_ key: String) -> String { table.value(key, in: values) ?? "" }
-    func duration(_ key: String) -> Duration {
-      .milliseconds(Int64(((Double(value(key)) ?? 0) * 1000).rounded()))
-    }
-    var rules = Rules(
-      answerTime: duration("answer-seconds"), revealTime: duration("reveal-seconds"),
-      typingTime: duration("type-seconds"))
-    let round = value("round")
-    rules.roundLength = round.lowercased() == "all" ? .everyone : .questions(Int(round) ?? 1)
-    rules.sittingLength = .seconds(60 * (Int(value("minutes")) ?? 1))
-    rules.questionKinds = table.value("kind", in: values).flatMap {
-      QuestionKinds(rawValue: $0.lowercased())
-    }
-    return rules
-  }
-
   /// `--graphics` from the settings (checked); the table's default when not given.
   static func graphics(_ values: [String: String]) -> GraphicsOption {
     SettingsTable.standard.value("graphics", in: values)
@@ -126,7 +108,7 @@ struct GameSettings {
   ) throws(UsageError) {
     self.folder = folder
     seed = try GameOptions.seed(choices.seed)
-    rules = GameOptions.rules(values)
+    rules = Rules(settings: values)
     dataFolder = try GameOptions.dataFolder(dataDir)
     mode = try GameOptions.mode(choices.mode)
     randomOrder = try GameOptions.randomOrder(choices.order)

@@ -145,9 +145,7 @@ extension Commands {
   {
     let utf8 = ProcessLocale.prepare()
     guard
-      let pixels = GraphicsDetection.pixelMode(
-        requested: graphics.mode, askingTheTerminal: graphics == .auto
-      ).pixels
+      let pixels = GraphicsDetection.pixelMode(requested: graphics.mode).pixels
     else {
       let style = CellStyle(colors: colors, symbols: utf8 ? .unicode : .ascii)
       print(

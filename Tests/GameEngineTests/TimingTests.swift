@@ -21,6 +21,22 @@ final class TimingTests: XCTestCase {
     }
   }
 
+  /// Rules adopted as the session runs (a setting kept in the settings window) time the
+  /// questions from then on, and a kind of question changed is the quiz's next game's.
+  func testRulesAdoptedPlayFromThenOn() {
+    var game = makeGame(seed: 1, rules: .standard)
+    var longer = Rules.standard
+    longer.answerTime = .seconds(8)
+    longer.questionKinds = .faces
+    game.adopt(longer)
+    XCTAssertEqual(game.quizKinds, .faces)
+    game.play(.startPressed, at: .zero)
+    game.play(.clockTicked, at: .seconds(7.9))
+    XCTAssertNotNil(game.answering, "eight seconds to answer")
+    game.play(.clockTicked, at: .seconds(8))
+    XCTAssertEqual(game.reveal?.outcome, .timedOut)
+  }
+
   func testTheBarIsFullAtTheTimeOutAndHoldsThroughTheReveal() {
     var game = gameOnFirstQuestion()
     game.play(.clockTicked, at: .seconds(5))

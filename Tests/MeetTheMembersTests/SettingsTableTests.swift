@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import GameEngine
 import Pictures
@@ -24,7 +25,7 @@ final class SettingsTableTests: XCTestCase {
 
   /// The engine keeps its own defaults (it may import nothing of ours): they are the table's.
   func testTheEnginesStandardRulesAreTheTablesDefaults() {
-    XCTAssertEqual(GameOptions.rules([:]), Rules.standard)
+    XCTAssertEqual(Rules(settings: [:]), Rules.standard)
   }
 
   /// One line of the table changes a default everywhere it is said or used.
@@ -37,11 +38,11 @@ final class SettingsTableTests: XCTestCase {
     round.byDefault = "all"
     changed["round"] = round
 
-    let rules = GameOptions.rules([:], table: changed)
+    let rules = Rules(settings: [:], table: changed)
     XCTAssertEqual(rules.answerTime, .seconds(7))
     XCTAssertEqual(rules.roundLength, .everyone)
     XCTAssertEqual(
-      GameOptions.rules(["answer-seconds": "3"], table: changed).answerTime, .seconds(3))
+      Rules(settings: ["answer-seconds": "3"], table: changed).answerTime, .seconds(3))
     XCTAssertEqual(
       answer.helpText, "Seconds to answer each question (0.1 to 600; default: 7).")
     XCTAssertEqual(SettingLine(answer).byDefault, "7")

@@ -85,7 +85,9 @@ final class AppModelTests: XCTestCase {
         return XCTFail("\(model.session.state.phase)")
       }
       XCTAssertNil(model.screen.focus)
-      model.handle(.key(.right), at: shown + .seconds(2))
+      // At the instant of the last key: nothing else changed, the move alone owes a frame.
+      let moved = model.handleAlone(.key(.right), at: shown + .milliseconds(1600))
+      XCTAssertTrue(moved.contains(.render), "drawn at once: \(moved)")
       XCTAssertEqual(model.screen.focus, .option(0), "the first move shows the first name")
       let question = model.question
       model.handle(.key(.enter), at: shown + .seconds(2) + .milliseconds(100))
@@ -97,6 +99,15 @@ final class AppModelTests: XCTestCase {
       (model, shown) = questionAfterCards(byEnter: byEnter)
       model.handle(.key(.character("2")), at: shown + .milliseconds(300))
       XCTAssertEqual(model.game.state.recentResults.count, 1, "a number answers at once")
+
+      // Paused and resumed, the Enter meant for the card is long past: the first name is
+      // focused, and Enter picks it.
+      (model, shown) = questionAfterCards(byEnter: byEnter)
+      model.handle(.key(.character("p")), at: shown + .milliseconds(300))
+      model.handle(.key(.character("p")), at: shown + .seconds(1))
+      XCTAssertEqual(model.screen.focus, .option(0))
+      model.handle(.key(.enter), at: shown + .seconds(1.5))
+      XCTAssertEqual(model.game.state.recentResults.count, 1, "Enter picks after a resume")
     }
     var quiz = makeModel()
     quiz.startQuiz()
@@ -152,6 +163,19 @@ final class AppModelTests: XCTestCase {
     quiz.handle(.key(.enter), at: .seconds(3))
     XCTAssertFalse(quiz.session.state.phase.isPaused)
     XCTAssertEqual(quiz.game.state.recentResults, [], "resumed, not answered")
+
+    // A name to type, where Enter answers: paused by a window, Enter resumes it too.
+    var typing = Rules.standard
+    typing.questionKinds = .typing
+    var typed = makeModel(rules: typing)
+    typed.startQuiz()
+    XCTAssertEqual(typed.question.kind, .typing)
+    typed.handle(.key(.control("t")), at: .seconds(1))
+    typed.handle(.key(.escape), at: .seconds(2))
+    XCTAssertTrue(typed.session.state.phase.isPaused)
+    typed.handle(.key(.enter), at: .seconds(3))
+    XCTAssertFalse(typed.session.state.phase.isPaused)
+    XCTAssertEqual(typed.game.state.recentResults, [], "resumed, not answered")
   }
 
   /// A name card's line counts down the seconds it has left with its progress bar (a

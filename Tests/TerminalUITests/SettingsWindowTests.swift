@@ -59,7 +59,10 @@ final class SettingsWindowTests: XCTestCase {
     launched.thisLaunch = [
       "answer-seconds": "60", "colors": "16", "round": "all", "reveal-seconds": "5",
     ]
-    var model = makeModel(settings: launched)
+    // Played by the file's settings under the command line's, as a launch plays.
+    var model = makeModel(
+      rules: Rules(settings: launched.values.merging(launched.thisLaunch) { $1 }),
+      settings: launched)
     model.handle(.key(.character(",")), at: .zero)
     let frame = model.frame
     for line in [
@@ -85,6 +88,17 @@ final class SettingsWindowTests: XCTestCase {
     let arrows = unicodeLook.stepper
     XCTAssertNotNil(
       cell(of: "\(arrows.left) default \(arrows.right) · now 16 (--colors)", in: seen), seen.text)
+    // A rule typed on the command line keeps playing for this launch when the file's changes;
+    // the file's other rules play at once, under the command line's.
+    model.handle(.settingSaved(key: "answer-seconds", value: "8", failure: nil), at: .seconds(1))
+    XCTAssertNotNil(
+      cell(of: "Kept: seconds to answer 8 (from the next launch)", in: model.frame),
+      model.frame.text)
+    XCTAssertEqual(model.model.session.rules.answerTime, .seconds(60))
+    model.handle(.settingSaved(key: "type-seconds", value: "30", failure: nil), at: .seconds(2))
+    XCTAssertEqual(model.model.session.rules.typingTime, .seconds(30))
+    XCTAssertEqual(model.model.session.rules.answerTime, .seconds(60))
+    XCTAssertEqual(model.model.session.rules.roundLength, .everyone)
   }
 
   /// The quiz's kind chosen by k on the start screen plays now: the window says so, and by
@@ -145,7 +159,11 @@ final class SettingsWindowTests: XCTestCase {
     model.handle(.settingSaved(key: "answer-seconds", value: "8", failure: nil), at: .seconds(1))
     XCTAssertNotNil(
       cell(of: setting("Seconds to answer", "◂ 8 ▸"), in: model.frame), model.frame.text)
-    XCTAssertNotNil(cell(of: "Kept: seconds to answer 8 (from the next launch)", in: model.frame))
+    // A rule of the game plays at once (a play-test wanted more seconds then, not at the
+    // next launch).
+    XCTAssertNotNil(cell(of: "Kept: seconds to answer 8", in: model.frame), model.frame.text)
+    XCTAssertNil(cell(of: "from the next launch", in: model.frame), model.frame.text)
+    XCTAssertEqual(model.model.session.rules.answerTime, .seconds(8))
     model.handle(.key(.left), at: .seconds(2))
     XCTAssertEqual(model.model.settingsFile?.values["answer-seconds"], "6")
     // A change the file refuses is said, and the value stays. The window says where the file
@@ -184,10 +202,8 @@ final class SettingsWindowTests: XCTestCase {
       cell(of: setting("Seconds to answer", "◂ 5 (default) ▸"), in: model.frame),
       model.frame.text)
     XCTAssertNotNil(
-      cell(
-        of: "Kept: seconds to answer back to its default (from the next launch)", in: model.frame
-      ),
-      model.frame.text)
+      cell(of: "Kept: seconds to answer back to its default", in: model.frame), model.frame.text)
+    XCTAssertEqual(model.model.session.rules.answerTime, .seconds(5))
     // At its default already: said, and nothing written.
     let again = model.handleAlone(.key(.backspace), at: .seconds(2))
     XCTAssertFalse(again.contains { if case .saveSetting = $0 { true } else { false } }, "\(again)")
