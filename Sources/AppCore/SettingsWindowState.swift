@@ -37,8 +37,8 @@ package struct SettingLine: Hashable, Sendable {
   package let byDefault: String
   /// What it takes: how its value is shown (`SettingKind.shown`).
   package let kind: SettingKind
-  /// The command-line option that sets it for one launch ("--answer-seconds"); nil for a
-  /// setting no option sets.
+  /// The command-line option that sets it for one launch ("--answer-seconds"; the roster's
+  /// folder or URL, "the command line"); nil for a setting the command line does not set.
   package let option: String?
 
   package var isText: Bool { choices.isEmpty }
@@ -79,10 +79,12 @@ package struct SettingLine: Hashable, Sendable {
 extension SettingLine {
   /// A setting of the table as the window shows it.
   init(_ setting: Setting) {
+    // The roster is typed as the command's argument, not as an option.
+    let typedAs = setting.key == "roster" ? "the command line" : nil
     self.init(
       key: setting.key, label: setting.label ?? setting.key, choices: setting.steps,
       byDefault: setting.shownDefault, kind: setting.kind,
-      option: setting.isOption ? setting.option : nil)
+      option: setting.isOption ? setting.option : typedAs)
   }
 }
 

@@ -45,7 +45,7 @@ extension Renderer {
       }
       let chosenBy = file.chosenBy[setting.key].map { screen.key(for: $0) }
       let nowWords = now.flatMap { now in
-        (chosenBy ?? setting.option).map { " · now \(now) (\($0))" }
+        (chosenBy ?? setting.option).map { " · now \(setting.kind.shown(now)) (\($0))" }
       }
       func shown(_ kept: String) -> String {
         if chosen, let field = state.editing { return field.text }

@@ -113,7 +113,10 @@ enum Commands {
             origin: MonotonicClock.now(), unixSecondsAtOrigin: HistoryLink.unixSecondsNow()),
           recorder: history.recorder(), mode: mode,
           clubRoster: rosterArgument.flatMap(configuration.clubOffered(for:)),
-          settings: configuration.settingsFile(typed: typed),
+          settings: configuration.settingsFile(
+            typed: typed.merging(
+              ["roster": rosterArgument.map(TerminalText.escapingControls)]
+            ) { typed, _ in typed }),
           saveSetting: configuration.settingSaver,
           settingsWarnings: warnings.map(TerminalText.escapingControls), scores: scores))
       app.run()

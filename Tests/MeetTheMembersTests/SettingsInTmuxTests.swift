@@ -20,6 +20,11 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     let data = tmux.path("data")
     launch(["--config", settings, "--data-dir", data, club])
     tmux.waitForScreen(showing: ["4 members from", "Make this your club (y)"])
+    // The settings window says the roster typed plays now, beside the file's default.
+    tmux.press(",")
+    tmux.waitForScreen(showing: ["Roster", "default · now /"])
+    tmux.press("Escape")
+    tmux.waitForScreen(showing: ["Make this your club (y)"])
     tmux.press("y")
     tmux.waitForScreen(showing: ["Your club now: it plays when no roster is named"])
     XCTAssertEqual(

@@ -101,6 +101,25 @@ final class SettingsWindowTests: XCTestCase {
     XCTAssertEqual(model.model.session.rules.roundLength, .everyone)
   }
 
+  /// A roster typed on the command line plays for this launch: the Roster line says so (a
+  /// play-test read "the sample club (default)" while its own folder played), a password in
+  /// it hidden as in the file's.
+  func testARosterTypedOnTheCommandLineIsSaidAsPlayingNow() throws {
+    var launched = SettingsFile(path: file.path, values: [:])
+    launched.thisLaunch = ["roster": "/home/ada/chess"]
+    var model = makeModel(settings: launched)
+    model.handle(.key(.character(",")), at: .zero)
+    XCTAssertNotNil(
+      cell(
+        of: setting("Roster", "default · now /home/ada/chess (the command line)"), in: model.frame),
+      model.frame.text)
+    launched.thisLaunch = ["roster": "https://ann:secret@club.example/roster.json"]
+    model = makeModel(settings: launched)
+    model.handle(.key(.character(",")), at: .zero)
+    XCTAssertFalse(model.frame.text.contains("secret"), model.frame.text)
+    XCTAssertTrue(model.frame.text.contains("now https://ann:"), model.frame.text)
+  }
+
   /// The quiz's kind chosen by k on the start screen plays now: the window says so, and by
   /// which key; back at the file's kind it says nothing.
   func testTheQuizsKindChosenOnTheStartScreenIsSaidAsPlayingNow() {
