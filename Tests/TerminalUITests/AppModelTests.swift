@@ -155,27 +155,21 @@ final class AppModelTests: XCTestCase {
     }
     XCTAssertEqual(same.member, card.member, "resumed, not passed over")
 
-    var quiz = makeModel()
-    quiz.startQuiz()
-    quiz.handle(.key(.character("s")), at: .seconds(1))
-    quiz.handle(.key(.escape), at: .seconds(2))
-    XCTAssertTrue(quiz.session.state.phase.isPaused)
-    quiz.handle(.key(.enter), at: .seconds(3))
-    XCTAssertFalse(quiz.session.state.phase.isPaused)
-    XCTAssertEqual(quiz.game.state.recentResults, [], "resumed, not answered")
-
-    // A name to type, where Enter answers: paused by a window, Enter resumes it too.
+    // A question of names, and a name to type (where Enter answers), paused by a window:
+    // Enter resumes them too.
     var typing = Rules.standard
     typing.questionKinds = .typing
-    var typed = makeModel(rules: typing)
-    typed.startQuiz()
-    XCTAssertEqual(typed.question.kind, .typing)
-    typed.handle(.key(.control("t")), at: .seconds(1))
-    typed.handle(.key(.escape), at: .seconds(2))
-    XCTAssertTrue(typed.session.state.phase.isPaused)
-    typed.handle(.key(.enter), at: .seconds(3))
-    XCTAssertFalse(typed.session.state.phase.isPaused)
-    XCTAssertEqual(typed.game.state.recentResults, [], "resumed, not answered")
+    for (rules, statistics) in [(Rules.standard, Key.character("s")), (typing, .control("t"))] {
+      var quiz = makeModel(rules: rules)
+      quiz.startQuiz()
+      XCTAssertEqual(quiz.question.kind, rules.questionKinds == .typing ? .typing : .name)
+      quiz.handle(.key(statistics), at: .seconds(1))
+      quiz.handle(.key(.escape), at: .seconds(2))
+      XCTAssertTrue(quiz.session.state.phase.isPaused)
+      quiz.handle(.key(.enter), at: .seconds(3))
+      XCTAssertFalse(quiz.session.state.phase.isPaused)
+      XCTAssertEqual(quiz.game.state.recentResults, [], "resumed, not answered")
+    }
   }
 
   /// A name card's line counts down the seconds it has left with its progress bar (a
