@@ -26,7 +26,8 @@ extension Renderer {
     let help = DisplayWidth.fitting(helps, in: width - 4)
     footer.append((help, look.dim))
     footer.append(("Kept in \(file.path)", look.dim))
-    footer.append(("Changes apply at the next launch; your name and scores now.", look.dim))
+    footer.append(
+      ("Rules apply at once; the roster, faces and colours at the next launch.", look.dim))
     if let message = state.message { footer.append((message, look.title)) }
     // In a short window, the settings around the chosen one.
     let count = SettingLine.all.count
@@ -44,8 +45,9 @@ extension Renderer {
         setting.sameValue(now, file.values[setting.key]) ? nil : now
       }
       let chosenBy = file.chosenBy[setting.key].map { screen.key(for: $0) }
-      let nowWords = now.flatMap { now in
-        (chosenBy ?? setting.option).map { " · now \(setting.kind.shown(now)) (\($0))" }
+      let reason = chosenBy ?? setting.option
+      var nowWords = now.flatMap { now in
+        reason.map { " · now \(setting.kind.shown(now)) (\($0))" }
       }
       func shown(_ kept: String) -> String {
         if chosen, let field = state.editing { return field.text }
@@ -57,6 +59,22 @@ extension Renderer {
       let kept = file.values[setting.key].map(setting.kind.shown)
       var value = shown(kept ?? "\(setting.byDefault) (default)")
       if nowWords != nil, labelWidth + 2 + DisplayWidth.of(value) > width - 4 {
+        value = shown(kept ?? "default")
+      }
+      // Still too long (a roster's path): the value playing now loses its start, not the
+      // reason it plays ("now …/Resources/sample-club (the command line)").
+      let room = width - 4 - labelWidth - 2
+      if let now, let reason, DisplayWidth.of(value) > room {
+        nowWords = nil
+        let rest =
+          room - DisplayWidth.of(shown(kept ?? "default"))
+          - DisplayWidth.of(" · now \(look.ellipsis) (\(reason))")
+        var end = ""
+        for character in setting.kind.shown(now).reversed() {
+          guard DisplayWidth.of(end) + DisplayWidth.of(character) <= rest else { break }
+          end.insert(character, at: end.startIndex)
+        }
+        nowWords = " · now \(look.ellipsis)\(end) (\(reason))"
         value = shown(kept ?? "default")
       }
       lines.append(
