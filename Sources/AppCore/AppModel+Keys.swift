@@ -64,10 +64,11 @@ extension AppModel {
 
   /// Does what a key's binding says.
   private mutating func perform(_ action: KeyAction, at now: Instant, into step: inout Step) {
-    if namesUnfocused, action.movesFocus {
-      // The first move shows the focus, on the first name.
+    if action.movesFocus {
+      // The first move among the names shows the focus, on the first name; any move shows it.
+      let unfocused = namesUnfocused
       namesAwaitAMove = false
-      return
+      if unfocused { return }
     }
     switch action {
     case .pressFocused:

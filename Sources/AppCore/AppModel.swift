@@ -23,10 +23,12 @@ public struct AppModel: Sendable {
   /// How long after a name card an Enter is taken as meant for it: a press already on its way
   /// as the card moves on by itself, or the second of two quick presses.
   static let enterAfterCard: Duration = .seconds(1)
-  /// On the question right after a name card no name is focused until the player moves to one
-  /// (an arrow or Tab focuses the first): an Enter then was meant for the card, however late
-  /// (a card that went on by itself as its name was being read), and picks no name; 1 to 4
-  /// answer at once. (A play-test's Enter for the card answered the question after it.)
+  /// As a question appears no name is focused until the player moves to one (an arrow or Tab
+  /// focuses the first) or resumes from a pause: an Enter then was meant for what came before
+  /// (a name card that went on by itself as its name was being read, Start, the next round)
+  /// and picks no name; 1 to 4 answer at once. (A play-test's Enter for a card answered the
+  /// question after it; a second found Enter picking the first name on some questions and not
+  /// on others.)
   var namesAwaitAMove = false
   /// The window's size in cells: the one owner of it.
   public internal(set) var size: CellSize
@@ -298,8 +300,6 @@ public struct AppModel: Sendable {
     } else if focus == .next, session.state.phase.question != nil {
       focus = .option(0)
       cardLeftAt = nil
-      // A name typed has no names to focus.
-      namesAwaitAMove = session.state.phase.question?.kind != .typing
     }
     for transition in transitions {
       if case .questionPosed = transition.kind {
@@ -307,9 +307,12 @@ public struct AppModel: Sendable {
         typedNumberSaid = false
         leftOut = leftOut?.posed
         // The arrows start from the first option of each question, not the last answered,
-        // nor Pause or Stats tabbed to during the last one: Enter answers.
+        // nor Pause or Stats tabbed to during the last one; none is shown until they move (a
+        // name typed has no names to focus).
         switch focus {
-        case .option, .pause, .stats: focus = .option(0)
+        case .option, .pause, .stats:
+          focus = .option(0)
+          namesAwaitAMove = session.state.phase.question?.kind != .typing
         default: break
         }
       }

@@ -22,7 +22,7 @@ final class SettingsInTmuxTests: GameInTmuxTestCase {
     tmux.waitForScreen(showing: ["4 members from", "Make this your club (y)"])
     // The settings window says the roster typed plays now, beside the file's default.
     tmux.press(",")
-    tmux.waitForScreen(showing: ["Roster", "default · now /"])
+    tmux.waitForScreen(showing: ["Roster", "default · now ", "(the command line)"])
     tmux.press("Escape")
     tmux.waitForScreen(showing: ["Make this your club (y)"])
     tmux.press("y")

@@ -60,6 +60,8 @@ final class ScreenSnapshotTests: XCTestCase {
       model.handle(.tick, at: .zero)
       assertSnapshot(model.frame, named: "start-styles-\(modeName)", withStyles: colors)
       model.startQuiz()
+      // The first Tab shows the focus on the first name, the second moves it on.
+      model.handle(.key(.tab), at: .seconds(1))
       model.handle(.key(.tab), at: .seconds(1))
       model.handle(.tick, at: .seconds(2.5))
       assertSnapshot(model.frame, named: "name-question-styles-\(modeName)", withStyles: colors)
