@@ -99,7 +99,8 @@ extension Renderer {
       }
     }
     if case .paused = screen.game.phase {
-      message = "Paused. Press \(screen.key(for: .pause)) to resume"
+      message =
+        "Paused. Press \(screen.key(for: .pause)) or \(screen.key(for: .pressFocused)) to resume"
     }
     frame.putCentered(
       message, column: column.left + 1, row: Layout.messageRow(size), width: column.width - 2,
@@ -371,7 +372,8 @@ extension Renderer {
     }
     guard case .paused(let paused) = phase else { return (nil, revealed) }
     let pause: (String, Style)
-    let key = screen.key(for: .pause)
+    // Enter resumes too (the Resume button's, or the game's under a window that paused it).
+    let key = "\(screen.key(for: .pause)) or \(screen.key(for: .pressFocused))"
     switch paused.reason {
     case .playerAway:
       pause = (
@@ -379,8 +381,10 @@ extension Renderer {
           [
             "No answer to \(screen.rules.pauseAfterTimeouts) questions: paused. "
               + "Press \(key) to resume (score starts again at 0)",
+            "No answer to \(screen.rules.pauseAfterTimeouts) questions: paused. Press \(key) to "
+              + "resume",
             "No answers: paused. Press \(key) to resume",
-            "Paused: \(key) resumes",
+            "Paused: \(screen.key(for: .pause)) resumes",
           ], in: width), look.title
       )
     case .player, .screenLeft:
@@ -388,7 +392,7 @@ extension Renderer {
         DisplayWidth.fitting(
           [
             "Paused. Press \(key) to resume (the score starts again at 0)",
-            "Paused. Press \(key) to resume", "Paused: \(key) resumes",
+            "Paused. Press \(key) to resume", "Paused: \(screen.key(for: .pause)) resumes",
           ], in: width), look.title
       )
     }

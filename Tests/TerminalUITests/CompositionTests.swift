@@ -61,7 +61,7 @@ final class CompositionTests: XCTestCase {
     XCTAssertTrue(frame.text.contains("Wrong: this is \(question.correctOption.name)"), frame.text)
     XCTAssertNotNil(cell(of: "✓ \(question.correctOption.name)", in: frame), frame.text)
     XCTAssertNotNil(cell(of: "✗ \(question.options[wrong].name)", in: frame), frame.text)
-    XCTAssertTrue(frame.text.contains("Paused. Press p to resume"), frame.text)
+    XCTAssertTrue(frame.text.contains("Paused. Press p or Enter to resume"), frame.text)
     XCTAssertFalse(revealed.contains("Paused"))
   }
 
@@ -75,7 +75,8 @@ final class CompositionTests: XCTestCase {
       model.handle(.tick, at: answering.startedAt + .seconds(7))
     }
     let text = model.frame.text
-    XCTAssertTrue(text.contains("No answer to 3 questions: paused. Press p to resume"), text)
+    XCTAssertTrue(
+      text.contains("No answer to 3 questions: paused. Press p or Enter to resume"), text)
     XCTAssertTrue(text.contains("Time's up: this is \(model.question.correctOption.name)"), text)
   }
 
