@@ -3,6 +3,16 @@ import Pictures
 
 /// What to draw: the screen built from the model, only when a frame is drawn.
 extension AppModel {
+  /// The line printed after the terminal is restored when the player quits: the launch's
+  /// questions and how many were right, not the score, which a pause starts again at 0 (a
+  /// play-test read "Score 1" after 28 questions).
+  public var summaryLine: String {
+    let state = session.state
+    let right = session.results.count { $0.outcome == .correct }
+    return "\(counted(state.questionsPlayed, "question")) played, \(right) right, "
+      + "longest streak \(state.longestStreak)."
+  }
+
   /// What to draw now.
   public var screen: Screen {
     var summary = roster

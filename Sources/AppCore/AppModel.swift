@@ -139,16 +139,6 @@ public struct AppModel: Sendable {
 
   public var isTooSmall: Bool { Layout.isTooSmall(size) }
 
-  /// The line printed after the terminal is restored when the player quits: the launch's
-  /// questions and how many were right, not the score, which a pause starts again at 0 (a
-  /// play-test read "Score 1" after 28 questions).
-  public var summaryLine: String {
-    let state = session.state
-    let right = session.results.count { $0.outcome == .correct }
-    return "\(counted(state.questionsPlayed, "question")) played, \(right) right, "
-      + "longest streak \(state.longestStreak)."
-  }
-
   // MARK: - Inputs
 
   /// Applies an input that happened at `now` and returns what the loop must do, in order.

@@ -317,6 +317,10 @@ extension Screen {
     return Keymap.key(for: action, in: contexts, look: appearance) ?? "?"
   }
 
+  /// The keys that resume a paused game, as its pause line says them ("p or Enter"): Enter
+  /// resumes too (the Resume button's, or the game's under a window that paused it).
+  package var resumeKeys: String { "\(key(for: .pause)) or \(key(for: .pressFocused))" }
+
   /// The line of key hints under it, from the keymap.
   /// "answer" only while a question waits for one: not while it is revealed, paused or
   /// waiting for its face.

@@ -98,10 +98,7 @@ extension Renderer {
           style: look.correctName, ellipsis: look.ellipsis)
       }
     }
-    if case .paused = screen.game.phase {
-      message =
-        "Paused. Press \(screen.key(for: .pause)) or \(screen.key(for: .pressFocused)) to resume"
-    }
+    if case .paused = screen.game.phase { message = "Paused. Press \(screen.resumeKeys) to resume" }
     frame.putCentered(
       message, column: column.left + 1, row: Layout.messageRow(size), width: column.width - 2,
       style: look.title, ellipsis: look.ellipsis)
@@ -372,8 +369,7 @@ extension Renderer {
     }
     guard case .paused(let paused) = phase else { return (nil, revealed) }
     let pause: (String, Style)
-    // Enter resumes too (the Resume button's, or the game's under a window that paused it).
-    let key = "\(screen.key(for: .pause)) or \(screen.key(for: .pressFocused))"
+    let key = screen.resumeKeys
     switch paused.reason {
     case .playerAway:
       pause = (
