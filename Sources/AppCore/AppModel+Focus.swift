@@ -29,8 +29,8 @@ extension AppModel {
   /// The focus a game goes on with after a pause: the card's button, or the first name.
   var playingFocus: Control { isIntroducing ? .next : .option(0) }
 
-  /// Whether the focus is on the names of the question right after a name card, and not
-  /// shown until the player moves (`namesAwaitAMove`): Enter picks no name.
+  /// Whether the focus is on the names of a question that has just appeared, and not shown
+  /// until the player moves (`namesAwaitAMove`): Enter picks no name.
   var namesUnfocused: Bool {
     guard overlay == nil, namesAwaitAMove, case .option = focus else { return false }
     return true
