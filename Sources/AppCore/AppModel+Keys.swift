@@ -132,7 +132,12 @@ extension AppModel {
     case .previousGroup: chooseGroup(session.groupIndex - 1)
     case .nextGroup: chooseGroup(session.groupIndex + 1)
     case .scroll(let move) where overlay == .help:
-      helpFirst = HelpLayout.scrolled(helpFirst, move, look: appearance, in: size)
+      linesFirst = ScrolledLines.scrolled(
+        linesFirst, move, count: HelpLayout.lines(look: appearance).count, in: size)
+    case .scroll(let move) where overlay == .warnings:
+      linesFirst = ScrolledLines.scrolled(
+        linesFirst, move,
+        count: ScrolledLines.warnings(roster.warnings, look: appearance, in: size).count, in: size)
     case .scroll(let move):
       people.scroll(move, of: session.membersInPlay, in: size)
     case .edit(let edit):
@@ -258,7 +263,7 @@ extension AppModel {
     overlay = newOverlay
     windowFocus = .close
     people.first = 0
-    helpFirst = 0
+    linesFirst = 0
     settingsWindow = SettingsWindowState()
     tell(newOverlay == .stats ? .statsOpened : .screenLeft, at: now, into: &step)
   }

@@ -28,7 +28,7 @@ extension AppModel {
     screen.typedNumberSaid = typedNumberSaid && !typing.text.contains(where: \.isLetter)
     screen.facesNotice = facesNotice
     screen.leftOutNotice = leftOut?.notice
-    screen.helpFirst = helpFirst
+    screen.linesFirst = linesFirst
     screen.settingsFile = settingsFile
     screen.settingsWindow = settingsWindow
     if place == .start {

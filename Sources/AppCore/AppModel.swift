@@ -87,7 +87,7 @@ public struct AppModel: Sendable {
   /// What is wrong with the settings file, a line each; the start screen says the first.
   let settingsWarnings: [String]
   /// The first line of the help window's keys in view.
-  var helpFirst = 0
+  var linesFirst = 0
   /// The player's settings file, for the settings window; nil when there is none.
   var settingsFile: SettingsFile?
   /// The settings window's chosen line, text typed and last message.
@@ -353,7 +353,7 @@ public struct AppModel: Sendable {
       people: people, group: session.group,
       suspended: isSuspended, typing: typing, typedNumberSaid: typedNumberSaid,
       quizKinds: session.quizKinds,
-      facesNotice: facesNotice, leftOut: leftOut, helpFirst: helpFirst,
+      facesNotice: facesNotice, leftOut: leftOut, linesFirst: linesFirst,
       clubOffer: clubOffer, settingsFile: settingsFile, settingsWindow: settingsWindow,
       scores: scores)
   }
@@ -382,7 +382,7 @@ public struct AppModel: Sendable {
     var quizKinds: QuestionKinds
     var facesNotice: String?
     var leftOut: LeftOut?
-    var helpFirst: Int
+    var linesFirst: Int
     var clubOffer: ClubOffer?
     var settingsFile: SettingsFile?
     var settingsWindow: SettingsWindowState

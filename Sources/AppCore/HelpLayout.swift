@@ -24,23 +24,6 @@ package enum HelpLayout {
     return lines
   }
 
-  /// The lines a window has room for (its box, a blank line, the button).
-  package static func visibleLines(in size: CellSize) -> Int { max(1, size.rows - 7) }
-
-  /// The first line in view, kept where the window is full.
-  package static func clampedFirst(_ first: Int, look: CellStyle, in size: CellSize) -> Int {
-    min(max(0, first), max(0, lines(look: look).count - visibleLines(in: size)))
-  }
-
-  /// The first line in view after a move of the list.
-  static func scrolled(
-    _ first: Int, _ move: KeyAction.Scroll, look: CellStyle, in size: CellSize
-  ) -> Int {
-    let first = clampedFirst(first, look: look, in: size)
-    let moved = move.moved(first, page: visibleLines(in: size), count: lines(look: look).count)
-    return clampedFirst(moved, look: look, in: size)
-  }
-
   /// How faces are drawn, in a few words: "photos (sixels)", "symbols in 16 colours".
   static func facesDrawing(_ look: CellStyle) -> String {
     switch look.pixels?.graphics {

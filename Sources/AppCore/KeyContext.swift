@@ -35,7 +35,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
       return [editingSetting ? .settingEdit : .settingsWindow, .window, .anywhere]
     }
     if let overlay {
-      return ([.people, .help].contains(overlay) ? [.listWindow] : []) + [.window, .anywhere]
+      return ([.people, .help, .warnings].contains(overlay) ? [.listWindow] : [])
+        + [.window, .anywhere]
     }
     switch (place, phase) {
     case (.start, _): return (hasGroups ? [.groupList] : []) + [.startScreen, .anywhere]
@@ -55,7 +56,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     switch self {
     case .anywhere, .window, .question, .typing, .nameCard, .finished: ""
     case .startScreen, .groupList: " (start screen)"
-    case .listWindow: " (people, keys)"
+    case .listWindow: " (people, keys, files skipped)"
     case .settingsWindow, .settingEdit: " (settings)"
     }
   }

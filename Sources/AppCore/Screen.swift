@@ -264,7 +264,7 @@ public struct Screen: Hashable, Sendable {
   /// The offer to make this roster the player's club, and how it went; nil for none.
   public var clubOffer: ClubOffer?
   /// The first line of the help window's keys in view.
-  public var helpFirst = 0
+  public var linesFirst = 0
   /// What is wrong with the settings file, a line each (the start screen says the first).
   public var settingsWarnings: [String] = []
   /// The player's settings file, for the settings window; nil when there is none.

@@ -31,7 +31,7 @@ extension Renderer {
     if let message = state.message { footer.append((message, look.title)) }
     // In a short window, the settings around the chosen one.
     let count = SettingLine.all.count
-    let room = HelpLayout.visibleLines(in: frame.size)
+    let room = ScrolledLines.visible(in: frame.size)
     let shown = min(count, max(1, room - footer.count))
     let first = min(max(0, state.selected - shown / 2), count - shown)
     var lines: [(String, Style)] = []

@@ -116,59 +116,40 @@ extension Renderer {
     return "\(minutes / 60) h \(minutes % 60) min"
   }
 
-  /// Every key, and the mouse: the keymap's lines.
-  /// The keys, and two notes; in a window too short for them all, the lines in view scroll
-  /// (the title says which).
+  /// Every key, and the mouse: the keymap's lines, and two notes; in a window too short for
+  /// them all, the lines in view scroll (the title says which).
   static func drawHelp(_ screen: Screen, into frame: inout Frame) {
+    drawScrolling(
+      title: "Keys", lines: HelpLayout.lines(look: screen.appearance), screen: screen,
+      into: &frame)
+  }
+
+  /// A window of `lines` under `title`: in a window too short for them all, those in view
+  /// from `Screen.linesFirst`, the title saying which, as wide as the widest line (shown or
+  /// not, so that it keeps its width as it scrolls).
+  static func drawScrolling(
+    title: String, lines: [(String, Style)], screen: Screen, into frame: inout Frame
+  ) {
     let look = screen.appearance
-    let lines = HelpLayout.lines(look: look)
-    let visible = HelpLayout.visibleLines(in: frame.size)
+    let visible = ScrolledLines.visible(in: frame.size)
     guard lines.count > visible else {
-      drawBox(title: "Keys", lines: lines, screen: screen, into: &frame)
+      drawBox(title: title, lines: lines, screen: screen, into: &frame)
       return
     }
-    let first = HelpLayout.clampedFirst(screen.helpFirst, look: look, in: frame.size)
-    // As wide as its widest line, shown or not: the window keeps its width as it scrolls.
+    let first = ScrolledLines.clampedFirst(screen.linesFirst, count: lines.count, in: frame.size)
     let widest = lines.map { DisplayWidth.of($0.0) }.max() ?? 0
     drawBox(
-      title: "Keys \(first + 1)\(look.dash)\(first + visible) of \(lines.count)",
+      title: "\(title) \(first + 1)\(look.dash)\(first + visible) of \(lines.count)",
       lines: Array(lines[first..<first + visible]), screen: screen, into: &frame,
       width: max(widest, 30) + 4)
   }
 
-  /// The files skipped, each warning whole on as many lines as it takes (what to do about it
-  /// comes last: a play-test saw it cut), as many as the window holds.
+  /// The files skipped and the warnings, each whole on the lines it takes; in a window too
+  /// short for them all, the lines in view scroll (the title says which), as the keys' do.
   static func drawWarnings(_ screen: Screen, into frame: inout Frame) {
-    let warnings = screen.roster.warnings
-    let room = max(1, frame.size.rows - 8)
-    // The box's text is at most the screen less its borders and margins; a warning's next
-    // lines are indented under its first.
-    let columns = max(12, frame.size.columns - 6)
-    var lines: [(String, Style)] = []
-    var shown = 0
-    for warning in warnings {
-      let reserve = shown + 1 < warnings.count ? 1 : 0
-      let ellipsis = screen.appearance.ellipsis
-      let wrapped = DisplayWidth.wrapping(warning, in: columns, lines: .max, ellipsis: ellipsis)
-      let rest = wrapped.dropFirst().joined(separator: " ")
-      let more =
-        rest.isEmpty
-        ? []
-        : DisplayWidth.wrapping(
-          rest, in: columns - 2, lines: max(0, room - reserve - 1), ellipsis: ellipsis)
-      let block = [(wrapped[0], Style.plain)] + more.map { ("  " + $0, Style.plain) }
-      guard lines.isEmpty || lines.count + block.count + reserve <= room else { break }
-      lines += block
-      shown += 1
-    }
-    if shown < warnings.count {
-      lines.append(
-        (
-          "and \(warnings.count - shown) more: meet-the-members check lists them all",
-          screen.appearance.dim
-        ))
-    }
-    drawBox(title: screen.roster.title, lines: lines, screen: screen, into: &frame)
+    let look = screen.appearance
+    let lines = ScrolledLines.warnings(screen.roster.warnings, look: look, in: frame.size)
+    drawScrolling(title: screen.roster.title, lines: lines, screen: screen, into: &frame)
   }
 
   /// A framed window in the middle of the screen with a title, lines and a row of buttons

@@ -54,9 +54,10 @@ final class RosterNoticeTests: XCTestCase {
   /// A history notice too long for one line is said in two, whole where they hold it (its
   /// files by their names), so that what becomes of the answers is not cut off.
   /// A warning too long for the window is said whole on the lines it takes, its next lines
-  /// indented (a play-test saw what to do about a camera's file name cut at 80 columns); as
-  /// many warnings as the window holds, then how many more.
-  func testALongWarningIsSaidWholeOnTheLinesItTakes() {
+  /// indented (a play-test saw what to do about a camera's file name cut at 80 columns); more
+  /// lines than the window holds scroll, the title saying which (a play-test could not reach
+  /// the last warnings).
+  func testALongWarningIsSaidWholeAndTheWarningsScroll() {
     let camera =
       "IMG_2041.png: named as a camera names its photos, so it plays as Img 2041: name the "
       + "member in the file's name or in members.csv"
@@ -65,16 +66,22 @@ final class RosterNoticeTests: XCTestCase {
       skipped: 20)
     var model = makeModel(roster: roster)
     model.handle(.key(.character("w")), at: .zero)
-    let text = model.frame.text
+    var text = model.frame.text
     XCTAssertTrue(
       text.contains(
         "│ IMG_2041.png: named as a camera names its photos, so it plays as Img 2041: │"),
       text)
     XCTAssertTrue(text.contains("│   name the member in the file's name or in members.csv"), text)
-    // 24 rows hold 16 lines: the warning's two, thirteen more, then how many are left.
-    XCTAssertTrue(text.contains("n13.txt: not an image"), text)
-    XCTAssertFalse(text.contains("n14.txt"), text)
-    XCTAssertTrue(text.contains("and 7 more: meet-the-members check lists them all"), text)
+    // 24 rows hold 17 lines: the warning's two and fifteen more, of 22.
+    XCTAssertTrue(text.contains("Files skipped and warnings 1–17 of 22"), text)
+    XCTAssertTrue(text.contains("n15.txt: not an image"), text)
+    XCTAssertFalse(text.contains("n16.txt"), text)
+    model.handle(.key(.end), at: .seconds(1))
+    text = model.frame.text
+    XCTAssertTrue(text.contains("Files skipped and warnings 6–22 of 22"), text)
+    XCTAssertTrue(text.contains("n20.txt: not an image"), text)
+    model.handle(.key(.up), at: .seconds(2))
+    XCTAssertTrue(model.frame.text.contains("5–21 of 22"), model.frame.text)
   }
 
   func testAHistoryNoticeTooLongForALineIsSaidInTwo() {
