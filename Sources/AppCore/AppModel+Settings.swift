@@ -79,11 +79,17 @@ extension AppModel {
 
   /// Plays by the rules of the settings file once `key`, one of them, changed in it (the
   /// command line's still over it); false for a setting that is no rule of the game, or one
-  /// typed on the command line, which plays for this launch.
+  /// typed on the command line, which plays for this launch. As at the launch, a value the
+  /// table refuses (`answer-seconds = 0` typed in the file) gives way to its default, and the
+  /// quiz's kind chosen with `k` stays the quiz's (it is no rule of learn mode).
   private mutating func adoptRules(changing key: String) -> Bool {
     guard let file = settingsFile, Rules.settingKeys.contains(key), file.thisLaunch[key] == nil
     else { return false }
-    session.adopt(Rules(settings: file.values.merging(file.thisLaunch) { $1 }))
+    let typed = file.thisLaunch.filter { key, _ in file.chosenBy[key] == nil }
+    let checked = file.values.merging(typed) { $1 }.filter { key, value in
+      SettingsTable.standard[key].map { $0.refusal(of: value, as: key) == nil } ?? false
+    }
+    session.adopt(Rules(settings: checked))
     return true
   }
 }

@@ -318,8 +318,11 @@ extension Screen {
   }
 
   /// The keys that resume a paused game, as its pause line says them ("p or Enter"): Enter
-  /// resumes too (the Resume button's, or the game's under a window that paused it).
-  package var resumeKeys: String { "\(key(for: .pause)) or \(key(for: .pressFocused))" }
+  /// resumes too (the Resume button's, or the game's under a window that paused it), but
+  /// with the focus tabbed to Stats, where it opens the statistics.
+  package var resumeKeys: String {
+    focus == .stats ? key(for: .pause) : "\(key(for: .pause)) or \(key(for: .pressFocused))"
+  }
 
   /// The line of key hints under it, from the keymap.
   /// "answer" only while a question waits for one: not while it is revealed, paused or

@@ -51,9 +51,9 @@ public struct Session: Sendable {
     self.quizKinds = quizKinds
   }
 
-  /// Plays by `new` rules from now on (a setting kept in the settings window): the times from
-  /// the next question, a round's or a sitting's length as it goes on; a kind of question
-  /// changed is the quiz's from the next game on, as `choose(quizKinds:)` makes it.
+  /// Plays by `new` rules from now on (a setting kept in the settings window, on the start
+  /// screen: they play from the next game); a kind of question changed is the quiz's, as
+  /// `choose(quizKinds:)` makes it.
   public mutating func adopt(_ new: Rules) {
     let kindChanged = new.questionKinds != rules.questionKinds
     rules = new

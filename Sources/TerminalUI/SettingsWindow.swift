@@ -61,21 +61,20 @@ extension Renderer {
       if nowWords != nil, labelWidth + 2 + DisplayWidth.of(value) > width - 4 {
         value = shown(kept ?? "default")
       }
-      // Still too long (a roster's path): the value playing now loses its start, not the
-      // reason it plays ("now …/Resources/sample-club (the command line)").
+      // Still too long (a roster's path): the values lose their starts, the one playing now
+      // keeping half the room at least, not the reason it plays ("…/chess-club · now …/go-club
+      // (the command line)").
       let room = width - 4 - labelWidth - 2
       if let now, let reason, DisplayWidth.of(value) > room {
-        nowWords = nil
-        let rest =
-          room - DisplayWidth.of(shown(kept ?? "default"))
-          - DisplayWidth.of(" · now \(look.ellipsis) (\(reason))")
-        var end = ""
-        for character in setting.kind.shown(now).reversed() {
-          guard DisplayWidth.of(end) + DisplayWidth.of(character) <= rest else { break }
-          end.insert(character, at: end.startIndex)
-        }
-        nowWords = " · now \(look.ellipsis)\(end) (\(reason))"
-        value = shown(kept ?? "default")
+        nowWords = ""
+        let nowText = setting.kind.shown(now)
+        let keptText = kept ?? "default"
+        let available =
+          room - DisplayWidth.of(shown("")) - DisplayWidth.of(" · now  (\(reason))")
+        let nowRoom = min(
+          DisplayWidth.of(nowText), max(available / 2, available - DisplayWidth.of(keptText)))
+        nowWords = " · now \(Self.end(of: nowText, in: nowRoom, look: look)) (\(reason))"
+        value = shown(Self.end(of: keptText, in: available - nowRoom, look: look))
       }
       lines.append(
         (
@@ -102,5 +101,19 @@ extension Renderer {
         frame.put(under, column: cursor, row: line, style: .plain)
       }
     }
+  }
+
+  /// `text` whole where it fits in `columns`, else its end after an ellipsis ("…/go-club").
+  static func end(of text: String, in columns: Int, look: CellStyle) -> String {
+    guard DisplayWidth.of(text) > columns else { return text }
+    var end = ""
+    for character in text.reversed() {
+      guard
+        DisplayWidth.of(end) + DisplayWidth.of(character) + DisplayWidth.of(look.ellipsis)
+          <= columns
+      else { break }
+      end.insert(character, at: end.startIndex)
+    }
+    return look.ellipsis + end
   }
 }

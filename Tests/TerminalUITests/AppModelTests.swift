@@ -181,6 +181,20 @@ final class AppModelTests: XCTestCase {
     }
   }
 
+  /// A question paused by a window with the focus tabbed to Stats says p alone resumes it:
+  /// there Enter opens the statistics.
+  func testThePauseLineNamesEnterOnlyWhereItResumes() {
+    var model = makeModel()
+    model.startQuiz()
+    model.handle(.key(.character("s")), at: .seconds(1))
+    model.handle(.key(.escape), at: .seconds(1))
+    XCTAssertTrue(model.frame.text.contains("Press p or Enter to resume"), model.frame.text)
+    model.handle(.key(.tab), at: .seconds(1))
+    model.handle(.key(.backTab), at: .seconds(1))
+    XCTAssertEqual(model.focus, .stats)
+    XCTAssertTrue(model.frame.text.contains("Press p to resume"), model.frame.text)
+  }
+
   /// A name card's line counts down the seconds it has left with its progress bar (a
   /// play-test saw "6 s" stay), and says Enter resumes while the card is paused.
   func testANameCardCountsDownTheSecondsItHasLeft() {

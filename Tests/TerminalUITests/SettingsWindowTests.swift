@@ -101,6 +101,22 @@ final class SettingsWindowTests: XCTestCase {
     XCTAssertEqual(model.model.session.rules.roundLength, .everyone)
   }
 
+  /// A rule the file holds that the table refuses (typed in the file by hand) gives way to its
+  /// default when the window plays the file's rules, as at the launch (it crashed the game),
+  /// and the quiz's kind chosen with `k` is no rule of learn mode.
+  func testTheRulesPlayedAtOnceAreTheCheckedOnesAndNotTheQuizsKind() {
+    let bad = SettingsFile(path: file.path, values: ["answer-seconds": "0", "round": "0"])
+    var model = makeModel(settings: bad)
+    model.handle(.key(.character("k")), at: .zero)
+    model.handle(.settingSaved(key: "reveal-seconds", value: "3", failure: nil), at: .seconds(1))
+    let rules = model.model.session.rules
+    XCTAssertEqual(rules.revealTime, .seconds(3))
+    XCTAssertEqual(rules.answerTime, .seconds(5), "the default, as at the launch")
+    XCTAssertEqual(rules.roundLength, .questions(10))
+    XCTAssertNil(rules.questionKinds, "k chose the quiz's kind, not learn mode's")
+    XCTAssertNotEqual(model.model.session.quizKinds, .names, "k's choice stays the quiz's")
+  }
+
   /// A roster typed on the command line plays for this launch: the Roster line says so (a
   /// play-test read "the sample club (default)" while its own folder played), a password in
   /// it hidden as in the file's.
@@ -122,6 +138,16 @@ final class SettingsWindowTests: XCTestCase {
       cell(of: "default · now …", in: model.frame), model.frame.text)
     XCTAssertNotNil(
       cell(of: "sample-club (the command line)", in: model.frame), model.frame.text)
+    // The file's roster and the one typed, both long: each loses its start, the one playing
+    // keeping its end and the reason.
+    launched = SettingsFile(
+      path: file.path, values: ["roster": "/home/ada/clubs/members-of-the-season/chess-club"])
+    launched.thisLaunch = ["roster": "/home/ada/clubs/members-of-the-season/go-club"]
+    model = makeModel(settings: launched)
+    model.handle(.key(.character(",")), at: .zero)
+    XCTAssertNotNil(cell(of: "chess-club · now …", in: model.frame), model.frame.text)
+    XCTAssertNotNil(cell(of: "go-club (the command line)", in: model.frame), model.frame.text)
+    launched = SettingsFile(path: file.path, values: [:])
     launched.thisLaunch = ["roster": "https://ann:secret@club.example/roster.json"]
     model = makeModel(settings: launched)
     model.handle(.key(.character(",")), at: .zero)
