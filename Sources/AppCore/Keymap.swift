@@ -213,12 +213,7 @@ public enum Keymap {
           [.character("?"), .character("h")], .anywhere, .open(.help), "this help",
           hint: "help", in: [.startScreen, .question, .nameCard]),
       ]
-      // The arrows that scroll are hinted (a play-test did not find how to see the rest).
-      + scrolls.map {
-        KeyBinding(
-          [$0.0], .listWindow, .scroll($0.1), "scroll the list",
-          hint: [.up, .down].contains($0.0) ? "scroll" : nil)
-      }
+      + scrolls.map { KeyBinding([$0.0], .listWindow, .scroll($0.1), "scroll the list") }
       + settings
       + [KeyBinding([.escape], .window, .back, "close, or back to start", hint: "close")]
       + menu + [

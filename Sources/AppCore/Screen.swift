@@ -330,8 +330,8 @@ extension Screen {
   var keyHints: String { keyHints(width: .max) }
 
   /// The line of key hints in `width` columns: in a narrow window the hints a player finds
-  /// elsewhere (moving between buttons, then the people, the statistics, the help, scrolling,
-  /// Esc) give way first, so that what answers, pauses and quits stays.
+  /// elsewhere (moving between buttons, then the people, the statistics, the help, Esc) give
+  /// way first, so that what answers, pauses and quits stays.
   package func keyHints(width: Int) -> String {
     var answering = true
     if place == .quiz, overlay == nil, game.phase.question != nil {
@@ -340,7 +340,7 @@ extension Screen {
     var left: Set<String> = answering ? [] : ["answer"]
     let paused = game.phase.isPaused
     var hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, paused: paused)
-    for word in ["move", "group", "people", "stats", "help", "scroll", "menu", "close"]
+    for word in ["move", "group", "people", "stats", "help", "menu", "close"]
     where DisplayWidth.of(hints) > width {
       left.insert(word)
       hints = Keymap.hints(in: keyContexts, look: appearance, leavingOut: left, paused: paused)
