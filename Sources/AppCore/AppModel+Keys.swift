@@ -187,11 +187,16 @@ extension AppModel {
       guard !isFinished else { return }
       // Paused, Enter resumes; resumed, Enter answers again (or moves the card on).
       let resuming = session.state.phase.isPaused
+      let from = focus
+      if !resuming, !namesUnfocused, case .option = from { focusBeforePause = from }
       focus = .pause
       tell(resuming ? .resumePressed : .pausePressed, at: now, into: &step)
       if resuming {
-        focus = playingFocus
-        // Resumed, the Enter meant for a card is long past: the first name is focused.
+        // The name focused before (as the pause came, or as Enter resumed), else the first;
+        // the Enter meant for a card is long past: it is shown.
+        let kept: Control? = if case .option = from { from } else { focusBeforePause }
+        focus = isIntroducing ? .next : kept ?? playingFocus
+        focusBeforePause = nil
         namesAwaitAMove = false
       }
     case .close:

@@ -30,6 +30,10 @@ public struct AppModel: Sendable {
   /// question after it; a second found Enter picking the first name on some questions and not
   /// on others.)
   var namesAwaitAMove = false
+  /// The name focused (and shown) when p paused the game, its Resume button taking the focus:
+  /// given back as the game resumes (a play-test's resume moved it to the first name, and
+  /// Enter then picked that one).
+  var focusBeforePause: Control?
   /// The window's size in cells: the one owner of it.
   public internal(set) var size: CellSize
   /// The colours and symbols of the terminal, for the screens and the pictures alike, and
@@ -303,6 +307,7 @@ public struct AppModel: Sendable {
         case .option, .pause, .stats:
           focus = .option(0)
           namesAwaitAMove = session.state.phase.question?.kind != .typing
+          focusBeforePause = nil
         default: break
         }
       }

@@ -181,6 +181,29 @@ final class AppModelTests: XCTestCase {
     }
   }
 
+  /// A resume gives back the name focused before the pause, by p or by a window (a play-test's
+  /// resume moved it to the first name, and Enter then picked that one).
+  func testAResumeKeepsTheNameFocused() {
+    for pauses in [["p", "p"], ["s", "escape", "enter"]] {
+      var model = makeModel()
+      model.startQuiz()
+      for _ in 0..<3 { model.handle(.key(.tab), at: .seconds(1)) }
+      XCTAssertEqual(model.screen.focus, .option(2))
+      for key in pauses {
+        model.handle(
+          .key(key == "escape" ? .escape : key == "enter" ? .enter : .character(Character(key))),
+          at: .seconds(2))
+      }
+      XCTAssertFalse(model.session.state.phase.isPaused, "\(pauses)")
+      XCTAssertEqual(model.screen.focus, .option(2), "\(pauses)")
+      let question = model.question
+      model.handle(.key(.enter), at: .seconds(3))
+      XCTAssertEqual(
+        model.game.state.recentResults.first?.outcome,
+        question.correctIndex == 2 ? .correct : .wrong(chosen: question.options[2]), "\(pauses)")
+    }
+  }
+
   /// A question paused by a window with the focus tabbed to Stats says p alone resumes it:
   /// there Enter opens the statistics.
   func testThePauseLineNamesEnterOnlyWhereItResumes() {
