@@ -13,6 +13,18 @@ extension AppModel {
       + "longest streak \(state.longestStreak)."
   }
 
+  /// Why the game asks names where it would ask faces, said on the quiz screen until the
+  /// end of the first question it is seen on: the window has no room for four faces.
+  var facesNotice: String? {
+    guard !facesNoticeSaid, !session.roomForFaces, session.asksFaces,
+      session.state.phase.question != nil
+    else { return nil }
+    // A question of faces already on screen stays one (a window narrowed as it was asked).
+    let when =
+      session.state.phase.question?.kind == .face ? "names after this one" : "names for now"
+    return "Four faces need \(Layout.columnsForFaces) columns: \(when)"
+  }
+
   /// What to draw now.
   public var screen: Screen {
     var summary = roster

@@ -82,7 +82,7 @@ public struct AppModel: Sendable {
   /// A photo that failed in the game, said on the quiz screen; nil when none is to be said.
   var leftOut: LeftOut?
   /// Whether the player was told why faces are not asked (see `facesNotice`): once a launch.
-  private var facesNoticeSaid = false
+  var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.
   var clubOffer: ClubOffer?
   /// The roster as the settings would keep it, when the start screen offers to make it the
@@ -332,18 +332,6 @@ public struct AppModel: Sendable {
     tell(isTooSmall ? .screenLeft : .clockTicked, at: now, into: &step)
     let room = Layout.hasRoomForFaces(size)
     if room != session.roomForFaces { tell(.roomForFaces(room), at: now, into: &step) }
-  }
-
-  /// Why the game asks names where it would ask faces, said on the quiz screen until the
-  /// end of the first question it is seen on: the window has no room for four faces.
-  var facesNotice: String? {
-    guard !facesNoticeSaid, !session.roomForFaces, session.asksFaces,
-      session.state.phase.question != nil
-    else { return nil }
-    // A question of faces already on screen stays one (a window narrowed as it was asked).
-    let when =
-      session.state.phase.question?.kind == .face ? "names after this one" : "names for now"
-    return "Four faces need \(Layout.columnsForFaces) columns: \(when)"
   }
 
   /// Everything the screen is made from, compared before and after an input: a change owes
