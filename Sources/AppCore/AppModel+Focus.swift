@@ -29,6 +29,10 @@ extension AppModel {
   /// The focus a game goes on with after a pause: the card's button, or the first name.
   var playingFocus: Control { isIntroducing ? .next : .option(0) }
 
+  /// Whether the game on the quiz screen is paused with no window over it: Enter resumes it
+  /// (from a name, a card's button or a name being typed).
+  var isPausedInView: Bool { overlay == nil && place == .quiz && session.state.phase.isPaused }
+
   /// Whether the focus is on the names of a question that has just appeared, and not shown
   /// until the player moves (`namesAwaitAMove`): Enter picks no name.
   var namesUnfocused: Bool {

@@ -79,7 +79,7 @@ extension AppModel {
         case .next, .option: true
         default: false
         }
-      if overlay == nil, place == .quiz, session.state.phase.isPaused, onTheGame {
+      if isPausedInView, onTheGame {
         return press(.pause, at: now, into: &step)
       }
       if namesUnfocused {
@@ -142,7 +142,7 @@ extension AppModel {
       people.scroll(move, of: session.membersInPlay, in: size)
     case .edit(let edit):
       if case .answering = session.state.phase { typing.apply(edit) }
-    case .submit where overlay == nil && place == .quiz && session.state.phase.isPaused:
+    case .submit where isPausedInView:
       // A name to type paused by a window: Enter resumes it, as on the names' questions.
       return press(.pause, at: now, into: &step)
     case .submit:
