@@ -9,18 +9,11 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
   public var learningGain: Double
   /// How fast recall fades while learning (`MemoryModel.learningDecay`).
   public var learningDecay: Double
-  /// Seconds over which the learning curve's forgetting stops (`MemoryModel.learningSpan`);
-  /// infinite: it never stops.
-  public var learningSpan: Double
 
-  public init(
-    firstLearning: Double, learningGain: Double, learningDecay: Double,
-    learningSpan: Double = MemoryModel.defaultLearningSpan
-  ) {
+  public init(firstLearning: Double, learningGain: Double, learningDecay: Double) {
     self.firstLearning = firstLearning
     self.learningGain = learningGain
     self.learningDecay = learningDecay
-    self.learningSpan = learningSpan
   }
 
   /// The defaults, for a player the game knows nothing of.
@@ -30,14 +23,13 @@ public struct PlayerMemory: Hashable, Sendable, Codable {
   public init(_ model: MemoryModel) {
     self.init(
       firstLearning: model.firstLearning, learningGain: model.learningGain,
-      learningDecay: model.learningDecay, learningSpan: model.learningSpan)
+      learningDecay: model.learningDecay)
   }
 
   /// The memory model with these numbers, and FSRS-6's defaults for the rest.
   public var model: MemoryModel {
     MemoryModel(
-      firstLearning: firstLearning, learningGain: learningGain, learningDecay: learningDecay,
-      learningSpan: learningSpan)
+      firstLearning: firstLearning, learningGain: learningGain, learningDecay: learningDecay)
   }
 }
 
@@ -125,13 +117,10 @@ public enum MemoryFit {
   /// people, 55,000 cards and answers).
   public static let mostEvents = 60_000
   /// Each number's range: its least value here, its greatest in `upperBounds`.
-  /// A learning span's least is ten minutes, a sitting's length: within a sitting the curve
-  /// of the first minutes holds. Its greatest, a month, stands for a span that never ends (a
-  /// fit that reaches it keeps the default, infinite).
   public static let lowerBounds = PlayerMemory(
-    firstLearning: 5, learningGain: 1.5, learningDecay: 0.1, learningSpan: 600)
+    firstLearning: 5, learningGain: 1.5, learningDecay: 0.1)
   public static let upperBounds = PlayerMemory(
-    firstLearning: 7_200, learningGain: 200, learningDecay: 2, learningSpan: 30 * 86_400)
+    firstLearning: 7_200, learningGain: 200, learningDecay: 2)
   /// How strongly the fit is held to the defaults: a penalty of half the squared distance
   /// from them in units of `priorWidth` of each number's logarithm (a factor of e^1.1 = 3),
   /// weighed against the sum of the answers' log losses.
@@ -158,15 +147,12 @@ public enum MemoryFit {
 
   /// `memory` within the bounds, as a fit finds it; nil when a number is not finite (a
   /// fit kept by something else, or damaged).
-  /// A learning span at its greatest or beyond is the default, infinite.
   public static func bounded(_ memory: PlayerMemory) -> PlayerMemory? {
     let values = numbers(memory)
     guard values.allSatisfy(\.isFinite) else { return nil }
     let clamped = zip(values, ranges).map { clamp($0, $1.0, $1.1) }
     return PlayerMemory(
-      firstLearning: clamped[0], learningGain: clamped[1], learningDecay: clamped[2],
-      learningSpan: clamped[3] < upperBounds.learningSpan
-        ? clamped[3] : MemoryModel.defaultLearningSpan)
+      firstLearning: clamped[0], learningGain: clamped[1], learningDecay: clamped[2])
   }
 
   /// How many answers of `events` a fit scores (an answer before any card of its person
@@ -232,7 +218,7 @@ public enum MemoryFit {
       }
       return replay.loss(memory(at: x).model) + penalty + 1_000 * excess(x)
     }
-    let best = minimise(objective, from: start, steps: steps)
+    let best = minimise(objective, from: start, step: 0.5)
     let fitted = memory(at: best)
     let count = Double(replay.scored)
     return Result(
@@ -251,8 +237,7 @@ public enum MemoryFit {
   private static func memory(at x: [Double]) -> PlayerMemory {
     bounded(
       PlayerMemory(
-        firstLearning: .exp(x[0]), learningGain: .exp(x[1]), learningDecay: .exp(x[2]),
-        learningSpan: .exp(x[3])))
+        firstLearning: .exp(x[0]), learningGain: .exp(x[1]), learningDecay: .exp(x[2])))
       ?? .standard
   }
 
@@ -269,33 +254,24 @@ public enum MemoryFit {
   /// Each number's least and greatest value, in `numbers`' order.
   private static let ranges = Array(zip(numbers(lowerBounds), numbers(upperBounds)))
 
-  /// The numbers, an infinite learning span as the greatest (a span that never ends).
   private static func numbers(_ memory: PlayerMemory) -> [Double] {
-    let span = memory.learningSpan == .infinity ? upperBounds.learningSpan : memory.learningSpan
-    return [memory.firstLearning, memory.learningGain, memory.learningDecay, span]
+    [memory.firstLearning, memory.learningGain, memory.learningDecay]
   }
 
   private static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
     min(max(value, low), high)
   }
 
-  /// The first simplex's side along each number, in the optimiser's space: a factor of 1.6
-  /// for the first three; the learning span's, from its default (a month, the span that never
-  /// ends) down to half a day, spans the times between sittings, where its evidence lies (a
-  /// side as short as the others' leaves the simplex far from short spans: a span of an hour
-  /// was fitted as 19 days with the decay a sixth of the truth).
-  static let steps: [Double] = [0.5, 0.5, 0.5, -4]
-
   /// Nelder and Mead's simplex: the point where `f` is least, from `start`, with a first
-  /// simplex of sides `steps`.
+  /// simplex of sides `step`.
   static func minimise(
-    _ f: ([Double]) -> Double, from start: [Double], steps: [Double], evaluations: Int = 300
+    _ f: ([Double]) -> Double, from start: [Double], step: Double, evaluations: Int = 300
   ) -> [Double] {
     var simplex =
       [start]
       + start.indices.map { index in
         var vertex = start
-        vertex[index] += steps[index]
+        vertex[index] += step
         return vertex
       }
     var values = simplex.map(f)

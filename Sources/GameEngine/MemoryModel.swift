@@ -70,8 +70,6 @@ public struct MemoryModel: Hashable, Sendable {
   public static let defaultLearningGain = 18.0
   /// FSRS-4.5's decay, steeper than FSRS-6's 0.1542 at first: a new name fades fast.
   public static let defaultLearningDecay = 0.5
-  /// The learning curve's forgetting never slows: the model before the fit says otherwise.
-  public static let defaultLearningSpan = Double.infinity
 
   public let parameters: [Double]
   /// The recall at which a memory counts as known and a review is due.
@@ -82,10 +80,6 @@ public struct MemoryModel: Hashable, Sendable {
   public let learningGain: Double
   /// How fast recall fades while learning: the decay of its power curve.
   public let learningDecay: Double
-  /// Seconds over which the learning curve's forgetting slows and stops (the memory of the
-  /// first minutes consolidates): the curve runs on `consolidated(_:)`'s time, which is the
-  /// time itself well within the span and never more than the span. Infinite: it never stops.
-  public let learningSpan: Double
   private let decay: Double
   private let factor: Double
   private let learningFactor: Double
@@ -106,16 +100,14 @@ public struct MemoryModel: Hashable, Sendable {
   public init(
     parameters: [Double] = defaultParameters, desiredRecall: Double = 0.9,
     firstLearning: Double = defaultFirstLearning, learningGain: Double = defaultLearningGain,
-    learningDecay: Double = defaultLearningDecay, learningSpan: Double = defaultLearningSpan
+    learningDecay: Double = defaultLearningDecay
   ) {
     precondition(parameters.count == 21, "FSRS-6 has 21 parameters")
-    precondition(learningSpan > 0, "a learning span is a positive time")
     self.parameters = parameters
     self.desiredRecall = desiredRecall
     self.firstLearning = firstLearning
     self.learningGain = learningGain
     self.learningDecay = learningDecay
-    self.learningSpan = learningSpan
     decay = -parameters[20]
     factor = Double.pow(0.9, 1 / decay) - 1
     learningFactor = Double.pow(0.9, -1 / learningDecay) - 1
@@ -133,16 +125,8 @@ public struct MemoryModel: Hashable, Sendable {
   public func recall(of memory: MemoryState, afterDays days: Double) -> Double {
     let longTerm = recall(after: days, stability: memory.stability)
     guard let learning = memory.learning else { return longTerm }
-    let elapsed = consolidated(max(0, days) * 86_400)
+    let elapsed = max(0, days) * 86_400
     return min(longTerm, Double.pow(1 + learningFactor * elapsed / learning, -learningDecay))
-  }
-
-  /// The time the learning curve has run `seconds` after the last card or answer:
-  /// s (1 - e^(-t / s)) for a span s, which is t while t is small beside s and never reaches s,
-  /// so that what a name keeps of its first minutes stops fading (t itself when the span is
-  /// infinite).
-  public func consolidated(_ seconds: Double) -> Double {
-    learningSpan.isFinite ? -learningSpan * Double.expMinusOne(-seconds / learningSpan) : seconds
   }
 
   /// The forgetting curve: recall `elapsed` after the last answer, for a memory of
@@ -160,12 +144,8 @@ public struct MemoryModel: Hashable, Sendable {
   public func days(of memory: MemoryState, until recall: Double) -> Double {
     let longTerm = memory.stability / factor * (Double.pow(recall, 1 / decay) - 1)
     guard let learning = memory.learning else { return longTerm }
-    // How long the learning curve must run, and the time after which it has run that long
-    // (none, when its forgetting stops above `recall`).
-    let run = learning / learningFactor * (Double.pow(recall, -1 / learningDecay) - 1)
-    guard learningSpan.isFinite else { return min(longTerm, run / 86_400) }
-    guard run < learningSpan else { return longTerm }
-    return min(longTerm, -learningSpan * Double.log(onePlus: -run / learningSpan) / 86_400)
+    let learnt = learning / 86_400 / learningFactor * (Double.pow(recall, -1 / learningDecay) - 1)
+    return min(longTerm, learnt)
   }
 
   /// The memory after an answer graded `grade`, `days` after the previous answer (nil for the

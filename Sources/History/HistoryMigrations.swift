@@ -170,13 +170,6 @@ extension History {
     // before, a `https://user:password@…` URL kept the password in every table that names a
     // roster (see `forgetPasswords`).
     migrator.registerMigration("v9") { db in try forgetPasswords(db) }
-    // The fourth number fitted to the player (`PlayerMemory.learningSpan`): seconds over
-    // which the learning curve's forgetting stops. NULL: it never stops, as every fit before.
-    migrator.registerMigration("v10") { db in
-      try db.alter(table: "playerMemory") { t in
-        t.add(column: "learningSpan", .double)
-      }
-    }
     return migrator
   }
 

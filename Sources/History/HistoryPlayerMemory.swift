@@ -28,8 +28,6 @@ extension History {
     var firstLearning: Double
     var learningGain: Double
     var learningDecay: Double
-    /// NULL: the learning curve's forgetting never stops (`MemoryModel.defaultLearningSpan`).
-    var learningSpan: Double?
     var answers: Int
     var lossBefore: Double
     var lossAfter: Double
@@ -39,7 +37,6 @@ extension History {
       firstLearning = fitted.memory.firstLearning
       learningGain = fitted.memory.learningGain
       learningDecay = fitted.memory.learningDecay
-      learningSpan = fitted.memory.learningSpan.isFinite ? fitted.memory.learningSpan : nil
       answers = fitted.answers
       lossBefore = fitted.lossBefore
       lossAfter = fitted.lossAfter
@@ -50,8 +47,7 @@ extension History {
     var fitted: FittedMemory? {
       MemoryFit.bounded(
         PlayerMemory(
-          firstLearning: firstLearning, learningGain: learningGain, learningDecay: learningDecay,
-          learningSpan: learningSpan ?? MemoryModel.defaultLearningSpan)
+          firstLearning: firstLearning, learningGain: learningGain, learningDecay: learningDecay)
       ).map { memory in
         FittedMemory(
           MemoryFit.Result(

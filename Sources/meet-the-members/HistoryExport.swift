@@ -158,10 +158,6 @@ struct HistoryExport: ParsableCommand {
         ("first_learning_seconds", standard.firstLearning, fitted?.memory.firstLearning, "%.1f"),
         ("learning_gain", standard.learningGain, fitted?.memory.learningGain, "%.2f"),
         ("learning_decay", standard.learningDecay, fitted?.memory.learningDecay, "%.3f"),
-        (
-          "learning_span_hours", standard.learningSpan / 3_600,
-          fitted.map { $0.memory.learningSpan / 3_600 }, "%.2f"
-        ),
         ("log_loss", loss.0, loss.1, "%.4f"),
       ] + spanRows(times)
     let scored = fitted?.answers ?? unfitted?.count ?? 0
@@ -169,9 +165,7 @@ struct HistoryExport: ParsableCommand {
     case .json:
       var object: [String: Any] = ["answers": scored, "needed": MemoryFit.minimumAnswers]
       for row in rows {
-        object[row.name] = [
-          "default": Self.json(row.standard), "fitted": row.fitted.map(Self.json) ?? NSNull(),
-        ]
+        object[row.name] = ["default": row.standard, "fitted": row.fitted as Any? ?? NSNull()]
       }
       let data = try JSONSerialization.data(
         withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
@@ -181,8 +175,8 @@ struct HistoryExport: ParsableCommand {
         columns: ["name", "default", "fitted"],
         rows: rows.map { row in
           [
-            row.name, Self.text(row.standard, row.format),
-            row.fitted.map { Self.text($0, row.format) },
+            row.name, String(format: row.format, row.standard),
+            row.fitted.map { String(format: row.format, $0) },
           ]
         })
       print(table.csv, terminator: "")
@@ -198,16 +192,6 @@ struct HistoryExport: ParsableCommand {
       + "the defaults are used."
     FileHandle.standardError.write(Data((words + guessing(times) + "\n").utf8))
   }
-
-  /// A number of `--model` as CSV prints it: a span that never ends (infinite) is "never".
-  private static func text(_ value: Double, _ format: String) -> String {
-    value.isInfinite ? never : String(format: format, value)
-  }
-
-  /// A number of `--model` as JSON holds it: "never" for a span that never ends.
-  private static func json(_ value: Double) -> Any { value.isInfinite ? never : value }
-
-  private static let never = "never"
 
   /// How many answers were slower than the time that tells a recall from a guess, in words
   /// (empty before both right and wrong answers): the note on a slow right answer only where

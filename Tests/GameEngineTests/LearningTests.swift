@@ -441,45 +441,6 @@ final class LearningTests: XCTestCase {
     XCTAssertNil(memory.learning)
   }
 
-  /// A learning span: the learning curve's forgetting slows and stops over it, so that a
-  /// name still being learnt keeps, overnight, what its first minutes left; FSRS's curve, under
-  /// it, goes on. Within a minute the curve is the span-less one; `days(of:until:)` is the
-  /// inverse of the recall where the learning curve reaches the recall asked, and FSRS's
-  /// interval where its forgetting stops above it.
-  func testTheLearningCurvesForgettingStopsOverItsSpan() throws {
-    let endless = MemoryModel.standard
-    let hour = MemoryModel(learningSpan: 3_600)
-    let card = endless.remember(nil, grade: .again, afterDays: nil)
-    XCTAssertEqual(hour.remember(nil, grade: .again, afterDays: nil), card)
-    let minute = 60 / 86_400.0
-    XCTAssertEqual(
-      hour.recall(of: card, afterDays: minute), endless.recall(of: card, afterDays: minute),
-      accuracy: 0.002)
-    // The time the curve has run: never more than the span.
-    XCTAssertEqual(hour.consolidated(86_400), 3_600, accuracy: 1e-6)
-    XCTAssertEqual(hour.consolidated(60), 60, accuracy: 1)
-    XCTAssertEqual(endless.consolidated(86_400), 86_400)
-    // A day later: the learning curve stopped at an hour's forgetting, under FSRS's.
-    let floor = endless.recall(of: card, afterDays: 1.0 / 24)
-    let dayLater = hour.recall(of: card, afterDays: 1)
-    XCTAssertEqual(
-      dayLater, min(floor, endless.recall(after: 1, stability: card.stability)), accuracy: 1e-9)
-    XCTAssertGreaterThan(dayLater, endless.recall(of: card, afterDays: 1) + 0.05)
-    for recall in [0.95, 0.9, 0.7, 0.5] {
-      let days = hour.days(of: card, until: recall)
-      XCTAssertEqual(hour.recall(of: card, afterDays: days), recall, accuracy: 1e-9, "\(recall)")
-      XCTAssertGreaterThanOrEqual(days, endless.days(of: card, until: recall))
-    }
-    // Below where the learning curve stops, FSRS's curve alone reaches the recall.
-    let below = floor - 0.05
-    XCTAssertEqual(
-      hour.days(of: card, until: below),
-      MemoryModel.standard.days(
-        of: MemoryState(stability: card.stability, difficulty: 5),
-        until: below), accuracy: 1e-12)
-    XCTAssertGreaterThan(hour.days(of: card, until: below), 1.0 / 24)
-  }
-
   /// A right answer among four names is evidence weighted by the chance it was known: a
   /// player who guesses blindly at R = 0.3 (P(knew | right) = 0.63) is asked again sooner than
   /// one who recalled the name (a right answer that could not be guessed: no options, as a

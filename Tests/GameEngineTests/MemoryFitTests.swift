@@ -22,30 +22,11 @@ final class MemoryFitTests: XCTestCase {
       result.memory.learningGain, truth.learningGain, accuracy: 0.1 * truth.learningGain)
     XCTAssertEqual(
       result.memory.learningDecay, truth.learningDecay, accuracy: 0.1 * truth.learningDecay)
-    XCTAssertGreaterThan(
-      result.memory.learningSpan, 7 * 86_400, "a curve whose forgetting never stops, fitted")
     XCTAssertLessThan(result.lossAfter, result.lossBefore)
     XCTAssertEqual(
       MemoryFit.logLoss(of: answers, model: result.memory.model).loss, result.lossAfter,
       accuracy: 1e-12)
     XCTAssertEqual(result.answers, answers.count - 5_000, "every answer after a card is scored")
-  }
-
-  /// A player for whom a name still being learnt keeps, overnight, what its first hour left
-  /// (the learning curve's forgetting stops over a span of an hour): the fit gives the span
-  /// back, and the first learning with it. (Its first simplex reaches from a month to half a
-  /// day along the span: with a side as short as the other numbers', this span was fitted as
-  /// 22 days.)
-  func testALearningSpanOfAnHourIsFittedFromTheAnswersOfLaterDays() throws {
-    var anHour = truth
-    anHour.learningSpan = 3_600
-    let answers = Self.answers(of: anHour, people: 2_000, seed: 1)
-    let result = try XCTUnwrap(MemoryFit.fit(answers))
-    XCTAssertEqual(result.memory.learningSpan, anHour.learningSpan, accuracy: 360)
-    XCTAssertEqual(
-      result.memory.firstLearning, truth.firstLearning, accuracy: 0.1 * truth.firstLearning)
-    // The other three numbers right and a span that never ends predict these answers worse.
-    XCTAssertLessThan(result.lossAfter, MemoryFit.logLoss(of: answers, model: truth.model).loss)
   }
 
   /// A long history is fitted on the people met most recently, each from their first card

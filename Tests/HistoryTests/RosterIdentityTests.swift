@@ -238,7 +238,7 @@ final class RosterIdentityTests: RosterFolderTestCase {
 
     let history = try History(folder: data)
     XCTAssertEqual(
-      try history.migrations(), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"])
+      try history.migrations(), ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
     let first = RosterKey.folder(folder + "/a/photos")
     let second = RosterKey.folder(folder + "/b/photos")
     XCTAssertEqual(

@@ -184,8 +184,7 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(
       few.output,
       "name,default,fitted\r\nfirst_learning_seconds,60.0,\r\nlearning_gain,18.00,\r\n"
-        + "learning_decay,0.500,\r\nlearning_span_hours,never,\r\nlog_loss,0.0000,\r\n"
-        + "known_to_1.5s,0.250,0.250\r\n"
+        + "learning_decay,0.500,\r\nlog_loss,0.0000,\r\nknown_to_1.5s,0.250,0.250\r\n"
         + "known_to_2.5s,0.250,0.250\r\nknown_to_3.5s,0.250,0.250\r\n"
         + "known_over_3.5s,0.250,0.250\r\n"
         // The game's two wrong answers, in a second and in two, and two more in each span.
@@ -224,15 +223,14 @@ final class HistoryExportTests: XCTestCase {
     let kept = try XCTUnwrap(try history.fittedMemory())
     XCTAssertTrue((298...299).contains(kept.answers), "\(kept.answers)")
     XCTAssertGreaterThan(kept.memory.firstLearning, 60, "names kept an hour and more")
-    XCTAssertEqual(lines.count, 15, text.output)
+    XCTAssertEqual(lines.count, 14, text.output)
     XCTAssertEqual(lines[0], "name,default,fitted")
     XCTAssertTrue(lines[1].hasPrefix("first_learning_seconds,60.0,"), lines[1])
     // Every answer in 1.5 s: 270 right, 30 wrong, and the game's two (two more answers in
     // each span: 272 of 278, 33 of 40).
-    XCTAssertTrue(lines[4].hasPrefix("learning_span_hours,never,"), lines[4])
-    XCTAssertEqual(lines[6], "known_to_1.5s,0.250,0.978")
-    XCTAssertEqual(lines[10], "guessed_to_1.5s,0.250,0.825")
-    XCTAssertEqual(lines[14], "")
+    XCTAssertEqual(lines[5], "known_to_1.5s,0.250,0.978")
+    XCTAssertEqual(lines[9], "guessed_to_1.5s,0.250,0.825")
+    XCTAssertEqual(lines[13], "")
     XCTAssertTrue(
       text.errors.hasSuffix(" None of your answers took longer than 2.5 s.\n"),
       text.errors)
@@ -240,8 +238,8 @@ final class HistoryExportTests: XCTestCase {
       text.errors.hasPrefix(
         "Your memory, fitted to \(kept.answers) answers. You recall a name 9 times in 10 for "
           + "about: "), text.errors)
-    let loss = lines[5].split(separator: ",").compactMap { Double($0) }
-    XCTAssertEqual(loss.count, 2, lines[5])
+    let loss = lines[4].split(separator: ",").compactMap { Double($0) }
+    XCTAssertEqual(loss.count, 2, lines[4])
     XCTAssertLessThan(loss[1], loss[0], "the fit predicts the answers better")
     XCTAssertTrue(lines[1].hasSuffix(String(format: ",%.1f", kept.memory.firstLearning)))
 
@@ -252,11 +250,6 @@ final class HistoryExportTests: XCTestCase {
     let decay = try XCTUnwrap(object["learning_decay"] as? [String: Double])
     XCTAssertEqual(decay["default"], MemoryModel.defaultLearningDecay)
     XCTAssertEqual(try XCTUnwrap(decay["fitted"]), kept.memory.learningDecay, accuracy: 1e-9)
-    // A span that never ends, the default's, is "never"; the fitted one in hours.
-    let span = try XCTUnwrap(object["learning_span_hours"] as? [String: Any])
-    XCTAssertEqual(span["default"] as? String, "never")
-    XCTAssertEqual(
-      try XCTUnwrap(span["fitted"] as? Double), kept.memory.learningSpan / 3_600, accuracy: 1e-9)
 
     // The fit is of every roster's answers, and is not a summary.
     for arguments in [[roster], ["--summary"]] {
