@@ -16,13 +16,10 @@ public struct Game: Hashable, Sendable {
   public var round = 1
   /// This round's questions so far.
   public var roundResults: [QuestionResult] = []
-  /// How fast this game's answers came.
-  public var times = AnswerTimes()
 
   public init(
     number: Int, mode: PlayMode = .quiz, score: Int = 0, streak: Int = 0, questionsPlayed: Int = 0,
-    round: Int = 1,
-    roundResults: [QuestionResult] = [], times: AnswerTimes = AnswerTimes()
+    round: Int = 1, roundResults: [QuestionResult] = []
   ) {
     self.number = number
     self.mode = mode
@@ -31,7 +28,6 @@ public struct Game: Hashable, Sendable {
     self.questionsPlayed = questionsPlayed
     self.round = round
     self.roundResults = roundResults
-    self.times = times
   }
 }
 
@@ -46,18 +42,23 @@ public struct State: Hashable, Sendable {
   public var recentResults: [QuestionResult] = []
   /// Questions answered or timed out this session.
   public var questionsPlayed = 0
+  /// How fast this session's answers came (what the statistics' first lines say beside
+  /// `questionsPlayed` and `longestStreak`: one scope on one line).
+  public var times = AnswerTimes()
   /// The question that comes next, known in advance so its picture can be prepared.
   public var upcoming: Question
 
   public init(
     phase: Phase = .start, game: Game? = nil, longestStreak: Int = 0,
-    recentResults: [QuestionResult] = [], questionsPlayed: Int = 0, upcoming: Question
+    recentResults: [QuestionResult] = [], questionsPlayed: Int = 0,
+    times: AnswerTimes = AnswerTimes(), upcoming: Question
   ) {
     self.phase = phase
     self.game = game
     self.longestStreak = longestStreak
     self.recentResults = recentResults
     self.questionsPlayed = questionsPlayed
+    self.times = times
     self.upcoming = upcoming
   }
 

@@ -49,8 +49,8 @@ extension Session {
     var game = state.game ?? Game(number: 1)
     game.questionsPlayed += 1
     game.roundResults.append(result)
-    game.times.add(result)
     state.questionsPlayed += 1
+    state.times.add(result)
     if result.outcome.isCorrect {
       game.score += 1
       game.streak += 1

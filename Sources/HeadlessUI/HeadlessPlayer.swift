@@ -209,7 +209,7 @@ package struct HeadlessPlayer {
     return hands.event(
       "stats",
       HeadlessEvent.Stats(
-        times: HeadlessEvent.Times(state.game?.times ?? AnswerTimes()), allTime: allTime,
+        times: HeadlessEvent.Times(state.times), allTime: allTime,
         score: state.score, streak: state.streak, longestStreak: state.longestStreak,
         questions: state.questionsPlayed, recent: recent))
   }

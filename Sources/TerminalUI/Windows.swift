@@ -14,7 +14,7 @@ extension Renderer {
           + "longest streak \(game.longestStreak)", .plain
       )
     ]
-    if let times = game.game?.times, let line = timesLine(times) {
+    if let line = timesLine(game.times) {
       lines.append(("  " + line, .plain))
     }
     if let progress = screen.progress {

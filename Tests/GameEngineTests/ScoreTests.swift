@@ -72,6 +72,23 @@ final class ScoreTests: XCTestCase {
     XCTAssertEqual(game.state.recentResults.first?.member, question.member)
   }
 
+  /// The statistics' first lines count the session, every game of it: its questions, its
+  /// longest streak and how fast its answers came (a play-test saw the questions of a launch
+  /// beside the average of its last round).
+  func testTheSessionsAnswerTimesCountEveryGameOfIt() {
+    var game = gameOnFirstQuestion()
+    game.play(.answerChosen(game.correctIndex), at: .seconds(1))
+    game.play(.screenLeft, at: .seconds(2))
+    game.play(.startPressed, at: .seconds(10))
+    XCTAssertEqual(game.state.game?.number, 2)
+    game.play(.answerChosen(game.wrongIndex), at: .seconds(13))
+    XCTAssertEqual(game.state.game?.questionsPlayed, 1)
+    XCTAssertEqual(game.state.questionsPlayed, 2)
+    XCTAssertEqual(
+      game.state.times,
+      AnswerTimes(answered: 2, total: .seconds(4), fastestRight: .seconds(1)))
+  }
+
   func testTheWholeStateAfterARightAnswer() {
     var game = gameOnFirstQuestion()
     let question = game.state.phase.question!
@@ -88,13 +105,14 @@ final class ScoreTests: XCTestCase {
           number: 1, score: 1, streak: 1, questionsPlayed: 1,
           roundResults: [
             QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
-          ],
-          times: AnswerTimes(
-            answered: 1, total: .milliseconds(3100), fastestRight: .milliseconds(3100))),
+          ]),
         longestStreak: 1,
         recentResults: [
           QuestionResult(question: question, outcome: .correct, answerTime: .milliseconds(3100))
         ],
-        questionsPlayed: 1, upcoming: upcoming))
+        questionsPlayed: 1,
+        times: AnswerTimes(
+          answered: 1, total: .milliseconds(3100), fastestRight: .milliseconds(3100)),
+        upcoming: upcoming))
   }
 }
