@@ -56,7 +56,10 @@ extension AppModel {
     }
     // Too small to play: only quitting works.
     if isTooSmall { return tell(.clockTicked, at: now, into: &step) }
-    if !keepsForgetArmed { people.forgetArmed = false }
+    if !keepsForgetArmed {
+      people.forgetArmed = false
+      drillAskedEarly = false
+    }
     if leavesScreen, place == .quiz { return tell(.screenLeft, at: now, into: &step) }
     guard let action else { return tell(.clockTicked, at: now, into: &step) }
     perform(action, at: now, into: &step)
@@ -160,9 +163,14 @@ extension AppModel {
     guard overlay == nil || windowControls.contains(control) || settingLine else { return }
     let armed = people.forgetArmed
     people.forgetArmed = false
+    drillAskedEarly = false
     switch control {
     case .start, .learn, .drill:
-      guard control != .drill || !session.drillPairs.isEmpty else { return }
+      guard control != .drill || !session.drillPairs.isEmpty else {
+        // Nobody to drill yet: the start screen says why (a play-test's c did nothing).
+        drillAskedEarly = place == .start
+        return tell(.clockTicked, at: now, into: &step)
+      }
       place = .quiz
       focus = .option(0)
       let event: Event =

@@ -46,6 +46,7 @@ extension AppModel {
     if place == .start {
       screen.settingsWarnings = settingsWarnings
       screen.drillPairs = session.drillPairs.count
+      screen.drillAskedEarly = drillAskedEarly
       screen.clubOffer = clubOffer
     }
     screen.quizKinds = session.quizKinds

@@ -85,6 +85,8 @@ public struct AppModel: Sendable {
   var facesNoticeSaid = false
   /// The start screen's offer to make the roster the player's club; nil when not offered.
   var clubOffer: ClubOffer?
+  /// The drill asked for with nobody to drill: the start screen says why, until the next press.
+  var drillAskedEarly = false
   /// The roster as the settings would keep it, when the start screen offers to make it the
   /// player's club; nil when it does not.
   let clubRoster: String?
@@ -347,8 +349,8 @@ public struct AppModel: Sendable {
       suspended: isSuspended, typing: typing, typedNumberSaid: typedNumberSaid,
       quizKinds: session.quizKinds,
       facesNotice: facesNotice, leftOut: leftOut, linesFirst: linesFirst,
-      clubOffer: clubOffer, settingsFile: settingsFile, settingsWindow: settingsWindow,
-      scores: scores)
+      clubOffer: clubOffer, drillAskedEarly: drillAskedEarly, settingsFile: settingsFile,
+      settingsWindow: settingsWindow, scores: scores)
   }
 
   private struct Shown: Equatable {
@@ -377,6 +379,7 @@ public struct AppModel: Sendable {
     var leftOut: LeftOut?
     var linesFirst: Int
     var clubOffer: ClubOffer?
+    var drillAskedEarly: Bool
     var settingsFile: SettingsFile?
     var settingsWindow: SettingsWindowState
     var scores: ScoresState?

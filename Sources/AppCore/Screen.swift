@@ -257,6 +257,8 @@ public struct Screen: Hashable, Sendable {
   public var typedNumberSaid = false
   /// How many pairs of people the confusions drill has to ask (the start screen's line).
   public var drillPairs = 0
+  /// The drill was asked for with nobody to drill (`drillPairs` 0): the start screen says why.
+  public var drillAskedEarly = false
   /// The finished scene's lines of the club's scores; nil when there are none.
   public var finishedScores: FinishedScores?
   /// The statistics' lines of the club's scores; empty when the club collects none.

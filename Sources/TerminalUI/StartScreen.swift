@@ -74,7 +74,8 @@ extension Renderer {
     }
     // The lines of buttons under "Start asks" and the row of Settings, where it wraps.
     let drillLine =
-      (screen.drillPairs > 0 ? 1 : 0) + (screen.clubOffer == nil ? 0 : 1) + (rows.count - 1)
+      (screen.drillPairs > 0 || screen.drillAskedEarly ? 1 : 0) + (screen.clubOffer == nil ? 0 : 1)
+      + (rows.count - 1)
     // A window too short for the notice's second line: one line, cut.
     if let notice, notice.lines > 1, lines.count + 6 + drillLine > frame.size.rows {
       lines[notice.at...notice.at + 1] = [
@@ -111,6 +112,16 @@ extension Renderer {
             [
               "Often confused: \(pairs) to tell apart (\(key) drills)",
               "Often confused: \(pairs) (\(key) drills)",
+            ], in: room), .drill
+        ))
+    } else if screen.drillAskedEarly {
+      buttonLines.append(
+        (
+          DisplayWidth.fitting(
+            [
+              "Nothing to drill yet: \(screen.key(for: .drill)) drills two people you have "
+                + "mixed up twice",
+              "Nothing to drill yet",
             ], in: room), .drill
         ))
     }

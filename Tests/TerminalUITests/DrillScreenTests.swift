@@ -16,11 +16,17 @@ final class DrillScreenTests: XCTestCase {
     let position = try XCTUnwrap(cell(of: line, in: frame), frame.text)
     XCTAssertEqual(frame.control(atColumn: position.column + 3, row: position.row), .drill)
     assertSnapshot(makeDrillModel(size: Layout.minimum).frame, named: "start-drill-minimum")
-    // Without pairs, no line, and c does nothing.
+    // Without pairs, no line, and c starts nothing: the start screen says why (a play-test's c
+    // did nothing), until the next press.
     var plain = makeModel()
     XCTAssertFalse(plain.frame.text.contains("Often confused"))
     plain.handle(.key(.character("c")), at: .zero)
     XCTAssertEqual(plain.place, .start)
+    let why = "Nothing to drill yet: c drills two people you have mixed up twice"
+    XCTAssertTrue(plain.frame.text.contains(why), plain.frame.text)
+    assertSnapshot(plain.frame, named: "start-drill-nobody-80x24")
+    plain.handle(.key(.character("k")), at: .seconds(1))
+    XCTAssertFalse(plain.frame.text.contains("Nothing to drill"), plain.frame.text)
     model.handle(.press(.drill), at: .zero)
     XCTAssertEqual(model.game.state.game?.mode, .drill)
   }
