@@ -54,9 +54,9 @@ extension AppModel {
     currentFocus = controls[(index + step + controls.count) % controls.count]
   }
 
-  /// How many options a row holds on the quiz screen: two names, or the four faces of a
-  /// question of faces.
-  private var optionsInARow: Int { faceQuestion == nil ? 2 : session.rules.optionCount }
+  /// How many options a row holds on the quiz screen: two names, or the faces of a question
+  /// of faces side by side (four, or two above two: `Layout.facesInARow`).
+  private var optionsInARow: Int { faceQuestion == nil ? 2 : Layout.facesInARow(in: size) }
 
   /// Left and right move within a row of buttons: the start screen's, Pause and Stats, a row
   /// of the two-by-two names or the four faces; they stop at the row's ends.

@@ -46,15 +46,34 @@ public enum Layout {
   /// The columns between two faces of a question of faces.
   static let faceGap = 2
 
-  /// The four faces of a question of faces, side by side in the picture's box, each with the
-  /// row under it for its number (and once answered its name).
+  /// The four faces of a question of faces in the picture's box, each with the row under it
+  /// for its number (and once answered its name): side by side, or two above two where that
+  /// draws them larger (a tall window, or a wide one: the quiz's column stops at
+  /// `maximumColumnWidth`, and a play-test saw four faces 22 columns wide in a window of 200 by
+  /// 50).
   package static func faceAreas(in size: CellSize) -> [Rect] {
-    areas(QuestionGenerator.optionCount, in: size)
+    let count = QuestionGenerator.optionCount
+    return areas(count, inRowsOf: facesInARow(in: size), in: size)
+  }
+
+  /// How many faces of a question of faces stand side by side: four, or two above two where
+  /// that draws each face larger.
+  package static func facesInARow(in size: CellSize) -> Int {
+    let count = QuestionGenerator.optionCount
+    let row = areas(count, inRowsOf: count, in: size)[0]
+    let grid = areas(count, inRowsOf: count / 2, in: size)[0]
+    return faceWidth(in: grid) > faceWidth(in: row) ? count / 2 : count
+  }
+
+  /// The columns a photo of a face takes in `area`: a portrait (3 wide for 4 high) on cells
+  /// twice as tall as wide takes 1.5 columns for each row.
+  private static func faceWidth(in area: Rect) -> Double {
+    min(Double(area.columns), 1.5 * Double(area.rows))
   }
 
   /// The two faces of a card of two, side by side, each with the row under it for its name.
   package static func pairAreas(in size: CellSize) -> [Rect] {
-    areas(2, in: size)
+    areas(2, inRowsOf: 2, in: size)
   }
 
   /// The box each face of a card of two is converted for.
@@ -63,15 +82,17 @@ public enum Layout {
     return CellSize(columns: area.columns, rows: area.rows)
   }
 
-  /// `count` faces side by side in the picture's box, a row under each.
-  private static func areas(_ count: Int, in size: CellSize) -> [Rect] {
+  /// `count` faces in the picture's box, `across` side by side in each row, a row under each.
+  private static func areas(_ count: Int, inRowsOf across: Int, in size: CellSize) -> [Rect] {
     let box = pictureBox(in: size)
-    let width = max(1, (box.columns - (count - 1) * faceGap) / count)
-    let left = (size.columns - (count * width + (count - 1) * faceGap)) / 2
+    let rowsOfFaces = (count + across - 1) / across
+    let width = max(1, (box.columns - (across - 1) * faceGap) / across)
+    let height = max(1, box.rows / rowsOfFaces - 1)
+    let left = (size.columns - (across * width + (across - 1) * faceGap)) / 2
     return (0..<count).map {
       Rect(
-        column: left + $0 * (width + faceGap), row: pictureTop, columns: width,
-        rows: max(1, box.rows - 1))
+        column: left + $0 % across * (width + faceGap), row: pictureTop + $0 / across * (height + 1),
+        columns: width, rows: height)
     }
   }
 

@@ -54,6 +54,32 @@ final class FaceScreenTests: XCTestCase {
       facesModel(size: CellSize(columns: 120, rows: 40)).frame, named: "face-question-120x40")
   }
 
+  /// A window tall beside its width (or wider than the quiz's column) draws the four faces
+  /// two above two, each larger than four side by side would be (a play-test saw faces 22
+  /// columns wide in a window of 200 by 50); the arrows move across and down the two rows.
+  func testATallWindowDrawsTheFacesTwoAboveTwo() throws {
+    let tall = CellSize(columns: 100, rows: 50)
+    XCTAssertEqual(Layout.facesInARow(in: tall), 2)
+    XCTAssertEqual(Layout.facesInARow(in: CellSize(columns: 100, rows: 35)), 4)
+    XCTAssertEqual(Layout.facesInARow(in: CellSize(columns: 120, rows: 40)), 4)
+    let areas = Layout.faceAreas(in: tall)
+    XCTAssertEqual(areas[0].row, areas[1].row)
+    XCTAssertEqual(areas[2].row, areas[0].row + areas[0].rows + 1, "a row for the numbers")
+    XCTAssertEqual(areas[2].column, areas[0].column)
+    XCTAssertEqual(Layout.faceBox(in: tall), CellSize(columns: 47, rows: 19))
+    var model = facesModel(size: tall)
+    XCTAssertEqual(model.question.kind, .face)
+    assertSnapshot(model.frame, named: "face-question-100x50")
+    model.handle(.key(.right), at: .seconds(0.5))  // the first move shows the focus
+    model.handle(.key(.right), at: .seconds(0.6))
+    XCTAssertEqual(model.focus, .option(1))
+    model.handle(.key(.down), at: .seconds(0.7))
+    XCTAssertEqual(model.focus, .option(3))
+    model.handle(.key(.up), at: .seconds(0.8))
+    model.handle(.key(.up), at: .seconds(0.9))
+    XCTAssertEqual(model.focus, .pause)
+  }
+
   func testAClickOnAFaceChoosesIt() throws {
     var model = facesModel()
     let question = model.question
