@@ -91,7 +91,8 @@ public enum Layout {
     let left = (size.columns - (across * width + (across - 1) * faceGap)) / 2
     return (0..<count).map {
       Rect(
-        column: left + $0 % across * (width + faceGap), row: pictureTop + $0 / across * (height + 1),
+        column: left + $0 % across * (width + faceGap),
+        row: pictureTop + $0 / across * (height + 1),
         columns: width, rows: height)
     }
   }
