@@ -77,7 +77,8 @@ extension AppModel {
         recognised: memories.recognisedOnly(among: members, at: time),
         new: memories.new(among: members),
         total: members.count, due: memories.due(among: members, at: time),
-        dueTomorrow: isFinished ? memories.due(among: members, at: time + 86_400) : nil)
+        dueTomorrow: isFinished || (place == .start && overlay == nil)
+          ? memories.due(among: members, at: time + 86_400) : nil)
     }
     if place == .start, !session.groups.isEmpty {
       let inPlay = session.membersStillInPlay

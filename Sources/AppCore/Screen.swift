@@ -128,7 +128,8 @@ public struct Progress: Hashable, Sendable {
   public var total: Int
   /// Met before and due now: their recall fell below 0.9.
   public var due: Int
-  /// Due in a day's time, for the scene at the end of a round; nil elsewhere.
+  /// Due in a day's time, for the scene at the end of a round and the start screen; nil
+  /// elsewhere.
   public var dueTomorrow: Int?
 
   public init(
@@ -153,6 +154,14 @@ public struct Progress: Hashable, Sendable {
       + (learning > 0 ? "\(separator)\(learning) learning" : "")
       + (new > 0 ? "\(separator)\(new) new" : "")
       + (due > 0 ? "\(separator)\(due) due today" : "")
+  }
+
+  /// The start screen's "Nothing due now: 9 names will be due tomorrow", with everyone met
+  /// and nobody due (a play-test's returning player was not told when to come back); nil
+  /// otherwise.
+  package var nothingDueLine: String? {
+    guard due == 0, new == 0, let dueTomorrow, dueTomorrow > 0 else { return nil }
+    return "Nothing due now: \(counted(dueTomorrow, "name")) will be due tomorrow"
   }
 
   /// "Come back tomorrow: 9 names will be due"; nil when none will be.

@@ -22,6 +22,7 @@ extension Renderer {
     }
     if let progress = screen.progress {
       lines.append((progress.line(separator: look.separator), .plain))
+      if let nothingDue = progress.nothingDueLine { lines.append((nothingDue, look.dim)) }
     }
     // Where the history's notice is, and what it says, to fold it into one line where the
     // window is too short for two.

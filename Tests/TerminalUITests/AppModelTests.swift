@@ -420,6 +420,35 @@ final class FirstModeTests: XCTestCase {
     XCTAssertEqual(model.focus, .learn)
   }
 
+  /// A returning player with everyone met and nobody due is told when to come back (a
+  /// play-test's start screen gave only the counts); with someone new, Learn has them to meet,
+  /// and nothing is said.
+  func testNothingDueNowSaysHowManyWillBeDueTomorrow() {
+    func startScreen(met: Int) -> String {
+      // Answered a minute before the launch, lasting half a day: known now, due tomorrow.
+      let record = MemoryRecord(
+        memory: MemoryState(stability: 0.5, difficulty: 5), lastAnswer: 3_600 - 60,
+        lastGrade: .good)
+      let memories = Memories(
+        Dictionary(uniqueKeysWithValues: clubMembers.prefix(met).map { ($0.id, record) }))
+      var model = TestModel(
+        model: AppModel(
+          session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
+          roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+          history: HistorySetup(
+            memories: memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 3_600),
+            notice: nil)),
+        suppliesPictures: true)
+      model.handle(.launched, at: .zero)
+      return model.frame.text
+    }
+    let everyone = clubMembers.count
+    let returning = startScreen(met: everyone)
+    XCTAssertTrue(
+      returning.contains("Nothing due now: \(everyone) names will be due tomorrow"), returning)
+    XCTAssertFalse(startScreen(met: everyone - 1).contains("Nothing due now"))
+  }
+
   /// A history notice too long for the window names its files by their names, keeping the
   /// reason; where it fits it is said whole.
   func testAHistoryNoticeTooLongKeepsItsReason() {
