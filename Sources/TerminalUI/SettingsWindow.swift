@@ -82,8 +82,11 @@ extension Renderer {
           chosen ? look.focused : .plain
         ))
     }
+    // Only the chosen setting is lit: Enter changes it, whatever the focus (a play-test saw
+    // the setting and Close lit at once).
     let (column, row) = drawBox(
-      title: "Settings", lines: lines + footer, screen: screen, into: &frame, width: width)
+      title: "Settings", lines: lines + footer, screen: screen, into: &frame, width: width,
+      buttonsLit: false)
     // Each setting's line is a button: a click chooses it (and changes it, or types it).
     for offset in 0..<shown {
       frame.addButton(

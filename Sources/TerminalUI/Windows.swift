@@ -158,9 +158,11 @@ extension Renderer {
   /// that no fragment of a line behind it shows on either side. Returns where its first line
   /// is.
   @discardableResult
+  /// `buttonsLit`: the focused button is lit (not where Enter does something else, as in the
+  /// settings window, where it changes the chosen setting).
   static func drawBox(
     title: String, lines: [(String, Style)], buttons: [(String, Control)] = [("Close", .close)],
-    screen: Screen, into frame: inout Frame, width wanted: Int? = nil
+    screen: Screen, into frame: inout Frame, width wanted: Int? = nil, buttonsLit: Bool = true
   ) -> (column: Int, row: Int) {
     let look = screen.appearance
     let size = frame.size
@@ -193,7 +195,7 @@ extension Renderer {
       let labelWidth = DisplayWidth.of(label)
       frame.putButton(
         label, control: control, column: column, row: top + height - 2, width: labelWidth,
-        style: screen.windowFocus == control ? look.focused : look.button)
+        style: buttonsLit && screen.windowFocus == control ? look.focused : look.button)
       column += labelWidth + 1
     }
     return (left + 2, top + 2)
