@@ -149,11 +149,16 @@ public struct Progress: Hashable, Sendable {
   /// "34 of 50 known · 9 recognised · 2 learning · 5 new · 12 due today": known by typing
   /// the name, recognised only among four, met and not yet either; the parts add up to all.
   package func line(separator: String) -> String {
-    "\(known) of \(total) known"
-      + (recognised > 0 ? "\(separator)\(recognised) recognised" : "")
-      + (learning > 0 ? "\(separator)\(learning) learning" : "")
-      + (new > 0 ? "\(separator)\(new) new" : "")
-      + (due > 0 ? "\(separator)\(due) due today" : "")
+    parts.joined(separator: separator)
+  }
+
+  /// The line's parts, each said whole where the line is wrapped.
+  package var parts: [String] {
+    ["\(known) of \(total) known"]
+      + (recognised > 0 ? ["\(recognised) recognised"] : [])
+      + (learning > 0 ? ["\(learning) learning"] : [])
+      + (new > 0 ? ["\(new) new"] : [])
+      + (due > 0 ? ["\(due) due today"] : [])
   }
 
   /// The start screen's "Nothing due now: 9 names will be due tomorrow", with everyone met

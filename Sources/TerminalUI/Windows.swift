@@ -18,7 +18,12 @@ extension Renderer {
       lines.append(("  " + line, .plain))
     }
     if let progress = screen.progress {
-      lines.append(("Names: " + progress.line(separator: look.separator), .plain))
+      // On as many lines as the window needs, each part whole (a play-test's window of 60
+      // columns cut it at "8…").
+      let room = frame.size.columns - 6
+      lines += packed(["Names:"] + progress.parts, separator: look.separator, in: room).map {
+        ($0, .plain)
+      }
     }
     if let allTime = screen.allTime, let accuracy = allTime.accuracy {
       lines.append(
@@ -74,6 +79,26 @@ extension Renderer {
     drawBox(
       title: "Statistics", lines: lines, buttons: [("People", .people), ("Close", .close)],
       screen: screen, into: &frame)
+  }
+
+  /// `parts` (the first a label) on lines of at most `columns`, each part whole where it fits
+  /// a line, the lines after the first indented by two; the label is followed by a space.
+  static func packed(_ parts: [String], separator: String, in columns: Int) -> [String] {
+    guard let label = parts.first else { return [] }
+    // A line broken after a part ends with the separator, its trailing space left out.
+    let end = String(separator.reversed().drop(while: \.isWhitespace).reversed())
+    var lines: [String] = []
+    var line = label
+    for (index, part) in parts.dropFirst().enumerated() {
+      let joined = line + (index == 0 ? " " : separator) + part
+      if index == 0 || DisplayWidth.of(joined) <= columns {
+        line = joined
+      } else {
+        lines.append(line + end)
+        line = "  " + part
+      }
+    }
+    return lines + [line]
   }
 
   /// "Days practised: 3 in a row · 12 of the last 8 weeks".

@@ -102,6 +102,12 @@ final class ScreenSnapshotTests: XCTestCase {
     XCTAssertNotNil(row(of: "This game: 1 question, longest streak 1", in: model.frame))
     XCTAssertNotNil(row(of: "average 1.2 s, fastest right 1.2 s", in: model.frame))
     XCTAssertNotNil(row(of: "Names: 0 of 6 known · 1 learning · 5 new", in: model.frame))
+    // A narrow window breaks the names' line between its parts (a play-test's window of 60
+    // columns cut it at "8…").
+    model.handle(.resized(CellSize(columns: 40, rows: 24)), at: .seconds(2))
+    let first = row(of: "Names: 0 of 6 known · 1 learning ·", in: model.frame)
+    XCTAssertNotNil(first, model.frame.text)
+    XCTAssertEqual(row(of: "  5 new", in: model.frame), first.map { $0 + 1 }, model.frame.text)
   }
 
   /// With a history: the days practised, and in a tall window the calendar of the last
