@@ -24,8 +24,13 @@ public struct Spelling: Hashable, Sendable, CustomStringConvertible {
 public enum TypedMatch: String, Hashable, Sendable {
   /// The whole name (case, accents, punctuation and spaces aside).
   case name
-  /// The first name alone, which no one else in play shares.
+  /// The first word of the name alone, which no one else in play has as a first or last
+  /// word or as their name.
   case firstName = "first_name"
+  /// The last word of the name alone, so: a family name, or the given name of a name written
+  /// family name first ("Hoa" for Nguyễn Thị Hoa). Which word a person is called by cannot be
+  /// told from the name, so either end counts (a play-test typed "Hoa" and was told wrong).
+  case lastName = "last_name"
   /// One slip in a name (or a first name that counts alone) of five letters or more: a letter
   /// wrong, missing or extra, or two side by side swapped. Right, shown with the spelling.
   case slip
@@ -82,8 +87,8 @@ public enum NameMatching {
       }
     }
     let names = NamesInPlay(inPlay + [member])
-    // Each other's first name where it counts alone (no one else in play has it).
-    let othersFirst = others.map { ($0, names.firstName(of: $0)) }
+    // Each other's first and last words where they count alone (no one else in play has them).
+    let othersAlone = others.map { ($0, names.alone(of: $0)) }
     // Someone else's whole name is theirs, however close it is to the one asked.
     if let other = others.first(where: { $0.spelling.letters == typed }) {
       return TypedAnswer(text: text, match: .wrong, other: option(other))
@@ -91,17 +96,16 @@ public enum NameMatching {
     if !typed.isEmpty, typed == member.spelling.letters {
       return TypedAnswer(text: text, match: .name)
     }
-    let first = names.firstName(of: member)
-    if let first, typed == first {
-      return TypedAnswer(text: text, match: .firstName)
+    let alone = names.alone(of: member)
+    if !typed.isEmpty, alone.contains(typed) {
+      return TypedAnswer(
+        text: text, match: typed == member.spelling.words.first ? .firstName : .lastName)
     }
-    if let other = othersFirst.first(where: { $0.1 == typed })?.0 {
+    if let other = othersAlone.first(where: { $0.1.contains(typed) })?.0 {
       return TypedAnswer(text: text, match: .wrong, other: option(other))
     }
-    let targets = [member.spelling.letters, first].compactMap { $0 }.filter {
-      $0.count >= slipLength
-    }
-    let othersTargets = othersFirst.flatMap { [$0.0.spelling.letters, $0.1].compactMap { $0 } }
+    let targets = ([member.spelling.letters] + alone).filter { $0.count >= slipLength }
+    let othersTargets = othersAlone.flatMap { [$0.0.spelling.letters] + $0.1 }
     if targets.contains(where: { isOneSlip(typed, $0) }),
       !othersTargets.contains(where: { isOneSlip(typed, $0) })
     {
@@ -110,30 +114,37 @@ public enum NameMatching {
     return TypedAnswer(text: text, match: .wrong)
   }
 
-  /// The first names and whole names in play, once, to tell whose first name counts alone
-  /// in time linear in the roster.
+  /// The first and last words and the whole names in play, once, to tell whose words count
+  /// alone in time linear in the roster.
   struct NamesInPlay {
-    /// For each first word, the names (by key) that start with it.
-    private var firstWords: [String: Set<NameKey>] = [:]
+    /// For each first or last word, the names (by key) that start or end with it.
+    private var endWords: [String: Set<NameKey>] = [:]
     /// For each whole name's letters, the names (by key) spelt so.
     private var wholeNames: [String: Set<NameKey>] = [:]
 
     init(_ members: [Member]) {
       for member in members {
-        if let first = member.spelling.words.first {
-          firstWords[first, default: []].insert(member.nameKey)
+        for word in Set(Self.ends(of: member)) {
+          endWords[word, default: []].insert(member.nameKey)
         }
         wholeNames[member.spelling.letters, default: []].insert(member.nameKey)
       }
     }
 
-    /// The member's first name, when their name has more words than one and no one else in
-    /// play (with another name) has it as their first name or as their whole name.
-    func firstName(of member: Member) -> String? {
+    /// The first and last words of a name of more words than one.
+    private static func ends(of member: Member) -> [String] {
       let words = member.spelling.words
-      guard words.count > 1, let first = words.first else { return nil }
-      let others = (firstWords[first] ?? []).union(wholeNames[first] ?? [])
-      return others.subtracting([member.nameKey]).isEmpty ? first : nil
+      guard words.count > 1, let first = words.first, let last = words.last else { return [] }
+      return first == last ? [first] : [first, last]
+    }
+
+    /// The member's first and last words that count alone: those no one else in play (with
+    /// another name) has as a first or last word or as their whole name.
+    func alone(of member: Member) -> [String] {
+      Self.ends(of: member).filter { word in
+        (endWords[word] ?? []).union(wholeNames[word] ?? []).subtracting([member.nameKey])
+          .isEmpty
+      }
     }
   }
 

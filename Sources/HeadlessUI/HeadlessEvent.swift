@@ -141,7 +141,7 @@ struct HeadlessEvent: Encodable {
   }
 
   /// A question's end: for a name typed, what was typed and how it was taken ("name",
-  /// "first_name", "slip" or "wrong"), in place of the option chosen.
+  /// "first_name", "last_name", "slip" or "wrong"), in place of the option chosen.
   struct Result: Encodable {
     var number: Int
     var outcome: String

@@ -35,13 +35,28 @@ final class NameMatchingTests: XCTestCase {
     XCTAssertEqual(match("liam o'connor.", for: liam).match, .name)
   }
 
-  /// The first name alone is enough while no one else in play has it.
-  func testTheFirstNameAloneCountsWhenNoOneElseHasIt() {
+  /// The first or the last word of the name alone is enough while no one else in play has it
+  /// as a first or last word: which one a person is called by cannot be told from the name (a
+  /// play-test typed "Hoa" for Nguyễn Thị Hoa and was told wrong, "Nguyen" right).
+  func testTheFirstOrLastWordAloneCountsWhenNoOneElseHasIt() {
     XCTAssertEqual(match("ana", for: ana).match, .firstName)
     XCTAssertEqual(match("Katherine", for: katherine).match, .firstName)
+    XCTAssertEqual(match("ruiz", for: ana).match, .lastName)
+    XCTAssertEqual(match("Hoa", for: hoa).match, .lastName)
+    XCTAssertEqual(match("nguyen", for: hoa).match, .firstName)
+    XCTAssertEqual(match("thi", for: hoa).match, .wrong, "a middle word is not enough")
     let anotherAna = person("ana2", "Ana Lopez")
     XCTAssertEqual(match("ana", for: ana, among: everyone + [anotherAna]).match, .wrong)
-    XCTAssertEqual(match("ruiz", for: ana).match, .wrong, "the family name alone is not")
+    // A word two people have is neither's: Maria and Mario Silva share theirs.
+    XCTAssertEqual(match("silva", for: maria).match, .wrong)
+    XCTAssertNil(match("silva", for: maria).other)
+    // One's first name that is another's family name counts for neither.
+    let ruizFirst = person("ruiz", "Ruiz Gomez")
+    XCTAssertEqual(match("ruiz", for: ana, among: everyone + [ruizFirst]).match, .wrong)
+    // Another's family name alone names them.
+    XCTAssertEqual(match("Smith", for: ana).other?.member, katherine.id)
+    // One slip in a word of five letters or more that counts alone.
+    XCTAssertEqual(match("Smiht", for: katherine).match, .slip)
   }
 
   /// One slip (a letter wrong, missing, extra, or two swapped) in a name of five letters or
