@@ -68,18 +68,37 @@ package enum SlipMarks {
   /// The indices of `name`'s characters where `typed` differs, comparing each character as
   /// typed answers are matched (its Latin spelling, lower case, letters and digits only): the
   /// letters between the longest common start and end; where a letter is missing or extra,
-  /// the one beside the gap.
+  /// the one beside the gap. A name's first or last word typed alone (which counts alone) is
+  /// compared with that word: whichever of the three `typed` differs from least (a slip in a
+  /// family name typed alone lit the whole name).
   package static func differing(typed: String, name: String) -> Set<Int> {
-    // Each folded letter of the name, with the index of the character it comes from.
-    let letters = name.enumerated().flatMap { index, character in
-      folded(String(character)).map { (letter: $0, index: index) }
+    // Each folded letter of the name, with the index of the character it comes from and the
+    // word it is in.
+    var word = 0
+    var letters: [(letter: Character, index: Int, word: Int)] = []
+    for (index, character) in name.enumerated() {
+      if character.isWhitespace, letters.last?.word == word { word += 1 }
+      letters += folded(String(character)).map { (letter: $0, index: index, word: word) }
     }
     let typedLetters = folded(typed)
-    let (x, y) = (letters.map(\.letter), typedLetters)
-    guard !x.isEmpty, x != y else { return [] }
-    let window = NameMatching.difference(x, y).a
-    if window.isEmpty { return [letters[min(window.lowerBound, x.count - 1)].index] }
-    return Set(window.map { letters[$0].index })
+    guard let first = letters.first?.word, let last = letters.last?.word else { return [] }
+    let candidates = [letters] + (first == last ? [] : [first, last].map { end in
+      letters.filter { $0.word == end }
+    })
+    var best: (Set<Int>, cost: Int)?
+    for candidate in candidates {
+      let x = candidate.map(\.letter)
+      if x == typedLetters { return [] }
+      let window = NameMatching.difference(x, typedLetters)
+      let cost = window.a.count + window.b.count
+      guard cost < best?.cost ?? .max else { continue }
+      let marks =
+        window.a.isEmpty
+        ? [candidate[min(window.a.lowerBound, x.count - 1)].index]
+        : Set(window.a.map { candidate[$0].index })
+      best = (marks, cost)
+    }
+    return best?.0 ?? []
   }
 
   private static func folded(_ text: String) -> [Character] {

@@ -131,11 +131,12 @@ public enum NameMatching {
       }
     }
 
-    /// The first and last words of a name of more words than one.
+    /// The first and last words of a name of more words than one, but for an initial
+    /// ("Maria G."): a letter alone is not a name.
     private static func ends(of member: Member) -> [String] {
       let words = member.spelling.words
       guard words.count > 1, let first = words.first, let last = words.last else { return [] }
-      return first == last ? [first] : [first, last]
+      return (first == last ? [first] : [first, last]).filter { $0.count > 1 }
     }
 
     /// The member's first and last words that count alone: those no one else in play (with

@@ -55,6 +55,11 @@ final class NameMatchingTests: XCTestCase {
     XCTAssertEqual(match("ruiz", for: ana, among: everyone + [ruizFirst]).match, .wrong)
     // Another's family name alone names them.
     XCTAssertEqual(match("Smith", for: ana).other?.member, katherine.id)
+    // An initial is not a name: "g" alone is not Marta G.'s, nor "j" J. Smithers'.
+    let initials = [person("mg", "Marta G."), person("js", "J. Smithers")]
+    XCTAssertEqual(match("g", for: initials[0], among: everyone + initials).match, .wrong)
+    XCTAssertEqual(match("j", for: initials[1], among: everyone + initials).match, .wrong)
+    XCTAssertEqual(match("marta", for: initials[0], among: everyone + initials).match, .firstName)
     // One slip in a word of five letters or more that counts alone.
     XCTAssertEqual(match("Smiht", for: katherine).match, .slip)
   }

@@ -154,6 +154,11 @@ final class TypingScreenTests: XCTestCase {
     XCTAssertEqual(SlipMarks.differing(typed: "Mateus Cotsa", name: "Mateus Costa"), [9, 10])
     XCTAssertEqual(SlipMarks.differing(typed: "Zoe Laurnt", name: "Zoë Laurent"), [8])
     XCTAssertEqual(SlipMarks.differing(typed: "nguyen thi hoa", name: "Nguyễn Thị Hoa"), [])
+    // A first or last word typed alone is compared with that word (a slip in a family name
+    // typed alone lit the whole name).
+    XCTAssertEqual(SlipMarks.differing(typed: "Smiht", name: "Katherine Smith"), [13, 14])
+    XCTAssertEqual(SlipMarks.differing(typed: "Adeyem", name: "Olumide Adeyemi"), [14])
+    XCTAssertEqual(SlipMarks.differing(typed: "Katharine", name: "Katherine Smith"), [4])
   }
 
   func testTheFieldEditsAsAShellLineDoes() {
