@@ -82,9 +82,13 @@ package enum SlipMarks {
     }
     let typedLetters = folded(typed)
     guard let first = letters.first?.word, let last = letters.last?.word else { return [] }
-    let candidates = [letters] + (first == last ? [] : [first, last].map { end in
-      letters.filter { $0.word == end }
-    })
+    let candidates =
+      [letters]
+      + (first == last
+        ? []
+        : [first, last].map { end in
+          letters.filter { $0.word == end }
+        })
     var best: (Set<Int>, cost: Int)?
     for candidate in candidates {
       let x = candidate.map(\.letter)
