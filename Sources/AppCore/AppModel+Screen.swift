@@ -22,7 +22,7 @@ extension AppModel {
     // A question of faces already on screen stays one (a window narrowed as it was asked).
     let when =
       session.state.phase.question?.kind == .face ? "names after this one" : "names for now"
-    return "Four faces need \(Layout.columnsForFaces) columns: \(when)"
+    return "Faces need \(Layout.columnsForFaces) columns or \(Layout.rowsForFaces) rows: \(when)"
   }
 
   /// What to draw now.

@@ -57,12 +57,19 @@ public enum Layout {
   }
 
   /// How many faces of a question of faces stand side by side: four, or two above two where
-  /// that draws each face larger.
+  /// only that has room for them (see `smallestFace`), or where both have and it draws each
+  /// face larger.
   package static func facesInARow(in size: CellSize) -> Int {
     let count = QuestionGenerator.optionCount
     let row = areas(count, inRowsOf: count, in: size)[0]
     let grid = areas(count, inRowsOf: count / 2, in: size)[0]
+    if hasRoom(row) != hasRoom(grid) { return hasRoom(grid) ? count / 2 : count }
     return faceWidth(in: grid) > faceWidth(in: row) ? count / 2 : count
+  }
+
+  /// Whether a face in `area` can be told apart (see `smallestFace`).
+  private static func hasRoom(_ area: Rect) -> Bool {
+    area.columns >= smallestFace.columns && area.rows >= smallestFace.rows
   }
 
   /// The columns a photo of a face takes in `area`: a portrait (3 wide for 4 high) on cells
@@ -105,15 +112,21 @@ public enum Layout {
 
   /// Whether four faces can be told apart in the window (see `smallestFace`).
   public static func hasRoomForFaces(_ size: CellSize) -> Bool {
-    let box = faceBox(in: size)
-    return !isTooSmall(size) && box.columns >= smallestFace.columns
-      && box.rows >= smallestFace.rows
+    !isTooSmall(size) && hasRoom(faceAreas(in: size)[0])
   }
 
-  /// The columns a window needs for four faces (see `smallestFace`).
+  /// The columns a window needs for four faces side by side (see `smallestFace`).
   static var columnsForFaces: Int {
     let count = QuestionGenerator.optionCount
     return count * smallestFace.columns + (count - 1) * faceGap + 4
+  }
+
+  /// The rows a window needs for four faces two above two (see `smallestFace`; the narrowest
+  /// window has the columns for them): the rows above and below the picture's box, and two
+  /// faces with a row under each.
+  static var rowsForFaces: Int {
+    let box = pictureBox(in: minimum)
+    return minimum.rows - box.rows + 2 * (smallestFace.rows + 1)
   }
 
   /// The two rows of the name buttons, across both columns: where a name card's button, a
