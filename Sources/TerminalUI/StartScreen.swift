@@ -20,9 +20,14 @@ extension Renderer {
     if let notice = roster.notice {
       lines.append((notice, .plain))
     }
+    // Where the line of names due tomorrow is: the first to go in a window too short.
+    var nothingDueAt: Int?
     if let progress = screen.progress {
       lines.append((progress.line(separator: look.separator), .plain))
-      if let nothingDue = progress.nothingDueLine { lines.append((nothingDue, look.dim)) }
+      if let nothingDue = progress.nothingDueLine {
+        nothingDueAt = lines.count
+        lines.append((nothingDue, look.dim))
+      }
     }
     // Where the history's notice is, and what it says, to fold it into one line where the
     // window is too short for two.
@@ -82,6 +87,11 @@ extension Renderer {
       lines[notice.at...notice.at + 1] = [
         (DisplayWidth.truncate(notice.said, to: width - 2, ellipsis: look.ellipsis), look.dim)
       ]
+    }
+    // Still too short: the line of names due tomorrow goes (a review saw the keys' line
+    // pushed off the smallest window).
+    if let nothingDueAt, lines.count + 6 + drillLine > frame.size.rows {
+      lines.remove(at: nothingDueAt)
     }
     let listRows = min(
       screen.groups.count, max(0, frame.size.rows - lines.count - 7 - drillLine))

@@ -7,10 +7,11 @@ extension Renderer {
   static func drawStats(_ screen: Screen, into frame: inout Frame) {
     let look = screen.appearance
     let game = screen.game
-    // This game's first, said as such (a play-test read "Questions played: 0" as all time's).
+    // This session's first (since the launch, every game of it), said as such (a play-test read
+    // "Questions played: 0" as all time's).
     var lines: [(String, Style)] = [
       (
-        "This game: \(counted(game.questionsPlayed, "question")), "
+        "This session: \(counted(game.questionsPlayed, "question")), "
           + "longest streak \(game.longestStreak)", .plain
       )
     ]
@@ -50,8 +51,8 @@ extension Renderer {
     // As many of the last results as the window shows, and the header says how many.
     let recent = game.recentResults.prefix(max(0, frame.size.rows - 7 - lines.count - 1))
     if game.recentResults.isEmpty {
-      // This game's: the all-time line above may count many.
-      lines.append(("No answers yet in this game.", look.dim))
+      // This session's: the all-time line above may count many.
+      lines.append(("No answers yet in this session.", look.dim))
     } else if !recent.isEmpty {
       lines.append(
         (
@@ -91,7 +92,9 @@ extension Renderer {
     var line = label
     for (index, part) in parts.dropFirst().enumerated() {
       let joined = line + (index == 0 ? " " : separator) + part
-      if index == 0 || DisplayWidth.of(joined) <= columns {
+      // Room for the separator that ends the line, where a part comes after it.
+      let ending = index < parts.count - 2 ? DisplayWidth.of(end) : 0
+      if index == 0 || DisplayWidth.of(joined) + ending <= columns {
         line = joined
       } else {
         lines.append(line + end)

@@ -68,7 +68,7 @@ final class GameInTmuxTests: GameInTmuxTestCase {
       "Time's up: this is \(question.options[question.correct])", "Score 0",
     ])
     tmux.press("s")
-    tmux.waitForScreen(showing: ["Statistics", "(timed out)", "This game: 1 question,"])
+    tmux.waitForScreen(showing: ["Statistics", "(timed out)", "This session: 1 question,"])
     XCTAssertEqual(trace.all("phase").compactMap { $0["outcome"] as? String }, ["timeout"])
   }
 

@@ -424,7 +424,9 @@ final class FirstModeTests: XCTestCase {
   /// play-test's start screen gave only the counts); with someone new, Learn has them to meet,
   /// and nothing is said.
   func testNothingDueNowSaysHowManyWillBeDueTomorrow() {
-    func startScreen(met: Int) -> String {
+    func startScreen(met: Int, size: CellSize = CellSize(columns: 80, rows: 24), keys: String = "")
+      -> String
+    {
       // Answered a minute before the launch, lasting half a day: known now, due tomorrow.
       let record = MemoryRecord(
         memory: MemoryState(stability: 0.5, difficulty: 5), lastAnswer: 3_600 - 60,
@@ -434,12 +436,15 @@ final class FirstModeTests: XCTestCase {
       var model = TestModel(
         model: AppModel(
           session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
-          roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+          roster: sampleRoster, appearance: unicodeLook, size: size,
           history: HistorySetup(
             memories: memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 3_600),
-            notice: nil)),
+            notice: "History kept in memory only: the history is held by another game"),
+          settings: SettingsFile(path: "/home/ada/.config/meet-the-members/config.toml", values: [:]),
+          clubRoster: "/home/ada/club"),
         suppliesPictures: true)
       model.handle(.launched, at: .zero)
+      for key in keys { model.handle(.key(.character(key)), at: .zero) }
       return model.frame.text
     }
     let everyone = clubMembers.count
@@ -447,6 +452,14 @@ final class FirstModeTests: XCTestCase {
     XCTAssertTrue(
       returning.contains("Nothing due now: \(everyone) names will be due tomorrow"), returning)
     XCTAssertFalse(startScreen(met: everyone - 1).contains("Nothing due now"))
+    // The smallest window, with a notice, the offer of a club, the Settings button on a row
+    // of its own and the drill's line: the line goes, not the keys' (a review saw them pushed
+    // off).
+    let smallest = startScreen(met: everyone, size: Layout.minimum, keys: "c")
+    XCTAssertTrue(smallest.contains("Nothing to drill yet"), smallest)
+    XCTAssertFalse(smallest.contains("Nothing due now"), smallest)
+    let last = smallest.split(separator: "\n", omittingEmptySubsequences: false)[15]
+    XCTAssertTrue(last.contains("Enter"), smallest)
   }
 
   /// A history notice too long for the window names its files by their names, keeping the

@@ -72,7 +72,7 @@ final class ScreenSnapshotTests: XCTestCase {
     }
   }
 
-  /// With a history: the statistics add the all-time figures, counting this game's answers.
+  /// With a history: the statistics add the all-time figures, counting this session's answers.
   func testTheStatisticsShowAllTimeFiguresWithAHistory() {
     var history = HistorySetup(
       memories: Memories(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0),
@@ -87,10 +87,10 @@ final class ScreenSnapshotTests: XCTestCase {
         size: CellSize(columns: 80, rows: 24), history: history),
       suppliesPictures: true)
     model.handle(.launched, at: .zero)
-    // Before any answer: none in this game, though the history holds hundreds.
+    // Before any answer: none in this session, though the history holds hundreds.
     var before = model
     before.handle(.key(.character("s")), at: .seconds(0.5))
-    XCTAssertNotNil(row(of: "No answers yet in this game.", in: before.frame))
+    XCTAssertNotNil(row(of: "No answers yet in this session.", in: before.frame))
     model.startQuiz()
     model.handle(
       .key(.character(Character("\(model.question.correctIndex + 1)"))), at: .seconds(1.2))
@@ -99,7 +99,7 @@ final class ScreenSnapshotTests: XCTestCase {
     XCTAssertNotNil(row(of: "All time: 341 questions, 78% right, best streak 21", in: model.frame))
     XCTAssertNotNil(
       row(of: "average 2.3 s, fastest right 0.9 s · 1 h 12 min on faces", in: model.frame))
-    XCTAssertNotNil(row(of: "This game: 1 question, longest streak 1", in: model.frame))
+    XCTAssertNotNil(row(of: "This session: 1 question, longest streak 1", in: model.frame))
     XCTAssertNotNil(row(of: "average 1.2 s, fastest right 1.2 s", in: model.frame))
     XCTAssertNotNil(row(of: "Names: 0 of 6 known · 1 learning · 5 new", in: model.frame))
     // A narrow window breaks the names' line between its parts (a play-test's window of 60
@@ -108,6 +108,16 @@ final class ScreenSnapshotTests: XCTestCase {
     let first = row(of: "Names: 0 of 6 known · 1 learning ·", in: model.frame)
     XCTAssertNotNil(first, model.frame.text)
     XCTAssertEqual(row(of: "  5 new", in: model.frame), first.map { $0 + 1 }, model.frame.text)
+    // At every width each line fits, the separator that ends it included (a review found a
+    // line that filled its width cut by it), and every part is whole.
+    let parts = ["Names:", "12 of 18 known", "3 recognised", "2 learning", "1 new", "4 due today"]
+    for width in 24...80 {
+      let lines = Renderer.packed(parts, separator: " · ", in: width)
+      XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width): \(lines)")
+      XCTAssertEqual(
+        lines.joined(separator: " ").split(separator: " ").joined(separator: " "),
+        "Names: " + parts.dropFirst().joined(separator: " · "), "\(width)")
+    }
   }
 
   /// With a history: the days practised, and in a tall window the calendar of the last
