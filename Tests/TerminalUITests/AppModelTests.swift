@@ -440,7 +440,8 @@ final class FirstModeTests: XCTestCase {
           history: HistorySetup(
             memories: memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 3_600),
             notice: "History kept in memory only: the history is held by another game"),
-          settings: SettingsFile(path: "/home/ada/.config/meet-the-members/config.toml", values: [:]),
+          settings: SettingsFile(
+            path: "/home/ada/.config/meet-the-members/config.toml", values: [:]),
           clubRoster: "/home/ada/club"),
         suppliesPictures: true)
       model.handle(.launched, at: .zero)
