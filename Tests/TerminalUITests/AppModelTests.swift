@@ -375,21 +375,26 @@ final class AppModelTests: XCTestCase {
 /// and says what Learn and Start do; one mostly met, or a mode given, offers what it says.
 final class FirstModeTests: XCTestCase {
   /// A start screen whose history met the first `met` of the club, last answered
-  /// `daysAgo` days before (with a month's stability: recalled, unless long ago).
-  private func model(met: Int, mode: PlayMode? = nil, daysAgo: Double = 0) -> TestModel {
+  /// `daysAgo` days before (with a month's stability, unless `stability` says otherwise:
+  /// recalled, unless long ago); `notice`, `settings` and `clubRoster` as the app takes them.
+  private func model(
+    met: Int, mode: PlayMode? = nil, daysAgo: Double = 0, stability: Double = 30,
+    size: CellSize = CellSize(columns: 80, rows: 24), notice: String? = nil,
+    settings: SettingsFile? = nil, clubRoster: String? = nil
+  ) -> TestModel {
     let record = MemoryRecord(
-      memory: MemoryState(stability: 30, difficulty: 5), lastAnswer: 3_600 - daysAgo * 86_400,
-      lastGrade: .good)
+      memory: MemoryState(stability: stability, difficulty: 5),
+      lastAnswer: 3_600 - daysAgo * 86_400, lastGrade: .good)
     let memories = Memories(
       Dictionary(uniqueKeysWithValues: clubMembers.prefix(met).map { ($0.id, record) }))
     var model = TestModel(
       model: AppModel(
         session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
-        roster: sampleRoster, appearance: unicodeLook, size: CellSize(columns: 80, rows: 24),
+        roster: sampleRoster, appearance: unicodeLook, size: size,
         history: HistorySetup(
           memories: memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 3_600),
-          notice: nil),
-        mode: mode),
+          notice: notice),
+        mode: mode, settings: settings, clubRoster: clubRoster),
       suppliesPictures: true)
     model.handle(.launched, at: .zero)
     return model
@@ -424,29 +429,17 @@ final class FirstModeTests: XCTestCase {
   /// play-test's start screen gave only the counts); with someone new, Learn has them to meet,
   /// and nothing is said.
   func testNothingDueNowSaysHowManyWillBeDueTomorrow() {
+    // Answered a minute before the launch, lasting half a day: known now, due tomorrow.
     func startScreen(met: Int, size: CellSize = CellSize(columns: 80, rows: 24), keys: String = "")
       -> String
     {
-      // Answered a minute before the launch, lasting half a day: known now, due tomorrow.
-      let record = MemoryRecord(
-        memory: MemoryState(stability: 0.5, difficulty: 5), lastAnswer: 3_600 - 60,
-        lastGrade: .good)
-      let memories = Memories(
-        Dictionary(uniqueKeysWithValues: clubMembers.prefix(met).map { ($0.id, record) }))
-      var model = TestModel(
-        model: AppModel(
-          session: Session(questions: try! QuestionGenerator(members: clubMembers, seed: 3)),
-          roster: sampleRoster, appearance: unicodeLook, size: size,
-          history: HistorySetup(
-            memories: memories, wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 3_600),
-            notice: "History kept in memory only: the history is held by another game"),
-          settings: SettingsFile(
-            path: "/home/ada/.config/meet-the-members/config.toml", values: [:]),
-          clubRoster: "/home/ada/club"),
-        suppliesPictures: true)
-      model.handle(.launched, at: .zero)
-      for key in keys { model.handle(.key(.character(key)), at: .zero) }
-      return model.frame.text
+      var screen = model(
+        met: met, daysAgo: 60 / 86_400, stability: 0.5, size: size,
+        notice: "History kept in memory only: the history is held by another game",
+        settings: SettingsFile(path: "/home/ada/.config/meet-the-members/config.toml", values: [:]),
+        clubRoster: "/home/ada/club")
+      for key in keys { screen.handle(.key(.character(key)), at: .zero) }
+      return screen.frame.text
     }
     let everyone = clubMembers.count
     let returning = startScreen(met: everyone)
