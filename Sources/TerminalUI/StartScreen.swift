@@ -23,7 +23,11 @@ extension Renderer {
     // Where the line of names due tomorrow is: the first to go in a window too short.
     var nothingDueAt: Int?
     if let progress = screen.progress {
-      lines.append((progress.line(separator: look.separator), .plain))
+      // On as many lines as the window needs, each part whole (the review of a play-test's
+      // window of 60 columns saw it cut).
+      lines += packed(progress.parts, separator: look.separator, in: width - 2, indent: "").map {
+        ($0, .plain)
+      }
       if let nothingDue = progress.nothingDueLine {
         nothingDueAt = lines.count
         lines.append((nothingDue, look.dim))

@@ -22,7 +22,9 @@ extension Renderer {
       // On as many lines as the window needs, each part whole (a play-test's window of 60
       // columns cut it at "8…").
       let room = frame.size.columns - 6
-      lines += packed(["Names:"] + progress.parts, separator: look.separator, in: room).map {
+      var parts = progress.parts
+      parts[0] = "Names: " + parts[0]
+      lines += packed(parts, separator: look.separator, in: room).map {
         ($0, .plain)
       }
     }
@@ -82,23 +84,25 @@ extension Renderer {
       screen: screen, into: &frame)
   }
 
-  /// `parts` (the first a label) on lines of at most `columns`, each part whole where it fits
-  /// a line, the lines after the first indented by two; the label is followed by a space.
-  static func packed(_ parts: [String], separator: String, in columns: Int) -> [String] {
-    guard let label = parts.first else { return [] }
+  /// `parts` joined by `separator` on lines of at most `columns`, each part whole where it
+  /// fits a line, the lines after the first starting with `indent`.
+  static func packed(
+    _ parts: [String], separator: String, in columns: Int, indent: String = "  "
+  ) -> [String] {
+    guard let first = parts.first else { return [] }
     // A line broken after a part ends with the separator, its trailing space left out.
     let end = String(separator.reversed().drop(while: \.isWhitespace).reversed())
     var lines: [String] = []
-    var line = label
-    for (index, part) in parts.dropFirst().enumerated() {
-      let joined = line + (index == 0 ? " " : separator) + part
+    var line = first
+    for (index, part) in parts.enumerated().dropFirst() {
+      let joined = line + separator + part
       // Room for the separator that ends the line, where a part comes after it.
-      let ending = index < parts.count - 2 ? DisplayWidth.of(end) : 0
-      if index == 0 || DisplayWidth.of(joined) + ending <= columns {
+      let ending = index < parts.count - 1 ? DisplayWidth.of(end) : 0
+      if DisplayWidth.of(joined) + ending <= columns {
         line = joined
       } else {
         lines.append(line + end)
-        line = "  " + part
+        line = indent + part
       }
     }
     return lines + [line]
