@@ -31,8 +31,9 @@ public enum TypedMatch: String, Hashable, Sendable {
   /// family name first ("Hoa" for Nguyễn Thị Hoa). Which word a person is called by cannot be
   /// told from the name, so either end counts (a play-test typed "Hoa" and was told wrong).
   case lastName = "last_name"
-  /// One slip in a name (or a first name that counts alone) of five letters or more: a letter
-  /// wrong, missing or extra, or two side by side swapped. Right, shown with the spelling.
+  /// One slip in a name (or a first or last word that counts alone) of five letters or more: a
+  /// letter wrong, missing or extra, or two side by side swapped. Right, shown with the
+  /// spelling.
   case slip
   /// Anything else.
   case wrong
