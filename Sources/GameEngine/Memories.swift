@@ -45,27 +45,45 @@ public struct Memories: Hashable, Sendable {
   /// them.
   public private(set) var taken: [MemberID: [Taken]]
 
+  /// The game's own model and ACT-R's, weighed by the answers (`ModelMixture`): what
+  /// `recall(of:at:)` and `isDue` say. Nil in a replay of the game's own model alone.
+  public private(set) var mixture: ModelMixture?
+
   public init(
     _ records: [MemberID: MemoryRecord] = [:], model: MemoryModel = .standard,
     guessTimes: GuessTimes = GuessTimes(), taken: [MemberID: [Taken]] = [:]
+  ) {
+    self.init(records, model: model, guessTimes: guessTimes, taken: taken, weighsModels: true)
+  }
+
+  /// `weighsModels`: whether the memories keep the `mixture` (or the game's own model alone).
+  init(
+    _ records: [MemberID: MemoryRecord] = [:], model: MemoryModel, guessTimes: GuessTimes,
+    taken: [MemberID: [Taken]] = [:], weighsModels: Bool
   ) {
     self.records = records
     self.model = model
     self.guessTimes = guessTimes
     self.taken = taken
     askingRecall = LearnScheduler.askingRecall(model)
+    mixture =
+      weighsModels
+      ? ModelMixture.replaying(taken, model: model, guessTimes: guessTimes) : nil
   }
 
   /// The same cards and answers taken in by `model` from the start: each member's record
   /// replayed, in order, by the rules the game takes them in by. A member recorded with
   /// nothing taken (kept without their cards and answers) keeps their record.
   public func replayed(with model: MemoryModel) -> Memories {
-    var replay = Memories(model: model, guessTimes: guessTimes)
+    var replay = Memories(model: model, guessTimes: guessTimes, weighsModels: false)
     for (member, events) in taken {
       for event in events { replay.take(event, of: member) }
     }
     for (member, record) in records where replay.records[member] == nil {
       replay.records[member] = record
+    }
+    if mixture != nil {
+      replay.mixture = ModelMixture.replaying(taken, model: model, guessTimes: guessTimes)
     }
     return replay
   }
@@ -76,15 +94,41 @@ public struct Memories: Hashable, Sendable {
   public static func record(
     replaying events: [Taken], model: MemoryModel, guessTimes: GuessTimes
   ) -> MemoryRecord? {
-    var replay = Memories(model: model, guessTimes: guessTimes)
+    var replay = Memories(model: model, guessTimes: guessTimes, weighsModels: false)
     let someone = MemberID("")
     for event in events { replay.take(event, of: someone) }
     return replay.records[someone]
   }
 
   /// The probability that the player recalls the member's name at `time` (Unix seconds);
-  /// nil for someone never asked.
+  /// nil for someone never asked: the game's own model's and ACT-R's, weighed as the
+  /// `mixture` weighs them (the game's own alone for someone ACT-R never saw shown, a record
+  /// kept without its cards and answers).
   public func recall(of member: MemberID, at time: Double) -> Double? {
+    weighed(member, at: time)?.recall
+  }
+
+  /// The member's recall at `time`, and the recall below which they are due (see `isDue`),
+  /// each the two models' weighed by the `mixture`; nil for someone never asked.
+  private func weighed(_ member: MemberID, at time: Double) -> (recall: Double, due: Double)? {
+    guard let record = records[member], let own = ownRecall(of: member, at: time) else {
+      return nil
+    }
+    let due =
+      record.belief?.threshold(learnt: model.desiredRecall, learning: askingRecall)
+      ?? (record.memory.learning == nil ? model.desiredRecall : askingRecall)
+    guard let mixture, let actr = mixture.actrRecall(of: member, at: time) else {
+      return (own, due)
+    }
+    let weight = mixture.actrWeight
+    return (
+      (1 - weight) * own + weight * actr,
+      (1 - weight) * due + weight * ModelMixture.actrDueBelow
+    )
+  }
+
+  /// The game's own model's recall of the member at `time`; nil for someone never asked.
+  func ownRecall(of member: MemberID, at time: Double) -> Double? {
     guard let record = records[member] else { return nil }
     let days = (time - record.lastAnswer) / 86_400
     guard let belief = record.belief else {
@@ -122,13 +166,12 @@ public struct Memories: Hashable, Sendable {
   /// (0.9); a name being learnt when it has fallen below `askingRecall` (asked sooner, it
   /// would be learnt in more questions). Learn mode asks by the same rule. With a belief over
   /// the person's speed, whose speeds may be learnt at different times, the threshold is each
-  /// speed's, weighed as the belief weighs it.
+  /// speed's, weighed as the belief weighs it. With ACT-R weighed in (`mixture`), its side
+  /// is due below `ModelMixture.actrDueBelow`, and the threshold is the two weighed as the
+  /// recall is.
   public func isDue(_ member: MemberID, at time: Double) -> Bool {
-    guard let record = records[member] else { return false }
-    let threshold =
-      record.belief?.threshold(learnt: model.desiredRecall, learning: askingRecall)
-      ?? (record.memory.learning == nil ? model.desiredRecall : askingRecall)
-    return (recall(of: member, at: time) ?? 0) < threshold
+    guard let weighed = weighed(member, at: time) else { return false }
+    return weighed.recall < weighed.due
   }
 
   /// How many of `members`, met before, are due at `time` (`isDue`).
@@ -232,7 +275,15 @@ public struct Memories: Hashable, Sendable {
   /// Takes in a card or an answer of `member` (an answer's time is counted apart, by
   /// `remember`); returns the member's new record.
   @discardableResult
-  private mutating func take(_ event: Taken, of member: MemberID) -> MemoryRecord {
+  mutating func take(_ event: Taken, of member: MemberID) -> MemoryRecord {
+    if var mixture {
+      self.mixture = nil  // taken out, so that it is changed in place
+      let before = self
+      mixture.take(
+        event, of: member, own: { before.ownRecall(of: $0, at: event.time) },
+        guessTimes: guessTimes)
+      self.mixture = mixture
+    }
     taken[member, default: []].append(event)
     guard case .answer(let right, let seconds, let kind, let slip) = event.kind else {
       return introduced(member, at: event.time)
@@ -278,7 +329,7 @@ public struct Memories: Hashable, Sendable {
     at time: Double
   ) -> MemoryRecord {
     let previous = records[member]
-    let recallBefore = recall(of: member, at: time)
+    let recallBefore = ownRecall(of: member, at: time)
     let evidence = guessTimes.evidence(seconds: seconds, kind: kind)
     let options = kind.guessedAmong
     let recalled = Self.recalledGrade(seconds: seconds, kind: kind, slip: slip)
@@ -315,6 +366,9 @@ public struct Memories: Hashable, Sendable {
     records[member] = record
     taken[member]?.removeLast()
     if taken[member]?.isEmpty == true { taken[member] = nil }
+    if mixture != nil {
+      mixture = ModelMixture.replaying(taken, model: model, guessTimes: guessTimes)
+    }
   }
 
   /// No longer counts an answer's time (one the history could not keep).

@@ -139,7 +139,15 @@ public enum MemoryFit {
   public static func likelihood(
     right: Bool, recall: Double, options: Int, time: GuessTimes.Evidence = .none
   ) -> Double {
-    let guess = options > 0 ? 1 / Double(options) : 0
+    likelihood(
+      right: right, recall: recall, guess: options > 0 ? 1 / Double(options) : 0, time: time)
+  }
+
+  /// How likely an answer is at recall `recall` when a guess is right with chance `guess`
+  /// (see `likelihood(right:recall:options:time:)`).
+  public static func likelihood(
+    right: Bool, recall: Double, guess: Double, time: GuessTimes.Evidence = .none
+  ) -> Double {
     guard right else { return 1 - ((1 - slip) * (recall + (1 - recall) * guess) + slip * guess) }
     let guessed = ((1 - slip) * (1 - recall) + slip) * guess
     return (1 - slip) * recall * time.knew + guessed * time.guessed

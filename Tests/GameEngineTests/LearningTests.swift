@@ -1,5 +1,6 @@
-import GameEngine
 import XCTest
+
+@testable import GameEngine
 
 /// Learn mode: name cards for the people new, and questions about whoever is most likely
 /// forgotten, with time injected.
@@ -75,7 +76,7 @@ final class LearningTests: XCTestCase {
   /// asked is due (a name being learnt below the asking recall, a name learnt below 0.9);
   /// nobody is asked before their card, and nobody is met twice.
   func testNewPeopleAreMetOneAtATimeWhileNobodyIsDue() {
-    var learner = Learner(members: club(12), memories: Memories(model: Self.fastForgetting.model))
+    var learner = Learner(members: club(12), memories: ownModelAlone(Self.fastForgetting.model))
     let model = learner.game.memories.model
     let asking = LearnScheduler.askingRecall(model)
     var met = Set<MemberID>()
@@ -109,7 +110,7 @@ final class LearningTests: XCTestCase {
   /// start screen does not count it); below the asking recall it is; a name learnt at that
   /// same recall is due.
   func testDueIsOneRuleForTheScreensAndLearnMode() {
-    var memories = Memories()
+    var memories = ownModelAlone()
     let (ada, bo) = (MemberID("ada"), MemberID("bo"))
     let card = memories.introduce(ada, at: 0)
     let model = memories.model
@@ -121,7 +122,8 @@ final class LearningTests: XCTestCase {
 
     let learnt = MemoryState(stability: 3, difficulty: 5)
     memories = Memories(
-      [ada: card, bo: MemoryRecord(memory: learnt, lastAnswer: 0, lastGrade: .good)])
+      [ada: card, bo: MemoryRecord(memory: learnt, lastAnswer: 0, lastGrade: .good)],
+      model: .standard, guessTimes: GuessTimes(), weighsModels: false)
     let boTime = model.days(of: learnt, until: between) * 86_400
     XCTAssertTrue(memories.isDue(bo, at: boTime))
     XCTAssertEqual(memories.due(among: [ada, bo], at: time), 0)
@@ -134,7 +136,7 @@ final class LearningTests: XCTestCase {
   /// as the model says, here everyone first.
   func testHowManyAreMetBeforeTheFirstQuestionFollowsThePlayersMemory() {
     func cardsBeforeTheFirstQuestion(_ memory: PlayerMemory) -> Int {
-      var learner = Learner(members: club(12), memories: Memories(model: memory.model))
+      var learner = Learner(members: club(12), memories: ownModelAlone(memory.model))
       learner.play(14)
       return learner.seen.firstIndex { if case .question = $0 { true } else { false } } ?? 14
     }
@@ -204,7 +206,7 @@ final class LearningTests: XCTestCase {
   /// while three wait, and whoever was missed is asked again within five steps of the miss
   /// (the name shown again at its reveal), so a miss slows the new faces down.
   func testANewPersonMissedIsAskedAgainSoonAndHoldsBackTheNext() {
-    var learner = Learner(members: club(40))
+    var learner = Learner(members: club(40), memories: ownModelAlone())
     // Every third person met is missed at their first two questions.
     learner.play(60) { member, asked in
       asked < 2 && Int(member.rawValue.dropFirst())! % 3 == 0
@@ -358,6 +360,7 @@ final class LearningTests: XCTestCase {
 
   func testANameCardStaysSixSecondsOrUntilNextAndPausingHoldsIt() throws {
     var game = makeGame(members: club(8), seed: 2)
+    game.restore(ownModelAlone(), wallClock: WallClock(origin: .zero, unixSecondsAtOrigin: 0))
     game.play(.learnPressed, at: .zero)
     let first = try XCTUnwrap(game.state.phase.introduction)
     XCTAssertEqual(first.shownAt, .zero)
@@ -549,4 +552,10 @@ func answers(about member: Member) -> (right: QuestionResult, wrong: QuestionRes
     QuestionResult(
       question: question, outcome: .wrong(chosen: question.options[1]), answerTime: .seconds(1))
   )
+}
+
+/// Memories of the game's own model alone, ACT-R not weighed in (`ModelMixture`): for the
+/// rules of learn mode as that model says, which ACT-R's side would move in time.
+func ownModelAlone(_ model: MemoryModel = .standard) -> Memories {
+  Memories(model: model, guessTimes: GuessTimes(), weighsModels: false)
 }

@@ -1,5 +1,6 @@
-import GameEngine
 import XCTest
+
+@testable import GameEngine
 
 /// Each person's belief over how fast the player forgets their name: a few speeds, each with
 /// its memory, weighed by the answers. Time is injected (Unix seconds).
@@ -60,7 +61,7 @@ final class SpeedBeliefTests: XCTestCase {
     let later = record.lastAnswer + 600
     let days = (later - record.lastAnswer) / 86_400
     XCTAssertLessThan(
-      try XCTUnwrap(missed.recall(of: member.id, at: later)),
+      try XCTUnwrap(missed.ownRecall(of: member.id, at: later)),
       prior.recall(afterDays: days, model: missed.model) - 0.001)
   }
 

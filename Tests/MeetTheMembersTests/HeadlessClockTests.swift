@@ -102,12 +102,20 @@ final class HeadlessClockTests: XCTestCase {
     }
     let before = try recalls(first)
     XCTAssertGreaterThan(before.count, 2, "people were met and asked")
-    XCTAssertEqual(try recalls(second), before)
+    // The two models' weights (`ModelMixture`) are replayed at the launch with the answer
+    // times' counts as they stand then, where the first launch counted them as they grew: a
+    // recall may move by a thousandth, no more.
+    let after = try recalls(second)
+    XCTAssertEqual(Set(after.keys), Set(before.keys))
+    for (name, recall) in before {
+      XCTAssertEqual(try XCTUnwrap(after[name]), recall, accuracy: 0.003, name)
+    }
   }
 
   /// A sitting's memory survives a new launch: a name met on a card and answered right once
-  /// is still being learnt ten minutes later (its recall has fallen below 0.9), where FSRS's
-  /// memory alone, which takes a first look to last hours, would still trust it.
+  /// is still being learnt ten minutes later (its recall has fallen below 0.9, and more so with
+  /// ACT-R weighed in after one answer), where FSRS's memory alone, which takes a first look to
+  /// last hours, would still trust it; but it is not forgotten.
   func testASittingsMemorySurvivesANewLaunch() throws {
     let data = NSTemporaryDirectory() + "mtm-sitting-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: data) }
@@ -134,7 +142,7 @@ final class HeadlessClockTests: XCTestCase {
     let row = try XCTUnwrap(rows.first { $0["name"] as? String == name })
     let recall = try XCTUnwrap(row["recall"] as? Double)
     XCTAssertLessThan(recall, 0.9, "still being learnt")
-    XCTAssertGreaterThan(recall, 0.5)
+    XCTAssertGreaterThan(recall, 0.3)
   }
 
   /// `--minutes 1`: a sitting of learn mode ends with a finished event that says it.
