@@ -41,6 +41,12 @@ public struct ModelMixture: Hashable, Sendable {
     1 / (1 + Double.exp(min(700, ownEvidence - actrEvidence)))
   }
 
+  /// The weights of `member`'s speeds on ACT-R's side (`SpeedBelief.speeds`); nil for someone
+  /// it never saw shown.
+  func speedWeights(of member: MemberID) -> [Double]? {
+    traces[member]?.weights
+  }
+
   /// ACT-R's recall of `member` at `time` (Unix seconds); nil for someone it never saw shown.
   func actrRecall(of member: MemberID, at time: Double) -> Double? {
     traces[member]?.recall(at: clock.moment(at: time))
@@ -97,17 +103,24 @@ public struct ModelMixture: Hashable, Sendable {
   }
 
   /// The chance that a guess among `options` names picks the right one when the player rules
-  /// out every other name they recall: the others are people shown last (each recalled as
-  /// `recall` says, their mean r), or strangers where fewer than the options' others were
-  /// met; a guess is even among the names not ruled out, so right with (1 - r^n) / (n (1 - r))
-  /// for n options. A name typed cannot be guessed: 0.
+  /// out every other name they recall: the others are the people shown last (each recalled
+  /// as `recall` says), or strangers where fewer than the options' others were met.
   private func guessRight(
     among options: Int, others recall: (MemberID) -> Double?, but member: MemberID
   ) -> Double {
+    let others = shown.suffix(Self.othersShown + 1).filter { $0 != member }
+      .prefix(Self.othersShown)
+    return Self.guessRight(among: options, recalls: others.map { recall($0) ?? 0 })
+  }
+
+  /// The chance that a guess among `options` names is right when each other name offered is
+  /// one of people recalled as `recalls` say (their mean r; strangers, recalled by no one,
+  /// where they are fewer than the options' others), and ruled out if recalled: a guess is
+  /// even among the names not ruled out, so right with (1 - r^n) / (n (1 - r)) for n options
+  /// (1 / n when nothing is recalled). A name typed cannot be guessed: 0.
+  static func guessRight(among options: Int, recalls: [Double]) -> Double {
     guard options > 0 else { return 0 }
-    let others = shown.suffix(Self.othersShown + 1).filter { $0 != member }.prefix(Self.othersShown)
-      .map { recall($0) ?? 0 }
-    let mean = others.reduce(0, +) / Double(max(others.count, options - 1))
+    let mean = recalls.reduce(0, +) / Double(max(recalls.count, options - 1))
     let n = Double(options)
     return mean < 1e-9 ? 1 / n : min(1, (1 - Double.pow(mean, n)) / (n * (1 - mean)))
   }

@@ -177,4 +177,40 @@ final class ModelMixtureTests: XCTestCase {
     XCTAssertEqual(traces.count, ActrTraces.kept)
     XCTAssertEqual(ActrTraces.kept, 64)
   }
+
+  /// A guess rules out the names the player recalls: among four, with the three others
+  /// recalled at 0.9 it is right 0.86 of the time, with nobody known a quarter, with one other
+  /// met recalled for sure and two strangers (a mean of a third), 0.37; a name typed cannot be
+  /// guessed.
+  func testAGuessRulesOutTheNamesThePlayerRecalls() {
+    XCTAssertEqual(
+      ModelMixture.guessRight(among: 4, recalls: [0.9, 0.9, 0.9]), 0.8598, accuracy: 1e-4)
+    XCTAssertEqual(ModelMixture.guessRight(among: 4, recalls: []), 0.25)
+    XCTAssertEqual(ModelMixture.guessRight(among: 4, recalls: [0, 0, 0, 0, 0]), 0.25)
+    XCTAssertEqual(ModelMixture.guessRight(among: 4, recalls: [1.0]), 0.3704, accuracy: 1e-4)
+    XCTAssertEqual(ModelMixture.guessRight(among: 4, recalls: [1, 1, 1]), 1)
+    XCTAssertEqual(ModelMixture.guessRight(among: 0, recalls: [0.9]), 0)
+  }
+
+  /// Each person's speeds on ACT-R's side are weighed by their answers: missed soon after
+  /// their card, a name is believed to fade faster than the typical speed, and recalled long
+  /// after it, slower.
+  func testACTRsSpeedsAreWeighedByEachPersonsAnswers() throws {
+    var memories = Memories()
+    let (missed, kept) = (people[0], people[1])
+    memories.introduce(missed.id, at: 0)
+    memories.introduce(kept.id, at: 0)
+    let right = typed(answers(about: kept).right)
+    let wrong = QuestionResult(
+      question: typed(answers(about: missed).right).question, outcome: .wrong(chosen: nil),
+      answerTime: .seconds(5), typed: TypedAnswer(text: "?", match: .wrong))
+    memories.remember(wrong, at: 15)
+    memories.remember(right, at: 600)
+    func meanLogSpeed(_ member: MemberID) throws -> Double {
+      let weights = try XCTUnwrap(memories.mixture?.speedWeights(of: member))
+      return zip(weights, SpeedBelief.speeds).reduce(0) { $0 + $1.0 * Double.log($1.1) }
+    }
+    XCTAssertGreaterThan(try meanLogSpeed(missed.id), 0.05)
+    XCTAssertLessThan(try meanLogSpeed(kept.id), -0.05)
+  }
 }
