@@ -248,6 +248,10 @@ extension History {
 
   /// What the history knows of one person, for the summary.
   public struct PersonSummary: Hashable, Sendable {
+    /// The person's row in the history (what `readAnswers` files their cards and answers by).
+    public let id: Int64
+    /// The identity of their roster (`RosterKey`), as the history keeps it.
+    public let rosterIdentity: String
     public let name: String
     public let file: String
     /// The roster's name (its folder's, or its club's).
@@ -279,7 +283,8 @@ extension History {
           SELECT person.name, person.file, coalesce(roster.name, person.roster),
             count(answer.id), count(CASE WHEN outcome = ?2 THEN 1 END),
             avg(CASE WHEN outcome != ?3 THEN seconds END),
-            stability, difficulty, lastAnswer, lastGrade, learning, person.typed, person.belief
+            stability, difficulty, lastAnswer, lastGrade, learning, person.typed, person.belief,
+            person.id, person.roster
           FROM person LEFT JOIN answer ON answer.person = person.id
           LEFT JOIN roster ON roster.identity = person.roster
           WHERE ?1 IS NULL OR person.roster IN (SELECT value FROM json_each(?1))
@@ -290,7 +295,8 @@ extension History {
         let memory = Self.memory(
           stability: row[6], difficulty: row[7], learning: row[10], belief: belief)
         return PersonSummary(
-          name: row[0], file: row[1], roster: RosterKey.shownName(row[2]), answers: row[3],
+          id: row[13], rosterIdentity: row[14], name: row[0], file: row[1],
+          roster: RosterKey.shownName(row[2]), answers: row[3],
           correct: row[4],
           averageSeconds: row[5], memory: memory, lastSeen: row[8], lastGrade: row[9],
           typed: row[11], belief: belief)

@@ -212,35 +212,53 @@ struct HistoryExport: ParsableCommand {
           + "as one in part).")
   }
 
+  /// One row per person, their recall, known and recognised as the game says them at a
+  /// launch of their roster: each roster's memories with its people's cards and answers, so
+  /// that ACT-R's side and the two models' weights are replayed as there (`ModelMixture`).
   func summaryTable(_ history: History, rosters: [String]?) throws -> HistoryTable {
     let now = Date().timeIntervalSince1970
     let model = try history.memoryModel()
+    let people = try history.summaries(rosters: rosters)
+    let read = try history.readAnswers()
+    let taken = Taken.byPerson(read.events, only: Set(people.map(\.id)))
+    var memories: [String: Memories] = [:]
+    for (roster, members) in Dictionary(grouping: people, by: \.rosterIdentity) {
+      var records: [MemberID: MemoryRecord] = [:]
+      for person in members {
+        guard let memory = person.memory, let last = person.lastSeen else { continue }
+        records[Self.member(person)] = MemoryRecord(
+          memory: memory, lastAnswer: last,
+          lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again,
+          typed: person.typed, belief: person.belief)
+      }
+      memories[roster] = Memories(
+        records, model: model, guessTimes: read.guessTimes,
+        taken: Dictionary(
+          uniqueKeysWithValues: members.compactMap { person in
+            taken[person.id].map { (Self.member(person), $0) }
+          }))
+    }
     return HistoryTable(
       columns: [
         "name", "file", "roster", "answers", "correct", "average_seconds", "recall", "known",
         "recognised", "last_seen",
       ],
-      rows: try history.summaries(rosters: rosters).map { person in
-        var memories = Memories()
-        let id = MemberID(person.file)
-        if let memory = person.memory, let last = person.lastSeen {
-          memories = Memories(
-            [
-              id: MemoryRecord(
-                memory: memory, lastAnswer: last,
-                lastGrade: person.lastGrade.flatMap(Grade.init(rawValue:)) ?? .again,
-                typed: person.typed, belief: person.belief)
-            ], model: model)
-        }
-        let recall = memories.recall(of: id, at: now).map { ($0 * 1000).rounded() / 1000 }
+      rows: people.map { person in
+        let (id, roster) = (Self.member(person), memories[person.rosterIdentity] ?? Memories())
+        let recall = roster.recall(of: id, at: now).map { ($0 * 1000).rounded() / 1000 }
         return [
           person.name, person.file, person.roster, person.answers, person.correct,
           person.averageSeconds.map { ($0 * 1000).rounded() / 1000 }, recall,
-          memories.knows(id, at: now),
-          !memories.knows(id, at: now) && memories.recognises(id, at: now),
+          roster.knows(id, at: now),
+          !roster.knows(id, at: now) && roster.recognises(id, at: now),
           person.lastSeen.map(HistoryTable.iso8601),
         ]
       })
+  }
+
+  /// The member a person's summary is filed under in their roster's memories.
+  private static func member(_ person: History.PersonSummary) -> MemberID {
+    MemberID(String(person.id))
   }
 }
 

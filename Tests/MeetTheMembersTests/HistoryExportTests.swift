@@ -151,6 +151,36 @@ final class HistoryExportTests: XCTestCase {
       history.errors, "Warning: no answer recorded for \(roster) yet: only its 1 name card\n")
   }
 
+  /// The summary's recall is the game's: the two models weighed (`ModelMixture`), ACT-R's
+  /// side replayed from the roster's cards and answers. Ten minutes after a name card alone,
+  /// the game's own model says about 0.55 and ACT-R's 0.16; with no answer yet to weigh them,
+  /// the two count alike.
+  func testTheSummarysRecallIsTheTwoModelsWeighed() throws {
+    let history = try History(folder: data)
+    let person = try XCTUnwrap(
+      try history.people(
+        [History.Photo(name: "Bo", path: FilePath("\(roster)/Bo.jpg"), file: "Bo.jpg")],
+        roster: RosterKey(identity: "folder:" + roster, name: "My Club", legacyNames: [])
+      ).first)
+    let card = Date().timeIntervalSince1970 - 600
+    var memories = Memories()
+    let record = memories.introduce(MemberID("Bo"), at: card)
+    try history.recordCard(
+      person: person.id, roster: "folder:" + roster, memory: record.memory, grade: 1,
+      belief: record.belief, at: card)
+    history.close()
+    let own = MemoryModel.standard.recall(
+      of: record.memory, afterDays: 600 / 86_400)
+    let summary = try runMeetTheMembers(["history", roster, "--summary", "--data-dir", data])
+    XCTAssertEqual(summary.status, 0, summary.errors)
+    let row = try XCTUnwrap(
+      summary.output.components(separatedBy: "\r\n").first { $0.hasPrefix("Bo,") }
+        .map { $0.components(separatedBy: ",") })
+    let recall = try XCTUnwrap(Double(row[6]), summary.output)
+    XCTAssertGreaterThan(own, 0.5)
+    XCTAssertEqual(recall, (own + 0.158) / 2, accuracy: 0.03, summary.output)
+  }
+
   /// The same folder played as `.` from inside it and by its full path is one roster: one
   /// history, exported under the folder's name, not `.`.
   func testAFolderGivenAsDotOrByItsPathIsOneRoster() throws {
