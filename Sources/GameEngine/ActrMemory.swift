@@ -62,9 +62,9 @@ struct SittingClock: Hashable, Sendable {
 /// belief's speeds time runs that many times faster, so each speed has its own decays, and
 /// each answer weighs each speed by how likely it made that answer.
 struct ActrTraces: Hashable, Sendable {
-  /// How many of a person's last traces are kept: an older one is dropped (after years of
-  /// practice a name's recall is near 1 with or without it), so that recall takes a bounded
-  /// time however long the history.
+  /// How many of a person's last traces are kept, so that recall takes a bounded time however
+  /// long the history: an older one is dropped (a name shown more often is taken as shown
+  /// these last times alone, which underrates a name practised for years).
   static let kept = 64
 
   private var moments: [Double] = []
@@ -105,8 +105,19 @@ struct ActrTraces: Hashable, Sendable {
   }
 
   /// The name shown at `moment`: a new trace at each speed, decaying by the activation just
-  /// before it.
+  /// before it. Beyond `kept` traces the oldest is dropped, and the rest laid again from the
+  /// first kept, as a launch's replay of the last `kept` cards and answers lays them: so a
+  /// name's recall is the same before and after a launch.
   mutating func shown(at moment: Double) {
+    lay(at: moment)
+    guard moments.count > Self.kept else { return }
+    let kept = moments.dropFirst()
+    moments = []
+    decays = decays.map { _ in [] }
+    for moment in kept { lay(at: moment) }
+  }
+
+  private mutating func lay(at moment: Double) {
     for (speed, activation) in activations(at: moment).enumerated() {
       decays[speed].append(
         activation > -.infinity
@@ -114,10 +125,6 @@ struct ActrTraces: Hashable, Sendable {
           : ActrModel.decayIntercept)
     }
     moments.append(moment)
-    if moments.count > Self.kept {
-      moments.removeFirst()
-      for speed in decays.indices { decays[speed].removeFirst() }
-    }
   }
 
   /// Weighs each speed by `likelihood` of its recall (an answer's, given that recall), as the

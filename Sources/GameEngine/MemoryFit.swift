@@ -139,17 +139,21 @@ public enum MemoryFit {
   public static func likelihood(
     right: Bool, recall: Double, options: Int, time: GuessTimes.Evidence = .none
   ) -> Double {
-    likelihood(
-      right: right, recall: recall, guess: options > 0 ? 1 / Double(options) : 0, time: time)
+    let guess = options > 0 ? 1 / Double(options) : 0
+    return likelihood(right: right, recall: recall, guess: guess, slipGuess: guess, time: time)
   }
 
-  /// How likely an answer is at recall `recall` when a guess is right with chance `guess`
-  /// (see `likelihood(right:recall:options:time:)`).
+  /// How likely an answer is at recall `recall` when a guess of a name not recalled is right
+  /// with chance `guess`, and a slip (a pick whatever the recall, among every option) with
+  /// chance `slipGuess` (see `likelihood(right:recall:options:time:)`).
   public static func likelihood(
-    right: Bool, recall: Double, guess: Double, time: GuessTimes.Evidence = .none
+    right: Bool, recall: Double, guess: Double, slipGuess: Double,
+    time: GuessTimes.Evidence = .none
   ) -> Double {
-    guard right else { return 1 - ((1 - slip) * (recall + (1 - recall) * guess) + slip * guess) }
-    let guessed = ((1 - slip) * (1 - recall) + slip) * guess
+    guard right else {
+      return 1 - ((1 - slip) * (recall + (1 - recall) * guess) + slip * slipGuess)
+    }
+    let guessed = (1 - slip) * (1 - recall) * guess + slip * slipGuess
     return (1 - slip) * recall * time.knew + guessed * time.guessed
   }
 

@@ -6,7 +6,7 @@ import Foundation
 /// its published parameters). People's memories differ in kind, not only in speed: for some
 /// a name shown a minute ago is as good as learnt, for others it fades within the minute and
 /// a name seen at long intervals keeps better than one seen often. Each family's weight is the
-/// chance of every answer so far under it (every person's, the history's included), the two
+/// chance of the last answers under it (every person's, the history's included), the two
 /// equal before any answer; a person's recall is the families' recalls weighed so, and so is
 /// the recall below which they are due (`Memories.isDue`). ACT-R's side is nothing but when
 /// each name was shown, so it is replayed from the history's cards and answers at each
@@ -60,21 +60,23 @@ public struct ModelMixture: Hashable, Sendable {
     _ event: Taken, of member: MemberID, own: (MemberID) -> Double?, guessTimes: GuessTimes,
     weighs: Bool = true
   ) {
-    if case .answer(let right, let seconds, let kind, _) = event.kind {
+    // An answer about someone ACT-R never saw shown (a record kept without its cards and
+    // answers) says nothing of it: it weighs nothing.
+    if case .answer(let right, let seconds, let kind, _) = event.kind, traces[member] != nil {
       let time = guessTimes.evidence(seconds: seconds, kind: kind)
       let moment = clock.moment(at: event.time)
-      let before = traces
-      let actr = { (someone: MemberID) in before[someone]?.recall(at: moment) }
       let options = kind.guessedAmong
-      let actrGuess = guessRight(among: options, others: actr, but: member)
+      let slipGuess = options > 0 ? 1 / Double(options) : 0
+      let (actrBefore, actrGuess) = actrBefore(member, among: options, at: moment)
       func likelihood(_ recall: Double?, guess: Double) -> Double {
-        MemoryFit.likelihood(right: right, recall: recall ?? 0, guess: guess, time: time)
+        MemoryFit.likelihood(
+          right: right, recall: recall ?? 0, guess: guess, slipGuess: slipGuess, time: time)
       }
       if weighs {
         let ownGuess = guessRight(among: options, others: own, but: member)
         weigh(
           own: Double.log(max(likelihood(own(member), guess: ownGuess), 1e-300)),
-          actr: Double.log(max(likelihood(actr(member), guess: actrGuess), 1e-300)))
+          actr: Double.log(max(likelihood(actrBefore, guess: actrGuess), 1e-300)))
       }
       self.traces[member]?.weigh(by: { likelihood($0, guess: actrGuess) }, at: moment)
     }
@@ -88,6 +90,17 @@ public struct ModelMixture: Hashable, Sendable {
     shown.append(member)
     shown.removeFirst(max(0, shown.count - Self.othersShown - 1))
     return clock.note(time)
+  }
+
+  /// ACT-R's recall of `member` at `moment`, and the chance that a guess among `options`
+  /// names about them is right (`guessRight`), before an answer.
+  private func actrBefore(_ member: MemberID, among options: Int, at moment: Double) -> (
+    recall: Double?, guess: Double
+  ) {
+    (
+      traces[member]?.recall(at: moment),
+      guessRight(among: options, others: { traces[$0]?.recall(at: moment) }, but: member)
+    )
   }
 
   /// Adds an answer's log likelihoods, the oldest dropped beyond `answersWeighed`.
@@ -108,8 +121,9 @@ public struct ModelMixture: Hashable, Sendable {
   private func guessRight(
     among options: Int, others recall: (MemberID) -> Double?, but member: MemberID
   ) -> Double {
+    guard options > 0 else { return 0 }
     let others = shown.suffix(Self.othersShown + 1).filter { $0 != member }
-      .prefix(Self.othersShown)
+      .suffix(Self.othersShown)
     return Self.guessRight(among: options, recalls: others.map { recall($0) ?? 0 })
   }
 
@@ -122,7 +136,9 @@ public struct ModelMixture: Hashable, Sendable {
     guard options > 0 else { return 0 }
     let mean = recalls.reduce(0, +) / Double(max(recalls.count, options - 1))
     let n = Double(options)
-    return mean < 1e-9 ? 1 / n : min(1, (1 - Double.pow(mean, n)) / (n * (1 - mean)))
+    if mean < 1e-9 { return 1 / n }
+    if mean > 1 - 1e-9 { return 1 }
+    return min(1, (1 - Double.pow(mean, n)) / (n * (1 - mean)))
   }
 
   /// The mixture of everyone's `taken` cards and answers, taken in in the order they came

@@ -148,7 +148,8 @@ final class ModelMixtureTests: XCTestCase {
   }
 
   /// A long history: the weights are the chance of the last 500 answers alone, a launch
-  /// replays them to the same weights, and a person keeps their last 64 traces.
+  /// replays them to the same weights, and a person keeps their last 64 traces, laid as a
+  /// launch lays them.
   func testTheWeightsAreTheLastAnswersChanceAndALaunchReplaysThem() throws {
     var memories = Memories()
     var time = 0.0
@@ -174,8 +175,19 @@ final class ModelMixtureTests: XCTestCase {
 
     var traces = ActrTraces()
     for moment in 0..<100 { traces.shown(at: Double(moment) * 60) }
+    var last = ActrTraces()
+    for moment in 36..<100 { last.shown(at: Double(moment) * 60) }
     XCTAssertEqual(traces.count, ActrTraces.kept)
     XCTAssertEqual(ActrTraces.kept, 64)
+    XCTAssertEqual(traces.recalls(at: 86_400), last.recalls(at: 86_400))
+  }
+
+  /// A miss among names the player knows is a slip: likely at 1 in 50 times 3 in 4, whatever
+  /// the guess's chance, so one slip never rules a model out.
+  func testAMissAmongNamesKnownIsASlip() {
+    let likelihood = MemoryFit.likelihood(
+      right: false, recall: 1, guess: 1, slipGuess: 0.25)
+    XCTAssertEqual(likelihood, MemoryFit.slip * 0.75, accuracy: 1e-12)
   }
 
   /// A guess rules out the names the player recalls: among four, with the three others
