@@ -43,6 +43,28 @@ final class LearningTests: XCTestCase {
       game.play(.learnPressed, at: now)
     }
 
+    /// Plays `steps` steps; after each name card, `check` is told whom it met, everyone
+    /// else met but the last shown (whom learn mode would not ask), the instant the card was
+    /// chosen at (Unix seconds) and the memories after it. Returns everyone met; nobody is met
+    /// twice.
+    mutating func playCheckingEachCard(
+      _ steps: Int, check: (MemberID, [MemberID], Double, Memories) -> Void
+    ) -> Set<MemberID> {
+      var met = Set<MemberID>()
+      for _ in 0..<steps {
+        // A card on screen was chosen at this instant, from everyone else's memories now.
+        let shown = seen.map(\.member)
+        let time = game.wallClock.unixSeconds(at: now)
+        let card = game.state.phase.introduction?.member.id
+        play(1)
+        guard let member = card else { continue }
+        XCTAssertTrue(met.insert(member).inserted, "\(member) met twice")
+        let recent = Set(shown.suffix(max(0, min(LearnScheduler.spacing, met.count - 2))))
+        check(member, met.filter { $0 != member && !recent.contains($0) }, time, game.memories)
+      }
+      return met
+    }
+
     mutating func play(_ steps: Int, answersWrongly: (MemberID, Int) -> Bool = { _, _ in false }) {
       for _ in 0..<steps {
         if let introduction = game.state.phase.introduction {
@@ -79,21 +101,12 @@ final class LearningTests: XCTestCase {
     var learner = Learner(members: club(12), memories: ownModelAlone(Self.fastForgetting.model))
     let model = learner.game.memories.model
     let asking = LearnScheduler.askingRecall(model)
-    var met = Set<MemberID>()
-    for _ in 0..<80 {
-      // A card on screen was chosen at this instant, from everyone else's memories now.
-      let shown = learner.seen.map(\.member)
-      let time = learner.game.wallClock.unixSeconds(at: learner.now)
-      let card = learner.game.state.phase.introduction?.member.id
-      learner.play(1)
-      guard let member = card else { continue }
-      XCTAssertTrue(met.insert(member).inserted, "\(member) met twice")
-      let recent = Set(shown.suffix(max(0, min(LearnScheduler.spacing, met.count - 2))))
-      for other in met where other != member && !recent.contains(other) {
-        let record = learner.game.memories.records[other]!
+    let met = learner.playCheckingEachCard(80) { _, others, time, memories in
+      for other in others {
+        let record = memories.records[other]!
         let due = record.memory.learning != nil ? asking : model.desiredRecall
         XCTAssertGreaterThanOrEqual(
-          learner.game.memories.recall(of: other, at: time)!, due, "\(other) was due")
+          memories.recall(of: other, at: time)!, due, "\(other) was due")
       }
     }
     for (index, step) in learner.seen.enumerated() {

@@ -131,17 +131,9 @@ final class ModelMixtureTests: XCTestCase {
   /// the mixture's rule, ACT-R weighed in: the rule the screens count by.
   func testLearnModeMeetsSomeoneNewOnlyWhileNobodyIsDueByTheMixture() {
     var learner = LearningTests.Learner(members: club(12))
-    var met = Set<MemberID>()
-    for _ in 0..<80 {
-      let shown = learner.seen.map(\.member)
-      let time = learner.game.wallClock.unixSeconds(at: learner.now)
-      let card = learner.game.state.phase.introduction?.member.id
-      learner.play(1)
-      guard let member = card else { continue }
-      met.insert(member)
-      let recent = Set(shown.suffix(LearnScheduler.spacing))
-      for other in met where other != member && !recent.contains(other) {
-        XCTAssertFalse(learner.game.memories.isDue(other, at: time), "\(other) was due")
+    let met = learner.playCheckingEachCard(80) { _, others, time, memories in
+      for other in others {
+        XCTAssertFalse(memories.isDue(other, at: time), "\(other) was due")
       }
     }
     XCTAssertEqual(met.count, 12, "\(learner.seen)")

@@ -39,6 +39,15 @@ final class HistoryExportTests: XCTestCase {
     }.filter { $0["event"] as? String == "result" }
   }
 
+  /// Bo, of My Club, met in `history`.
+  private func bo(in history: History) throws -> History.Person {
+    try XCTUnwrap(
+      try history.people(
+        [History.Photo(name: "Bo", path: FilePath("\(roster)/Bo.jpg"), file: "Bo.jpg")],
+        roster: RosterKey(identity: "folder:" + roster, name: "My Club", legacyNames: [])
+      ).first)
+  }
+
   func testEveryAnswerComesOutAsCSVAndJSON() throws {
     let results = try playTwoQuestions()
     XCTAssertEqual(results.count, 2)
@@ -57,11 +66,7 @@ final class HistoryExportTests: XCTestCase {
     XCTAssertEqual(answers.map { $0["seconds"] as? Double }, [1, 2], "reveals left out")
     // A time measured to the nanosecond is printed to the millisecond.
     let history = try History(folder: data)
-    let person = try XCTUnwrap(
-      try history.people(
-        [History.Photo(name: "Bo", path: FilePath("\(roster)/Bo.jpg"), file: "Bo.jpg")],
-        roster: RosterKey(identity: "folder:" + roster, name: "My Club", legacyNames: [])
-      ).first)
+    let person = try bo(in: history)
     try history.record(
       History.Answer(
         person: person.id, roster: "folder:" + roster, mode: "quiz", outcome: .correct,
@@ -157,11 +162,7 @@ final class HistoryExportTests: XCTestCase {
   /// the two count alike.
   func testTheSummarysRecallIsTheTwoModelsWeighed() throws {
     let history = try History(folder: data)
-    let person = try XCTUnwrap(
-      try history.people(
-        [History.Photo(name: "Bo", path: FilePath("\(roster)/Bo.jpg"), file: "Bo.jpg")],
-        roster: RosterKey(identity: "folder:" + roster, name: "My Club", legacyNames: [])
-      ).first)
+    let person = try bo(in: history)
     let card = Date().timeIntervalSince1970 - 600
     var memories = Memories()
     let record = memories.introduce(MemberID("Bo"), at: card)
