@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// ACT-R's model of memory with the spacing effect (Pavlik & Anderson 2005, Cognitive Science
 /// 29, 559-586), with the parameters they fitted to people learning word pairs: each time a

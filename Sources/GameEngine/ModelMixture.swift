@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// Two models of the player's memory, weighed by how well each foretold the player's answers
 /// (Bayesian model averaging): the game's own (`MemoryModel`, FSRS with the first minutes'
