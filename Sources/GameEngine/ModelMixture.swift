@@ -154,9 +154,9 @@ public struct ModelMixture: Hashable, Sendable {
     let laid = taken.flatMap { member, events in
       events.suffix(ActrTraces.kept).map { (member, $0) }
     }.sorted { first, second in
-      if first.1.time != second.1.time { return first.1.time < second.1.time }
-      if first.1.isCard != second.1.isCard { return first.1.isCard }
-      return first.0.rawValue < second.0.rawValue
+      if Taken.comesBefore(first.1, second.1) { return true }
+      if Taken.comesBefore(second.1, first.1) { return false }
+      return first.0 < second.0
     }
     let answers = laid.count { !$0.1.isCard }
     var answered = 0

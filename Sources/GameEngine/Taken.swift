@@ -33,10 +33,26 @@ extension Taken {
       taken[event.person, default: []].append(Taken(time: event.time, kind: event.kind))
     }
     for index in taken.indices {
-      taken.values[index].sort {
-        $0.time != $1.time ? $0.time < $1.time : $0.isCard && !$1.isCard
-      }
+      taken.values[index].sort(by: comesBefore)
     }
     return taken
+  }
+
+  /// The cards and answers of `events` (every roster's) about `members` (the history's people
+  /// by the member each is), each member's in order, as `byPerson` orders them.
+  public static func byMember(_ events: [MemoryFit.Event], members: [Int64: MemberID])
+    -> [MemberID: [Taken]]
+  {
+    var taken: [MemberID: [Taken]] = [:]
+    for (person, events) in byPerson(events, only: Set(members.keys)) {
+      if let member = members[person] { taken[member] = events }
+    }
+    return taken
+  }
+
+  /// Whether `first` comes before `second` when taken in: the earlier first, and a card
+  /// before an answer of the same moment.
+  static func comesBefore(_ first: Taken, _ second: Taken) -> Bool {
+    first.time != second.time ? first.time < second.time : first.isCard && !second.isCard
   }
 }

@@ -113,7 +113,7 @@ package struct HistoryLink {
           }
           return (asked, chosen)
         })
-      let taken = Self.taken(read.events, members: members)
+      let taken = Taken.byMember(read.events, members: members)
       let model = try history.memoryModel()
       let guessTimes = read.guessTimes
       // Someone met whose memory cannot be read (a belief damaged) is replayed from their
@@ -172,17 +172,6 @@ package struct HistoryLink {
     return History.Waiting(limit: limit) { words in
       LaunchNotice.say("Waiting for \(file): \(words) (Ctrl-C stops)\n")
     }
-  }
-
-  /// The cards and answers of `events` (every roster's) about the roster's `members`, each
-  /// member's in order (a card before an answer of the same moment).
-  static func taken(_ events: [MemoryFit.Event], members: [Int64: MemberID]) -> [MemberID: [Taken]]
-  {
-    var taken: [MemberID: [Taken]] = [:]
-    for (person, events) in Taken.byPerson(events, only: Set(members.keys)) {
-      if let member = members[person] { taken[member] = events }
-    }
-    return taken
   }
 
   /// The sets of members whose photos are one file, found without the history's hashes: the

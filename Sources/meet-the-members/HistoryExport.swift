@@ -220,7 +220,6 @@ struct HistoryExport: ParsableCommand {
     let model = try history.memoryModel()
     let people = try history.summaries(rosters: rosters)
     let read = try history.readAnswers()
-    let taken = Taken.byPerson(read.events, only: Set(people.map(\.id)))
     var memories: [String: Memories] = [:]
     for (roster, members) in Dictionary(grouping: people, by: \.rosterIdentity) {
       var records: [MemberID: MemoryRecord] = [:]
@@ -233,10 +232,9 @@ struct HistoryExport: ParsableCommand {
       }
       memories[roster] = Memories(
         records, model: model, guessTimes: read.guessTimes,
-        taken: Dictionary(
-          uniqueKeysWithValues: members.compactMap { person in
-            taken[person.id].map { (Self.member(person), $0) }
-          }))
+        taken: Taken.byMember(
+          read.events,
+          members: Dictionary(uniqueKeysWithValues: members.map { ($0.id, Self.member($0)) })))
     }
     return HistoryTable(
       columns: [
